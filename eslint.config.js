@@ -6,7 +6,16 @@ import globals from 'globals';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'e2e/test-results/**', 'e2e/playwright-report/**', '**/*.js', '**/*.mjs', '**/*.cjs'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
+      '**/*.js',
+      '**/*.mjs',
+      '**/*.cjs',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
@@ -33,25 +42,68 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['react', 'react-*', '@mui/*', 'fastify', '@fastify/*', 'kysely', 'better-sqlite3', 'pg', 'axios', 'node:*', 'fs', 'path'], message: 'packages/domain stays pure: no framework, database or I/O.' },
+            {
+              group: [
+                'react',
+                'react-*',
+                '@mui/*',
+                'fastify',
+                '@fastify/*',
+                'kysely',
+                'better-sqlite3',
+                'pg',
+                'axios',
+                'node:*',
+                'fs',
+                'path',
+              ],
+              message: 'packages/domain stays pure: no framework, database or I/O.',
+            },
           ],
         },
       ],
       'no-restricted-syntax': [
         'error',
-        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Domain code takes `now` as an argument.' },
-        { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: 'Domain code takes `now` as an argument.' },
-        { selector: "CallExpression[callee.object.name='Math'][callee.property.name='random']", message: 'Pass a random source.' },
-        { selector: "MemberExpression[object.name='process'][property.name='env']", message: 'Domain code does not read the environment.' },
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'Domain code takes `now` as an argument.',
+        },
+        {
+          selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+          message: 'Domain code takes `now` as an argument.',
+        },
+        {
+          selector: "CallExpression[callee.object.name='Math'][callee.property.name='random']",
+          message: 'Pass a random source.',
+        },
+        {
+          selector: "MemberExpression[object.name='process'][property.name='env']",
+          message: 'Domain code does not read the environment.',
+        },
       ],
     },
   },
   {
     // Only repositories and db/ touch Kysely.
     files: ['apps/server/src/**/*.ts'],
-    ignores: ['apps/server/src/**/*-repository.ts', 'apps/server/src/db/**', 'apps/server/src/**/*.test.ts', 'apps/server/src/test/**'],
+    ignores: [
+      'apps/server/src/**/*-repository.ts',
+      'apps/server/src/db/**',
+      'apps/server/src/**/*.test.ts',
+      'apps/server/src/test/**',
+    ],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['kysely', 'better-sqlite3', 'pg'], message: 'Only repositories and db/ use the database.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['kysely', 'better-sqlite3', 'pg'],
+              message: 'Only repositories and db/ use the database.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

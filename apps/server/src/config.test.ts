@@ -1,0 +1,45 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig, repoRoot } from './config.ts';
+
+describe('config', () => {
+  it('applies the documented defaults', () => {
+    const config = parseConfig({});
+    expect(config).toMatchObject({
+      nodeEnv: 'development',
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      logLevel: 'info',
+      adminLoginPath: 'adminlogin',
+      redisUrl: undefined,
+      cookieSecure: false,
+      trustProxy: false,
+    });
+    expect(config.sqlitePath).toBe(path.join(repoRoot, 'data', 'scheduler.db'));
+    expect(config.webDist).toBe(path.join(repoRoot, 'apps', 'web', 'dist'));
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(parseConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
+  });
+
+  it('defaults secure cookies on in production', () => {
+    expect(parseConfig({ NODE_ENV: 'production' }).cookieSecure).toBe(true);
+    expect(parseConfig({ NODE_ENV: 'production', COOKIE_SECURE: 'false' }).cookieSecure).toBe(false);
+  });
+
+  it('lists every invalid variable with a clear message', () => {
+    let error: unknown;
+    try {
+      parseConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as ConfigError).message;
+    expect(message).toContain('PORT');
+    expect(message).toContain('DATABASE_URL: must be a postgres:// URL');
+    expect(message).toContain('LOG_LEVEL');
+  });
+});

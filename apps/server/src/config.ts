@@ -1,0 +1,121 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/**
+ * The repository root. This file sits at `apps/server/src/config.ts` and is bundled into
+ * `apps/server/dist/*.js`: both are two folders below `apps/server/..`, so the same
+ * relative walk works from source and from the bundle.
+ */
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof logLevels)[number];
+
+/** Empty variables (`PORT=`) count as unset, so defaults apply. */
+const optionalText = z.preprocess((value) => (value === '' ? undefined : value), z.string().optional());
+
+const flag = z.preprocess(
+  (value) => (value === '' ? undefined : value),
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+    .transform((value) => value === 'true' || value === '1' || value === 'yes')
+    .optional(),
+);
+
+const envSchema = z.object({
+  NODE_ENV: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(['development', 'production', 'test']).default('development'),
+  ),
+  PORT: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
+  ),
+  HOST: optionalText.transform((value) => value ?? '0.0.0.0'),
+  DATABASE_URL: optionalText.refine((value) => value === undefined || /^postgres(ql)?:\/\//.test(value), {
+    error: 'must be a postgres:// URL (leave it unset to use SQLite)',
+  }),
+  SQLITE_PATH: optionalText,
+  LOG_LEVEL: z.preprocess((value) => (value === '' ? undefined : value), z.enum(logLevels).default('info')),
+  ADMIN_LOGIN_PATH: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9-]*$/, 'must be one lowercase path segment (letters, digits, dashes)')
+      .default('adminlogin'),
+  ),
+  REDIS_URL: optionalText.refine((value) => value === undefined || /^rediss?:\/\//.test(value), {
+    error: 'must be a redis:// or rediss:// URL',
+  }),
+  WEB_DIST: optionalText,
+  COOKIE_SECURE: flag,
+  TRUST_PROXY: flag,
+});
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** Set: PostgreSQL. Unset: the SQLite file at `sqlitePath`. */
+  databaseUrl: string | undefined;
+  sqlitePath: string;
+  logLevel: LogLevel;
+  /** One path segment, without slashes: the admin login screen lives at `/{adminLoginPath}`. */
+  adminLoginPath: string;
+  /** When set, rate limits are counted in Redis so that all server instances agree. */
+  redisUrl: string | undefined;
+  /** Folder of the built SPA (`apps/web/dist`). */
+  webDist: string;
+  /** `Secure` cookies and `upgrade-insecure-requests`; defaults to true in production. */
+  cookieSecure: boolean;
+  /** Trust `X-Forwarded-*` headers (behind a load balancer). */
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses an environment record into a Config. Throws ConfigError listing every problem. */
+export function parseConfig(env: Readonly<Record<string, string | undefined>>): Config {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`),
+    );
+  }
+  const e = result.data;
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    sqlitePath: path.resolve(e.SQLITE_PATH ?? path.join(repoRoot, 'data', 'scheduler.db')),
+    logLevel: e.LOG_LEVEL,
+    adminLoginPath: e.ADMIN_LOGIN_PATH,
+    redisUrl: e.REDIS_URL,
+    webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps', 'web', 'dist')),
+    cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
+    trustProxy: e.TRUST_PROXY ?? false,
+  };
+}
+
+/**
+ * Reads `process.env` once (the only place that does) and exits with a clear message
+ * when it is invalid.
+ */
+export function loadConfig(): Config {
+  try {
+    return parseConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,126 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** The one shape of every error response: `{ error: { code, message, details? } }`. */
+export interface ErrorBody {
+  error: { code: string; message: string; details?: unknown };
+}
+
+export interface FieldIssue {
+  /** Where the field is: body, querystring, params or headers. */
+  in: string;
+  /** Dotted path inside it (`patient.firstName`, `items.0.id`); empty for the whole part. */
+  path: string;
+  message: string;
+}
+
+/**
+ * An expected failure raised by a use case: a stable code, an HTTP status, the message the
+ * user may see, and optional details (for example the field it concerns).
+ */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export function errorBody(code: string, message: string, details?: unknown): ErrorBody {
+  return details === undefined ? { error: { code, message } } : { error: { code, message, details } };
+}
+
+/** Fastify's own client errors, by status, with messages that reveal nothing internal. */
+const clientErrors: Record<number, { code: string; message: string }> = {
+  400: { code: 'BAD_REQUEST', message: 'The request could not be understood' },
+  404: { code: 'NOT_FOUND', message: 'Not found' },
+  405: { code: 'METHOD_NOT_ALLOWED', message: 'Method not allowed' },
+  406: { code: 'NOT_ACCEPTABLE', message: 'Not acceptable' },
+  408: { code: 'REQUEST_TIMEOUT', message: 'The request took too long' },
+  411: { code: 'LENGTH_REQUIRED', message: 'Content-Length is required' },
+  413: { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large' },
+  415: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Unsupported content type' },
+  429: { code: 'RATE_LIMITED', message: 'Too many requests, please try again later' },
+  431: { code: 'HEADERS_TOO_LARGE', message: 'Request headers are too large' },
+};
+
+const fastifyCodes: Record<string, { code: string; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'MALFORMED_JSON', message: 'The request body is not valid JSON' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    code: 'MALFORMED_JSON',
+    message: "The request body is empty but Content-Type is 'application/json'",
+  },
+};
+
+function toFieldIssues(error: {
+  validation: readonly { instancePath: string; message?: string }[];
+  validationContext?: string;
+}): FieldIssue[] {
+  return error.validation.map((issue) => ({
+    in: error.validationContext ?? 'body',
+    path: issue.instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.'),
+    message: issue.message ?? 'Invalid value',
+  }));
+}
+
+/** Errors from Fastify and its plugins that carry a 4xx status (with or without a code). */
+function clientStatusOf(error: unknown): { status: number; code: string | undefined } | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const { statusCode, code } = error as Partial<FastifyError>;
+  if (typeof statusCode !== 'number' || statusCode < 400 || statusCode >= 500) return undefined;
+  return { status: statusCode, code: typeof code === 'string' ? code : undefined };
+}
+
+/**
+ * Installs the error and not-found handlers. Client errors are logged at info level
+ * without bodies; anything unexpected is logged in full server-side and answered with a
+ * bare 500 that carries no internal detail.
+ */
+export function installErrorHandling(
+  app: FastifyInstance,
+  notFound: (request: FastifyRequest, reply: FastifyReply) => Promise<void> | void,
+): void {
+  app.setErrorHandler((error: unknown, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+      return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.details));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details = toFieldIssues(error);
+      request.log.info({ issues: details.map((d) => `${d.in}:${d.path}`) }, 'validation failed');
+      return reply.status(400).send(errorBody('VALIDATION', 'Some fields are missing or invalid', details));
+    }
+    const client = clientStatusOf(error);
+    if (client !== undefined) {
+      const { status, code } = client;
+      const known = (code === undefined ? undefined : fastifyCodes[code]) ??
+        clientErrors[status] ?? { code: 'BAD_REQUEST', message: 'Bad request' };
+      request.log.info({ code, statusCode: status }, 'client error');
+      if (status === 429) {
+        const retryAfter = Number(reply.getHeader('retry-after'));
+        return reply
+          .status(429)
+          .send(
+            errorBody(
+              known.code,
+              known.message,
+              Number.isFinite(retryAfter) ? { retryAfterSeconds: retryAfter } : undefined,
+            ),
+          );
+      }
+      return reply.status(status).send(errorBody(known.code, known.message));
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.status(500).send(errorBody('INTERNAL', 'Something went wrong'));
+  });
+
+  app.setNotFoundHandler(notFound);
+}
+
+export function sendApiNotFound(reply: FastifyReply): FastifyReply {
+  return reply.status(404).send(errorBody('NOT_FOUND', 'Not found'));
+}

@@ -1,0 +1,104 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../app.ts';
+import type { TestDatabase } from '../test/test-db.ts';
+import { createTestApp, sqliteOnly } from '../test/test-db.ts';
+
+const indexHtml =
+  '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
+const script = `console.log(${JSON.stringify('x'.repeat(2000))});`;
+
+describe('serving the built web app', () => {
+  let t: TestDatabase;
+  let app: App;
+  let dist: string;
+
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(tmpdir(), 'scheduler-web-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), indexHtml);
+    writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), script);
+    writeFileSync(path.join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
+    writeFileSync(path.join(dist, 'embed.js'), 'void 0;');
+    t = await sqliteOnly().create();
+    app = await createTestApp(t, { config: { webDist: dist } });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await t.destroy();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('serves index.html at / without caching', async () => {
+    const response = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(indexHtml);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves hashed assets as immutable for a year, precompressed when accepted', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toContain('javascript');
+    const plain = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(plain.body).toBe(script);
+  });
+
+  it('falls back to index.html for deep links that accept HTML', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/brightsmile/main/midtown-manhattan/landing',
+      headers: { accept: 'text/html,application/xhtml+xml' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(indexHtml);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('does not answer missing assets or API paths with the SPA', async () => {
+    const asset = await app.inject({
+      method: 'GET',
+      url: '/assets/missing-000.js',
+      headers: { accept: '*/*' },
+    });
+    expect(asset.statusCode).toBe(404);
+    const api = await app.inject({ method: 'GET', url: '/api/missing', headers: { accept: 'text/html' } });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+  });
+
+  it('lets other sites include the widget loader', async () => {
+    const response = await app.inject({ method: 'GET', url: '/embed.js' });
+    expect(response.headers['cross-origin-resource-policy']).toBe('cross-origin');
+  });
+});
+
+describe('without a web build', () => {
+  it('says so in a small HTML page', async () => {
+    const t = await sqliteOnly().create();
+    const app = await createTestApp(t, { config: { webDist: path.join(tmpdir(), 'does-not-exist-web') } });
+    try {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/adminlogin',
+        headers: { accept: 'text/html' },
+      });
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toContain('The web app is not built');
+    } finally {
+      await app.close();
+      await t.destroy();
+    }
+  });
+});

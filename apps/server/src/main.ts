@@ -1,0 +1,59 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { createDb, dialectOf } from './db/database.ts';
+import { migrate } from './db/migrate.ts';
+import { demoEntry } from './db/seed/demo-catalogue.ts';
+import { hasDemoClient, seedIfEmpty } from './db/seed/seed.ts';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+const config = loadConfig();
+const db = createDb(config);
+const app = await buildApp({ config, db });
+
+try {
+  const { applied } = await migrate(db);
+  if (applied.length > 0) app.log.info({ applied }, 'database migrated');
+  const seed = await seedIfEmpty(db, new Date());
+  if (seed.seeded) app.log.info({ brands: seed.brands.length }, 'demo data seeded');
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  app.log.fatal({ err: error }, 'start-up failed');
+  await app.close().catch(() => undefined);
+  await db.destroy().catch(() => undefined);
+  process.exit(1);
+}
+
+const origin = `http://localhost:${config.port}`;
+const database = dialectOf(db) === 'postgres' ? 'PostgreSQL' : `SQLite (${config.sqlitePath})`;
+console.info(`\nScheduler is running on ${origin} with ${database}`);
+if (await hasDemoClient(db)) {
+  const { clientSlug, schedulerSlug, locationSlug, ownerEmail, ownerPassword } = demoEntry;
+  console.info(`  Demo booking:  ${origin}/${clientSlug}/${schedulerSlug}/${locationSlug}/landing`);
+  console.info(`  Admin login:   ${origin}/${config.adminLoginPath}  (${ownerEmail} / ${ownerPassword})`);
+}
+console.info(`  API docs:      ${origin}/api/docs\n`);
+
+let closing = false;
+async function shutdown(signal: NodeJS.Signals): Promise<void> {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  const force = setTimeout(() => {
+    app.log.error('shutdown timed out; exiting');
+    process.exit(1);
+  }, SHUTDOWN_GRACE_MS);
+  force.unref();
+  try {
+    await app.close();
+    await db.destroy();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'error during shutdown');
+    process.exit(1);
+  }
+}
+
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => void shutdown(signal));
+}

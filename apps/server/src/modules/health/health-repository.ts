@@ -1,0 +1,18 @@
+import { sql } from 'kysely';
+import { dialectOf } from '../../db/database.ts';
+import type { Db, DbDialect } from '../../db/database.ts';
+
+export interface HealthRepository {
+  readonly dialect: DbDialect;
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+}
+
+export function createHealthRepository(db: Db): HealthRepository {
+  return {
+    dialect: dialectOf(db),
+    async ping() {
+      await sql`select 1`.execute(db);
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import { QueryClient } from '@tanstack/react-query';
+import { isApiError } from '../lib/api-client';
+
+const MAX_RETRIES = 2;
+
+/** Server data lives in the query cache (not Redux). Client errors (4xx) and cancellations are not retried. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        retry: (failureCount, error) => {
+          if (isApiError(error)) {
+            if (error.cancelled) return false;
+            if (error.status !== null && error.status >= 400 && error.status < 500) return false;
+          }
+          return failureCount < MAX_RETRIES;
+        },
+      },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,202 @@
+// @vitest-environment jsdom
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AsyncStorageEngine } from '../lib/encrypted-storage';
+import { SESSION_MARKER_KEY } from '../lib/auth-session';
+import { AppProviders } from './providers';
+import { createQueryClient } from './query-client';
+import { createRehydrationWaiter } from './rehydration-gate';
+import { createRoutes } from './router';
+import { isEmbedded } from './route-guards';
+import { setSelectedProvider, setSelectedTime } from './slices/patientdetails-slice';
+import { setStepper } from './slices/stepper-slice';
+import { createAppStore } from './store';
+
+declare global {
+  var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
+}
+
+const emptyEngine: AsyncStorageEngine = {
+  getItem: () => Promise.resolve(null),
+  setItem: () => Promise.resolve(),
+  removeItem: () => Promise.resolve(),
+};
+
+let container: HTMLDivElement;
+let root: Root;
+
+async function until(check: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 100; i += 1) {
+    if (check()) return;
+    await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+  }
+  throw new Error(`timed out waiting for ${what}; page shows: ${container.textContent ?? ''}`);
+}
+
+function heading(): string {
+  return container.querySelector('main h1')?.textContent ?? '';
+}
+
+async function renderAt(path: string, prepare?: (store: ReturnType<typeof createAppStore>['store']) => void) {
+  const { store, persistor } = createAppStore({ sessionStorage: emptyEngine, localStorage: emptyEngine });
+  prepare?.(store);
+  const router = createMemoryRouter(createRoutes({ adminLoginPath: 'adminlogin' }), {
+    initialEntries: [path],
+  });
+  const waiter = createRehydrationWaiter(persistor, 5000);
+  await act(async () => {
+    root.render(
+      <AppProviders store={store} waiter={waiter} queryClient={createQueryClient()}>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
+    await Promise.resolve();
+  });
+  await until(() => heading() !== '', `a heading at ${path}`);
+  return router;
+}
+
+beforeAll(() => {
+  globalThis.IS_REACT_ACT_ENVIRONMENT = true;
+});
+
+describe('routes (spec section 2)', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    container = document.createElement('div');
+    document.body.append(container);
+    root = createRoot(container);
+  });
+
+  afterEach(() => {
+    act(() => root.unmount());
+    container.remove();
+  });
+
+  it('sends / to the admin login without a stored session', async () => {
+    const router = await renderAt('/');
+    expect(router.state.location.pathname).toBe('/adminlogin');
+    expect(heading()).toBe('Admin login');
+  });
+
+  it('shows the admin home at / with a stored session', async () => {
+    localStorage.setItem(SESSION_MARKER_KEY, JSON.stringify({ expiresAt: Date.now() + 3_600_000 }));
+    const router = await renderAt('/');
+    expect(router.state.location.pathname).toBe('/');
+    expect(heading()).toBe('Admin home');
+  });
+
+  it('opens the landing step from the bare booking URL, keeping the query', async () => {
+    const router = await renderAt('/acme/main/all/?utm_source=google');
+    expect(router.state.location.pathname).toBe('/acme/main/all/landing');
+    expect(router.state.location.search).toBe('?utm_source=google');
+    expect(heading()).toBe('Landing');
+  });
+
+  it('shows placeholders that say the screen is being built, inside main landmarks', async () => {
+    await renderAt('/acme/main/all/landing');
+    expect(container.querySelectorAll('main')).toHaveLength(1);
+    expect(container.querySelectorAll('h1')).toHaveLength(1);
+    expect(container.textContent).toContain('This screen is being built.');
+  });
+
+  it('redirects a protected step to the first incomplete one', async () => {
+    const router = await renderAt('/acme/main/all/insurance');
+    expect(router.state.location.pathname).toBe('/acme/main/all/landing');
+  });
+
+  it('redirects to find appointment when no time was chosen', async () => {
+    const router = await renderAt('/acme/main/all/additionaldetails', (store) => {
+      store.dispatch(setStepper(2));
+      store.dispatch(setSelectedProvider({ providerId: 1 }));
+    });
+    expect(router.state.location.pathname).toBe('/acme/main/all/findappointment');
+    expect(heading()).toBe('Find appointment');
+  });
+
+  it('opens a protected step whose earlier steps are complete', async () => {
+    const router = await renderAt('/acme/main/all/additionaldetails', (store) => {
+      store.dispatch(setStepper(2));
+      store.dispatch(setSelectedProvider({ providerId: 1 }));
+      store.dispatch(setSelectedTime({ start: '2030-01-02T15:00:00Z' }));
+    });
+    expect(router.state.location.pathname).toBe('/acme/main/all/additionaldetails');
+    expect(heading()).toBe('Additional details');
+  });
+
+  it('sends a direct (not framed) visit of the widget to /404', async () => {
+    const router = await renderAt('/acme/main/all/widget');
+    expect(router.state.location.pathname).toBe('/404');
+    expect(heading()).toBe('Page not found');
+  });
+
+  it('protects the admin area', async () => {
+    const router = await renderAt('/admin/7/3/reports');
+    expect(router.state.location.pathname).toBe('/adminlogin');
+  });
+
+  it.each([
+    ['managescheduler', 'Manage scheduler'],
+    ['providercontrol', 'Provider control'],
+    ['providercontroleditprovider', 'Edit provider'],
+    ['waitlist', 'Waitlist'],
+    ['configservices', 'Service configuration'],
+    ['insuranceconfig', 'Insurance configuration'],
+    ['locationconfig', 'Location configuration'],
+    ['reports', 'Reports'],
+    ['widget', 'Widget'],
+    ['blank', 'Blank'],
+    ['patients', 'Patients'],
+    ['patientdetails/11/22', 'Patient details'],
+  ])('shows admin screen %s to a signed-in admin', async (segment, title) => {
+    localStorage.setItem(SESSION_MARKER_KEY, JSON.stringify({ expiresAt: Date.now() + 3_600_000 }));
+    await renderAt(`/admin/7/3/${segment}`);
+    expect(heading()).toBe(title);
+  });
+
+  it('shows the not-found page for unknown routes', async () => {
+    await renderAt('/no/such');
+    expect(heading()).toBe('Page not found');
+  });
+
+  it('shows the booking error screen when a booking screen fails', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const routes = createRoutes({ adminLoginPath: 'adminlogin' });
+    const booking = routes[0]?.children?.find((route) => route.path === ':clientName/:scheduler/:location');
+    const landing = booking?.children?.find((route) => route.path === 'landing');
+    if (!landing) throw new Error('landing route missing');
+    const Broken = () => {
+      throw new Error('boom');
+    };
+    landing.element = <Broken />;
+    const { store, persistor } = createAppStore({ sessionStorage: emptyEngine, localStorage: emptyEngine });
+    const router = createMemoryRouter(routes, { initialEntries: ['/acme/main/all/landing'] });
+    await act(async () => {
+      root.render(
+        <AppProviders
+          store={store}
+          waiter={createRehydrationWaiter(persistor, 5000)}
+          queryClient={createQueryClient()}
+        >
+          <RouterProvider router={router} />
+        </AppProviders>,
+      );
+      await Promise.resolve();
+    });
+    await until(() => heading() !== '', 'the error screen');
+    expect(heading()).toBe('We could not show this booking page');
+    expect(container.textContent).not.toContain('boom');
+    expect(error).toHaveBeenCalledWith('[route] booking error: Error: boom');
+    error.mockRestore();
+  });
+});
+
+describe('isEmbedded', () => {
+  it('is true only inside a frame', () => {
+    const self = {} as Window;
+    expect(isEmbedded({ self, top: self } as unknown as Window)).toBe(false);
+    expect(isEmbedded({ self, top: {} } as unknown as Window)).toBe(true);
+  });
+});

@@ -1,0 +1,180 @@
+import { Suspense, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
+import { Outlet, createBrowserRouter, type RouteObject } from 'react-router';
+import { LoadingScreen } from '../components/loading-screen';
+import { BookingShell } from '../features/booking/booking-shell';
+import { ProtectedBookingStep } from '../features/booking/protected-booking-step';
+import { appConfig, type AppConfig } from '../lib/config';
+import { lazyScreen } from './lazy-screen';
+import { RouteErrorScreen } from './route-error-screen';
+import { BookingIndexRedirect, EmbeddedOnly, RequireAdminSession, RootIndex } from './route-guards';
+
+/*
+ * Route table of spec section 2. Every screen is loaded on demand (one chunk per screen), with a
+ * centred 'Loading...' while it loads and a load error after 120 s. The booking layout is static
+ * (so the landing loads in one round trip); admin code is only ever imported from here,
+ * dynamically, so none of it reaches the booking chunks.
+ */
+
+// Shared
+const NotFoundScreen = lazyScreen(async () => (await import('./not-found-screen')).NotFoundScreen);
+
+// Booking
+const LandingScreen = lazyScreen(
+  async () => (await import('../features/booking/landing/landing-screen')).LandingScreen,
+);
+const FindAppointmentScreen = lazyScreen(
+  async () =>
+    (await import('../features/booking/find-appointment/find-appointment-screen')).FindAppointmentScreen,
+);
+const AdditionalDetailsScreen = lazyScreen(
+  async () =>
+    (await import('../features/booking/additional-details/additional-details-screen'))
+      .AdditionalDetailsScreen,
+);
+const InsuranceScreen = lazyScreen(
+  async () => (await import('../features/booking/insurance/insurance-screen')).InsuranceScreen,
+);
+const IdentityScreen = lazyScreen(
+  async () => (await import('../features/booking/identity/identity-screen')).IdentityScreen,
+);
+const ThankYouScreen = lazyScreen(
+  async () => (await import('../features/booking/thank-you/thank-you-screen')).ThankYouScreen,
+);
+
+// Widget
+const WidgetScreen = lazyScreen(async () => (await import('../features/widget/widget-screen')).WidgetScreen);
+
+// Admin
+const AdminLoginScreen = lazyScreen(
+  async () => (await import('../features/admin/login/admin-login-screen')).AdminLoginScreen,
+);
+const AdminHomeScreen = lazyScreen(
+  async () => (await import('../features/admin/home/admin-home-screen')).AdminHomeScreen,
+);
+const AdminShell = lazyScreen(async () => (await import('../features/admin/admin-shell')).AdminShell);
+const BlankScreen = lazyScreen(async () => (await import('../features/admin/home/blank-screen')).BlankScreen);
+const ManageSchedulerScreen = lazyScreen(
+  async () => (await import('../features/admin/scheduler/manage-scheduler-screen')).ManageSchedulerScreen,
+);
+const ProviderControlScreen = lazyScreen(
+  async () => (await import('../features/admin/providers/provider-control-screen')).ProviderControlScreen,
+);
+const EditProviderScreen = lazyScreen(
+  async () => (await import('../features/admin/providers/edit-provider-screen')).EditProviderScreen,
+);
+const WaitlistScreen = lazyScreen(
+  async () => (await import('../features/admin/waitlist/waitlist-screen')).WaitlistScreen,
+);
+const ConfigServicesScreen = lazyScreen(
+  async () => (await import('../features/admin/services/config-services-screen')).ConfigServicesScreen,
+);
+const InsuranceConfigScreen = lazyScreen(
+  async () => (await import('../features/admin/insurance/insurance-config-screen')).InsuranceConfigScreen,
+);
+const LocationConfigScreen = lazyScreen(
+  async () => (await import('../features/admin/locations/location-config-screen')).LocationConfigScreen,
+);
+const ReportsScreen = lazyScreen(
+  async () => (await import('../features/admin/reports/reports-screen')).ReportsScreen,
+);
+const WidgetConfigScreen = lazyScreen(
+  async () => (await import('../features/admin/widget/widget-config-screen')).WidgetConfigScreen,
+);
+const PatientsScreen = lazyScreen(
+  async () => (await import('../features/admin/patients/patients-screen')).PatientsScreen,
+);
+const PatientDetailsScreen = lazyScreen(
+  async () => (await import('../features/admin/patients/patient-details-screen')).PatientDetailsScreen,
+);
+
+function screen(Screen: LazyExoticComponent<ComponentType>): ReactElement {
+  return (
+    <Suspense fallback={<LoadingScreen />}>
+      <Screen />
+    </Suspense>
+  );
+}
+
+function RootLayout() {
+  return <Outlet />;
+}
+
+export function createRoutes(config: Pick<AppConfig, 'adminLoginPath'> = appConfig): RouteObject[] {
+  return [
+    {
+      path: '/',
+      element: <RootLayout />,
+      errorElement: <RouteErrorScreen area="root" />,
+      children: [
+        { index: true, element: <RootIndex home={screen(AdminHomeScreen)} /> },
+        { path: config.adminLoginPath, element: screen(AdminLoginScreen) },
+        { path: '404', element: screen(NotFoundScreen) },
+        {
+          path: ':clientName/:scheduler/:location',
+          element: <BookingShell />,
+          errorElement: <RouteErrorScreen area="booking" />,
+          children: [
+            { index: true, element: <BookingIndexRedirect /> },
+            { path: 'landing', element: screen(LandingScreen) },
+            {
+              path: 'findappointment',
+              element: (
+                <ProtectedBookingStep step="findappointment">
+                  {screen(FindAppointmentScreen)}
+                </ProtectedBookingStep>
+              ),
+            },
+            {
+              path: 'additionaldetails',
+              element: (
+                <ProtectedBookingStep step="additionaldetails">
+                  {screen(AdditionalDetailsScreen)}
+                </ProtectedBookingStep>
+              ),
+            },
+            {
+              path: 'insurance',
+              element: (
+                <ProtectedBookingStep step="insurance">{screen(InsuranceScreen)}</ProtectedBookingStep>
+              ),
+            },
+            {
+              path: 'identity',
+              element: <ProtectedBookingStep step="identity">{screen(IdentityScreen)}</ProtectedBookingStep>,
+            },
+            {
+              path: 'thankyou',
+              element: <ProtectedBookingStep step="thankyou">{screen(ThankYouScreen)}</ProtectedBookingStep>,
+            },
+            { path: 'widget', element: <EmbeddedOnly>{screen(WidgetScreen)}</EmbeddedOnly> },
+          ],
+        },
+        {
+          path: 'admin/:ClientId/:ruleId',
+          element: <RequireAdminSession>{screen(AdminShell)}</RequireAdminSession>,
+          errorElement: <RouteErrorScreen area="admin" />,
+          children: [
+            { index: true, element: screen(BlankScreen) },
+            { path: 'managescheduler', element: screen(ManageSchedulerScreen) },
+            { path: 'providercontrol', element: screen(ProviderControlScreen) },
+            { path: 'providercontroleditprovider', element: screen(EditProviderScreen) },
+            { path: 'waitlist', element: screen(WaitlistScreen) },
+            { path: 'configservices', element: screen(ConfigServicesScreen) },
+            { path: 'insuranceconfig', element: screen(InsuranceConfigScreen) },
+            { path: 'locationconfig', element: screen(LocationConfigScreen) },
+            { path: 'reports', element: screen(ReportsScreen) },
+            { path: 'widget', element: screen(WidgetConfigScreen) },
+            { path: 'blank', element: screen(BlankScreen) },
+            { path: 'patients', element: screen(PatientsScreen) },
+            { path: 'patientdetails/:patientId/:appointmentId', element: screen(PatientDetailsScreen) },
+          ],
+        },
+        { path: '*', element: screen(NotFoundScreen) },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(createRoutes());
+}

@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from '../../../components/placeholder-screen';
+
+export function LocationConfigScreen() {
+  return <PlaceholderScreen title="Location configuration" />;
+}

@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from '../../../components/placeholder-screen';
+
+export function AdminLoginScreen() {
+  return <PlaceholderScreen title="Admin login" />;
+}

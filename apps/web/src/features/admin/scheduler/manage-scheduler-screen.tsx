@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from '../../../components/placeholder-screen';
+
+export function ManageSchedulerScreen() {
+  return <PlaceholderScreen title="Manage scheduler" />;
+}

@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from '../../components/placeholder-screen';
+
+export function WidgetScreen() {
+  return <PlaceholderScreen title="Booking widget" />;
+}

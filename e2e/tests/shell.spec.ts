@@ -1,0 +1,33 @@
+import { test, expect } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+test.describe('web shell', () => {
+  test('the root redirects an anonymous visitor to the admin login', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/adminlogin$/);
+  });
+
+  test('an unknown route shows the not-found page', async ({ page }) => {
+    await page.goto('/this/route/does/not/exist/at/all');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(/not found/i);
+  });
+
+  test('a top-level visit to the widget screen lands on /404', async ({ page }) => {
+    await page.goto('/brightsmile/main/all/widget');
+    await expect(page).toHaveURL(/\/404$/);
+  });
+
+  test('the health endpoint reports the database', async ({ request }) => {
+    const response = await request.get('/api/health');
+    expect(response.status()).toBe(200);
+    expect(await response.json()).toMatchObject({ status: 'ok', database: 'sqlite', reachable: true });
+  });
+
+  test('the login screen has no serious accessibility violation', async ({ page }) => {
+    await page.goto('/adminlogin');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  });
+});

@@ -1,0 +1,180 @@
+/**
+ * One error catalogue shared by server and client: a code, its HTTP status, the default
+ * user-facing message and (where one applies) the request field it concerns. The server sends
+ * `ApiErrorBody`; the client parses it with `apiErrorBodySchema` and shows `fields` next to
+ * the form fields. 5xx bodies never carry internal detail.
+ */
+import * as z from 'zod';
+import { BOOKING_MESSAGES, fillMessageTemplate } from './messages.ts';
+import type { BookingMessageCode, ExistingAppointmentParams, MessageParams } from './messages.ts';
+
+export interface ErrorCatalogueEntry {
+  status: number;
+  /** Default user-facing message. */
+  message: string;
+  /** Dotted path of the request field the error is about, when there is one. */
+  field?: string;
+}
+
+export const ERROR_CATALOGUE = {
+  VALIDATION: {
+    status: 400,
+    message: 'Some of the information entered is not valid. Please check it and try again.',
+  },
+  UNAUTHENTICATED: { status: 401, message: 'Please sign in to continue.' },
+  FORBIDDEN: { status: 403, message: 'You do not have permission to do this.' },
+  NOT_FOUND: { status: 404, message: 'We could not find what you were looking for.' },
+  CONFLICT: {
+    status: 409,
+    message: 'This was changed by someone else in the meantime. Please reload and try again.',
+  },
+  RATE_LIMITED: { status: 429, message: 'Too many attempts. Please wait a moment and try again.' },
+  INTERNAL: { status: 500, message: 'Something went wrong on our side. Please try again later.' },
+
+  // Booking refusals (spec section 8). 422: the request is well formed but the practice's rules
+  // refuse it; 409: it collides with an appointment that already exists.
+  CALL_TO_SCHEDULE: { status: 422, message: BOOKING_MESSAGES.CALL_TO_SCHEDULE, field: 'appointmentTypeId' },
+  EXISTING_APPOINTMENT: {
+    status: 409,
+    // Fallback only, for when no date is at hand: bookingRefusal() fills the spec's text.
+    message:
+      'It looks like you already have an appointment scheduled. If you need to make a change to that appointment, please call our office.',
+  },
+  PROVIDER_NO_CAPACITY: { status: 422, message: BOOKING_MESSAGES.PROVIDER_NO_CAPACITY, field: 'providerId' },
+  PROVIDER_NOT_ONLINE: { status: 422, message: BOOKING_MESSAGES.PROVIDER_NOT_ONLINE, field: 'providerId' },
+  LOCATION_NO_CAPACITY: { status: 422, message: BOOKING_MESSAGES.LOCATION_NO_CAPACITY, field: 'locationId' },
+  SERVICE_NOT_ONLINE: {
+    status: 422,
+    message: BOOKING_MESSAGES.SERVICE_NOT_ONLINE,
+    field: 'appointmentTypeId',
+  },
+  LOCATION_OFFLINE: { status: 422, message: BOOKING_MESSAGES.LOCATION_OFFLINE, field: 'locationId' },
+  EXISTING_PATIENTS_BLOCKED: { status: 422, message: BOOKING_MESSAGES.EXISTING_PATIENTS_BLOCKED },
+  SLOT_TAKEN: {
+    status: 409,
+    message: fillMessageTemplate(BOOKING_MESSAGES.SLOT_TAKEN),
+    field: 'startUtc',
+  },
+  INSURANCE_NOT_IN_NETWORK: {
+    status: 422,
+    message: BOOKING_MESSAGES.INSURANCE_NOT_IN_NETWORK,
+    field: 'insurance.planId',
+  },
+} as const satisfies Record<string, ErrorCatalogueEntry>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+// Compile-time check: every booking message code is an error code.
+type BookingCodeWithoutError = Exclude<BookingMessageCode, ErrorCode>;
+const _everyBookingCodeCatalogued: [BookingCodeWithoutError] extends [never]
+  ? true
+  : BookingCodeWithoutError = true;
+
+export const ERROR_CODES = Object.keys(ERROR_CATALOGUE) as [ErrorCode, ...ErrorCode[]];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_CATALOGUE, value);
+}
+
+export function statusOf(code: ErrorCode): number {
+  return ERROR_CATALOGUE[code].status;
+}
+
+export const errorCodeSchema = z.enum(ERROR_CODES);
+
+/** One field's problem: `path` is dotted ('patient.email', 'items.0.name'). */
+export const fieldErrorSchema = z.object({ path: z.string(), message: z.string() });
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+
+/** Extra information; `fields` lists per-field problems of a VALIDATION error. */
+export const apiErrorDetailsSchema = z.looseObject({ fields: z.array(fieldErrorSchema).optional() });
+export type ApiErrorDetails = z.infer<typeof apiErrorDetailsSchema>;
+
+/** The body of every error response: `{ error: { code, message, details? } }`. */
+export const apiErrorBodySchema = z.object({
+  error: z.object({
+    code: errorCodeSchema,
+    message: z.string(),
+    details: apiErrorDetailsSchema.optional(),
+  }),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
+
+/** An error a use case throws on purpose; the server turns it into an `ApiErrorBody`. */
+export class DomainError extends Error {
+  override readonly name = 'DomainError';
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly details: ApiErrorDetails | undefined;
+
+  constructor(code: ErrorCode, message?: string, details?: ApiErrorDetails) {
+    super(message ?? ERROR_CATALOGUE[code].message);
+    this.code = code;
+    this.status = ERROR_CATALOGUE[code].status;
+    this.details = details;
+  }
+
+  /** The wire body; a 5xx error keeps only the catalogue's generic message. */
+  toBody(): ApiErrorBody {
+    if (this.status >= 500)
+      return { error: { code: this.code, message: ERROR_CATALOGUE[this.code].message } };
+    return {
+      error: { code: this.code, message: this.message, ...(this.details ? { details: this.details } : {}) },
+    };
+  }
+}
+
+export function isDomainError(error: unknown): error is DomainError {
+  return error instanceof DomainError;
+}
+
+/** A booking refusal with the spec's message filled in (the existing appointment needs its date and time). */
+export function bookingRefusal(code: 'EXISTING_APPOINTMENT', params: ExistingAppointmentParams): DomainError;
+export function bookingRefusal(
+  code: Exclude<BookingMessageCode, 'EXISTING_APPOINTMENT'>,
+  params?: MessageParams,
+): DomainError;
+export function bookingRefusal(code: BookingMessageCode, params: MessageParams = {}): DomainError {
+  const entry: ErrorCatalogueEntry = ERROR_CATALOGUE[code];
+  return new DomainError(
+    code,
+    fillMessageTemplate(BOOKING_MESSAGES[code], params),
+    entry.field ? { field: entry.field } : undefined,
+  );
+}
+
+function pathOf(path: readonly PropertyKey[]): string {
+  return path
+    .map((segment) => (typeof segment === 'symbol' ? (segment.description ?? '') : String(segment)))
+    .join('.');
+}
+
+/** Per-field messages of a zod error, in the order zod reports them. */
+export function fieldErrorsOf(error: z.ZodError): FieldError[] {
+  return error.issues.map((issue) => ({ path: pathOf(issue.path), message: issue.message }));
+}
+
+/** A VALIDATION error listing each field's message, from a failed `safeParse`. */
+export function validationError(error: z.ZodError, message?: string): DomainError {
+  return new DomainError('VALIDATION', message, { fields: fieldErrorsOf(error) });
+}
+
+/**
+ * Any thrown value as a status and wire body: a DomainError as itself, a ZodError as VALIDATION,
+ * anything else as INTERNAL with the generic message (log the original; never send it).
+ */
+export function toApiError(error: unknown): { status: number; body: ApiErrorBody } {
+  const domainError =
+    error instanceof DomainError
+      ? error
+      : error instanceof z.ZodError
+        ? validationError(error)
+        : new DomainError('INTERNAL');
+  return { status: domainError.status, body: domainError.toBody() };
+}
+
+/** The error of a response body, or null when the body is not an `ApiErrorBody` (client side). */
+export function parseApiError(body: unknown): ApiErrorBody['error'] | null {
+  const result = apiErrorBodySchema.safeParse(body);
+  return result.success ? result.data.error : null;
+}

@@ -1,0 +1,95 @@
+/**
+ * Building blocks shared by every payload schema. Messages are written for inline form errors.
+ */
+import * as z from 'zod';
+import { isValidIsoDate } from '../local-date.ts';
+import { cleanPhone, phoneDigits } from '../text.ts';
+import { isValidTimeZone } from '../time-zone.ts';
+
+const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+
+/**
+ * An opaque record id (a UUID or a decimal number) carried as a string. A JSON number is
+ * accepted and becomes its decimal string, so `7` and `'7'` are the same id. `message` is what a
+ * form shows when the choice is missing or wrong.
+ */
+export function createIdSchema(message = 'Choose a valid option') {
+  return z
+    .union([z.string(), z.number().int({ error: message }).nonnegative({ error: message })], {
+      error: message,
+    })
+    .transform((value) => (typeof value === 'number' ? String(value) : value.trim()))
+    .pipe(z.string().regex(ID_PATTERN, { error: message }));
+}
+
+export const idSchema = createIdSchema();
+export type Id = z.output<typeof idSchema>;
+
+/** A URL segment: lower-case letters, digits and single hyphens ('main-street'). Upper case is folded. */
+export const slugSchema = z
+  .string({ error: 'Enter a short name' })
+  .trim()
+  .toLowerCase()
+  .min(1, { error: 'Enter a short name' })
+  .max(64, { error: 'Keep the short name to 64 characters or fewer' })
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'Use only letters, digits and hyphens' });
+
+/** A calendar date 'YYYY-MM-DD' that exists (no 30 February). */
+export const isoDateSchema = z
+  .string({ error: 'Enter a date' })
+  .trim()
+  .refine(isValidIsoDate, { error: 'Enter a valid date (YYYY-MM-DD)' });
+
+/** An instant in ISO 8601 UTC with 'Z' ('2025-03-10T14:30:00Z'); kept as the string. */
+export const isoInstantSchema = z.iso.datetime({ error: 'Enter a date and time in UTC (ISO 8601)' });
+
+export const emailSchema = z
+  .string({ error: 'Enter your e-mail address' })
+  .trim()
+  .min(1, { error: 'Enter your e-mail address' })
+  .max(254, { error: 'Enter a valid e-mail address' })
+  .pipe(z.email({ error: 'Enter a valid e-mail address' }));
+
+export const PHONE_MIN_DIGITS = 7;
+export const PHONE_MAX_DIGITS = 15;
+
+/** A phone number, output cleaned by `cleanPhone` ('+1(555)123-4567'), with 7 to 15 digits. */
+export const phoneSchema = z
+  .string({ error: 'Enter your phone number' })
+  .max(40, { error: 'Enter a valid phone number' })
+  .transform(cleanPhone)
+  .refine((value) => value.length > 0, { error: 'Enter your phone number' })
+  .refine(
+    (value) => {
+      const digits = phoneDigits(value).length;
+      return digits >= PHONE_MIN_DIGITS && digits <= PHONE_MAX_DIGITS;
+    },
+    { error: 'Enter a valid phone number' },
+  );
+
+/** An IANA time zone name that this runtime knows ('America/New_York'). */
+export const timeZoneSchema = z
+  .string({ error: 'Choose a time zone' })
+  .refine(isValidTimeZone, { error: 'Choose a valid time zone' });
+
+/** The analytics / booking session id made by the browser. */
+export const sessionIdSchema = z
+  .string({ error: 'Missing session' })
+  .trim()
+  .regex(/^[A-Za-z0-9._:-]{1,128}$/, { error: 'Missing session' });
+
+/** A UUID (any version), e.g. an idempotency key from `crypto.randomUUID()`. */
+export const uuidSchema = z.uuid({ error: 'Expected a UUID' });
+
+/**
+ * Optional free text: trimmed, at most `max` characters; null, undefined and '' all become
+ * undefined.
+ */
+export function optionalTextSchema(max: number, message = `Keep this to ${max} characters or fewer`) {
+  return z
+    .string()
+    .trim()
+    .max(max, { error: message })
+    .nullish()
+    .transform((value) => (value ? value : undefined));
+}

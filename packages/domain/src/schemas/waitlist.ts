@@ -1,0 +1,39 @@
+/**
+ * POST createWaitList: a patient asks to be called when a provider or location without online
+ * availability has room (offered when appointment 7 or 10 is on).
+ */
+import * as z from 'zod';
+import { idSchema, optionalTextSchema, sessionIdSchema, slugSchema, uuidSchema } from './common.ts';
+import { NOTES_MAX_LENGTH } from './booking.ts';
+import { patientIdentitySchema, withPatientIdentityRules } from './patient.ts';
+import type { PatientIdentityRules } from './patient.ts';
+
+export const PREFERRED_TIMES = ['morning', 'afternoon', 'evening'] as const;
+export type PreferredTime = (typeof PREFERRED_TIMES)[number];
+
+/** `providerId` null: any provider of the location. */
+export const waitlistEntryRequestSchema = z.object({
+  clientSlug: slugSchema,
+  schedulerSlug: slugSchema,
+  locationId: idSchema,
+  providerId: idSchema.nullable(),
+  appointmentTypeId: idSchema,
+  patient: patientIdentitySchema,
+  isExistingPatient: z.boolean(),
+  preferredTimes: z
+    .array(z.enum(PREFERRED_TIMES, { error: 'Choose morning, afternoon or evening' }))
+    .max(PREFERRED_TIMES.length)
+    .default([]),
+  notes: optionalTextSchema(NOTES_MAX_LENGTH, `Keep your notes to ${NOTES_MAX_LENGTH} characters or fewer`),
+  sessionId: sessionIdSchema,
+  idempotencyKey: uuidSchema,
+});
+export type WaitlistEntryRequest = z.output<typeof waitlistEntryRequestSchema>;
+export type WaitlistEntryRequestInput = z.input<typeof waitlistEntryRequestSchema>;
+
+/** The request with the scheduler's identity rules (permissions, date of birth against today). */
+export function createWaitlistEntryRequestSchema(rules: PatientIdentityRules) {
+  return withPatientIdentityRules(waitlistEntryRequestSchema, rules, (request) => request.patient, [
+    'patient',
+  ]);
+}
