@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
-const benches = ['engine.ts'];
+const benches = ['engine.ts', 'embed-size.ts'];
 for (const file of benches) {
   console.log(`\n=== bench/${file}`);
   const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, file)], {

@@ -8,6 +8,7 @@ import path from 'node:path';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webBuilt = existsSync(path.join(root, 'apps/web/dist/index.html'));
 const serverBuilt = existsSync(path.join(root, 'apps/server/dist/main.js'));
+const embedBuilt = existsSync(path.join(root, 'packages/embed/dist/embed.js'));
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 function run(args) {
@@ -15,6 +16,10 @@ function run(args) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+if (!embedBuilt) {
+  console.info('Building the widget loader (first start only)...');
+  run(['run', 'build', '-w', 'packages/embed']);
+}
 if (!webBuilt) {
   console.info('Building the web app (first start only)...');
   run(['run', 'build', '-w', 'apps/web']);

@@ -51,6 +51,14 @@ const envSchema = z.object({
   WEB_DIST: optionalText,
   COOKIE_SECURE: flag,
   TRUST_PROXY: flag,
+  RATE_LIMIT_READS_PER_MINUTE: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(300),
+  ),
+  RATE_LIMIT_BOOKINGS_PER_MINUTE: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(30),
+  ),
 });
 
 export interface Config {
@@ -71,6 +79,10 @@ export interface Config {
   cookieSecure: boolean;
   /** Trust `X-Forwarded-*` headers (behind a load balancer). */
   trustProxy: boolean;
+  /** Public scheduler API, per client IP and route, per minute: searches, lists, analytics. */
+  rateLimitReadsPerMinute: number;
+  /** Public scheduler API, per client IP and route, per minute: booking, waitlist, patient lookup. */
+  rateLimitBookingsPerMinute: number;
 }
 
 export class ConfigError extends Error {
@@ -101,6 +113,8 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps', 'web', 'dist')),
     cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
     trustProxy: e.TRUST_PROXY ?? false,
+    rateLimitReadsPerMinute: e.RATE_LIMIT_READS_PER_MINUTE,
+    rateLimitBookingsPerMinute: e.RATE_LIMIT_BOOKINGS_PER_MINUTE,
   };
 }
 

@@ -22,7 +22,14 @@ export const ERROR_CATALOGUE = {
     message: 'Some of the information entered is not valid. Please check it and try again.',
   },
   UNAUTHENTICATED: { status: 401, message: 'Please sign in to continue.' },
+  /** Sign-in refused; the same message whether the e-mail is unknown or the password wrong. */
+  INVALID_CREDENTIALS: { status: 401, message: 'E-mail or password is incorrect.' },
   FORBIDDEN: { status: 403, message: 'You do not have permission to do this.' },
+  /** A cookie-authenticated change without the right X-XSRF-TOKEN, or from another site. */
+  CSRF_REJECTED: {
+    status: 403,
+    message: 'This request could not be verified. Please reload the page and try again.',
+  },
   NOT_FOUND: { status: 404, message: 'We could not find what you were looking for.' },
   CONFLICT: {
     status: 409,
@@ -59,6 +66,17 @@ export const ERROR_CATALOGUE = {
     status: 422,
     message: BOOKING_MESSAGES.INSURANCE_NOT_IN_NETWORK,
     field: 'insurance.planId',
+  },
+  /** POST createWaitList when neither appointment 7 nor 10 (with the location's flag) offers it. */
+  WAITLIST_NOT_OFFERED: {
+    status: 422,
+    message: 'The waitlist is not available for this choice. Please call our office to schedule.',
+  },
+  /** POST update_appointment_status: the move is not in the workflow, or too early (appointment-status.ts). */
+  STATUS_CHANGE_NOT_ALLOWED: {
+    status: 422,
+    message: 'The appointment cannot be changed to this status.',
+    field: 'status',
   },
 } as const satisfies Record<string, ErrorCatalogueEntry>;
 

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
+import type { SqliteDatabase as KyselySqliteDatabase, SqliteStatement } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import type { DB } from './schema.ts';
@@ -69,7 +70,45 @@ export function createDb(
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('temp_store = MEMORY');
-  return new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+}
+
+/** Prepared statements kept per SQL text (least recently used dropped first). */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query anew; on a small query that is a good part of its cost (a third of a
+ * one-provider slot search, issue 9). This keeps each SQL text's prepared statement for reuse by
+ * `all`/`run`, which better-sqlite3 runs to completion synchronously, so a statement is never in
+ * use twice at once. `iterate` (streaming, which stays open across awaits) prepares its own.
+ * SQLite re-prepares a kept statement by itself after a schema change.
+ */
+function withStatementCache(sqlite: KyselySqliteDatabase): KyselySqliteDatabase {
+  const kept = new Map<string, SqliteStatement>();
+  return {
+    close: () => {
+      kept.clear();
+      sqlite.close();
+    },
+    prepare(sql: string): SqliteStatement {
+      let cached = kept.get(sql);
+      if (cached === undefined) {
+        cached = sqlite.prepare(sql);
+        if (kept.size >= STATEMENT_CACHE_SIZE) {
+          const oldest = kept.keys().next();
+          if (oldest.done !== true) kept.delete(oldest.value);
+        }
+      } else kept.delete(sql);
+      kept.set(sql, cached);
+      const statement = cached;
+      return {
+        reader: statement.reader,
+        all: (parameters) => statement.all(parameters),
+        run: (parameters) => statement.run(parameters),
+        iterate: (parameters) => sqlite.prepare(sql).iterate(parameters),
+      };
+    },
+  };
 }
 
 /** Which database a handle (or a transaction of it) talks to. */

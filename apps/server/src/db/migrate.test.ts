@@ -49,9 +49,13 @@ describe.each(testDatabases())('migrations on $name', (target) => {
     await t.destroy();
   });
 
-  it('applies the initial migration to an empty database', async () => {
+  it('applies every migration, in order, to an empty database', async () => {
     const report = await migrate(t.db);
-    expect(report.applied).toEqual(['2026-11-25-001-initial']);
+    expect(report.applied).toEqual([
+      '2026-11-25-001-initial',
+      '2026-11-25-002-report-indexes',
+      '2026-11-25-003-slot-search',
+    ]);
   });
 
   it('applies nothing the second time', async () => {

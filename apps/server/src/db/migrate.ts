@@ -5,6 +5,8 @@ import type { Migration, MigrationProvider, MigrationResult } from 'kysely/migra
 import { dialectOf } from './database.ts';
 import type { Db } from './database.ts';
 import * as initial from './migrations/2026-11-25-001-initial.ts';
+import * as reportIndexes from './migrations/2026-11-25-002-report-indexes.ts';
+import * as slotSearch from './migrations/2026-11-25-003-slot-search.ts';
 
 /**
  * Every migration, by name. A static list (no directory scan) so that the bundled server
@@ -13,6 +15,8 @@ import * as initial from './migrations/2026-11-25-001-initial.ts';
  */
 const migrations: Record<string, Migration> = {
   '2026-11-25-001-initial': initial,
+  '2026-11-25-002-report-indexes': reportIndexes,
+  '2026-11-25-003-slot-search': slotSearch,
 };
 
 const staticProvider: MigrationProvider = {

@@ -496,6 +496,38 @@ export interface AuditLogTable {
   created_at: EpochMs;
 }
 
+/**
+ * One row per (analytics session, booking-funnel step): the first time the session viewed the
+ * step. Maintained by a database trigger on analytics_events (migration 2026-11-25-002).
+ */
+export interface AnalyticsSessionStepsTable {
+  client_id: number;
+  session_id: string;
+  /** A funnel step: landing, findappointment, additionaldetails, insurance, identity, thankyou. */
+  step: string;
+  channel: string;
+  first_at: EpochMs;
+}
+
+/** Sessions reaching each funnel step per UTC hour and channel (trigger-maintained rollup). */
+export interface ReportFunnelHourlyTable {
+  client_id: number;
+  /** UTC epoch ms of the hour's start. */
+  hour_start: EpochMs;
+  channel: string;
+  step: string;
+  sessions: number;
+}
+
+/**
+ * A counter per provider raised by database triggers whenever its appointments or time off change
+ * (migration 2026-11-25-003): the slot search's check that what it kept is still current.
+ */
+export interface ProviderBusyVersionsTable {
+  provider_id: number;
+  version: number;
+}
+
 export interface DB {
   clients: ClientsTable;
   schedulers: SchedulersTable;
@@ -529,6 +561,9 @@ export interface DB {
   analytics_events: AnalyticsEventsTable;
   track_logs: TrackLogsTable;
   audit_log: AuditLogTable;
+  analytics_session_steps: AnalyticsSessionStepsTable;
+  report_funnel_hourly: ReportFunnelHourlyTable;
+  provider_busy_versions: ProviderBusyVersionsTable;
 }
 
 export type TableName = keyof DB;

@@ -1,3 +1,4 @@
+import { DomainError } from '@scheduler/domain/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
@@ -85,6 +86,11 @@ export function installErrorHandling(
   notFound: (request: FastifyRequest, reply: FastifyReply) => Promise<void> | void,
 ): void {
   app.setErrorHandler((error: unknown, request, reply) => {
+    // Refusals from the shared catalogue (packages/domain/src/errors.ts): its status and wire body.
+    if (error instanceof DomainError) {
+      if (error.status >= 500) request.log.error({ err: error }, 'request failed');
+      return reply.status(error.status).send(error.toBody());
+    }
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
       return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.details));

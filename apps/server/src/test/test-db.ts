@@ -123,11 +123,12 @@ export function sqliteOnly(): TestDatabaseTarget {
 /** The real app on a test database (logs off unless a logger is given). */
 export async function createTestApp(
   database: Pick<TestDatabase, 'db' | 'config'>,
-  options: { logger?: LoggerSettings | false; config?: Partial<Config> } = {},
+  options: { logger?: LoggerSettings | false; config?: Partial<Config>; now?: () => Date } = {},
 ): Promise<App> {
   return buildApp({
     config: { ...database.config, ...options.config },
     db: database.db,
     logger: options.logger ?? false,
+    ...(options.now === undefined ? {} : { now: options.now }),
   });
 }

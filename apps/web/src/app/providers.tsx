@@ -18,8 +18,8 @@ function AppThemeProvider({ children }: { children: ReactNode }) {
   const control = useMemo<ThemeControl>(
     () => ({
       mode,
-      setMode: (next) => {
-        storeMode(next);
+      setMode: (next, options) => {
+        if (options?.persist !== false) storeMode(next);
         setModeState(next);
       },
       setPrimaryColor,

@@ -86,6 +86,12 @@ const PatientsScreen = lazyScreen(
 const PatientDetailsScreen = lazyScreen(
   async () => (await import('../features/admin/patients/patient-details-screen')).PatientDetailsScreen,
 );
+const UsersScreen = lazyScreen(
+  async () => (await import('../features/admin/users/users-screen')).UsersScreen,
+);
+const AuditLogScreen = lazyScreen(
+  async () => (await import('../features/admin/audit/audit-log-screen')).AuditLogScreen,
+);
 
 function screen(Screen: LazyExoticComponent<ComponentType>): ReactElement {
   return (
@@ -93,6 +99,40 @@ function screen(Screen: LazyExoticComponent<ComponentType>): ReactElement {
       <Screen />
     </Suspense>
   );
+}
+
+/** The booking steps (index → landing, then the six steps): in the booking shell, directly or in the widget. */
+function bookingStepRoutes(): RouteObject[] {
+  return [
+    { index: true, element: <BookingIndexRedirect /> },
+    { path: 'landing', element: screen(LandingScreen) },
+    {
+      path: 'findappointment',
+      element: (
+        <ProtectedBookingStep step="findappointment">{screen(FindAppointmentScreen)}</ProtectedBookingStep>
+      ),
+    },
+    {
+      path: 'additionaldetails',
+      element: (
+        <ProtectedBookingStep step="additionaldetails">
+          {screen(AdditionalDetailsScreen)}
+        </ProtectedBookingStep>
+      ),
+    },
+    {
+      path: 'insurance',
+      element: <ProtectedBookingStep step="insurance">{screen(InsuranceScreen)}</ProtectedBookingStep>,
+    },
+    {
+      path: 'identity',
+      element: <ProtectedBookingStep step="identity">{screen(IdentityScreen)}</ProtectedBookingStep>,
+    },
+    {
+      path: 'thankyou',
+      element: <ProtectedBookingStep step="thankyou">{screen(ThankYouScreen)}</ProtectedBookingStep>,
+    },
+  ];
 }
 
 function RootLayout() {
@@ -111,42 +151,16 @@ export function createRoutes(config: Pick<AppConfig, 'adminLoginPath'> = appConf
         { path: '404', element: screen(NotFoundScreen) },
         {
           path: ':clientName/:scheduler/:location',
-          element: <BookingShell />,
           errorElement: <RouteErrorScreen area="booking" />,
           children: [
-            { index: true, element: <BookingIndexRedirect /> },
-            { path: 'landing', element: screen(LandingScreen) },
+            { element: <BookingShell />, children: bookingStepRoutes() },
             {
-              path: 'findappointment',
-              element: (
-                <ProtectedBookingStep step="findappointment">
-                  {screen(FindAppointmentScreen)}
-                </ProtectedBookingStep>
-              ),
+              // The widget: only inside a frame (else /404); it wraps the same shell and steps
+              // (/…/widget/landing …) with the embed bridge and its context.
+              path: 'widget',
+              element: <EmbeddedOnly>{screen(WidgetScreen)}</EmbeddedOnly>,
+              children: [{ element: <BookingShell />, children: bookingStepRoutes() }],
             },
-            {
-              path: 'additionaldetails',
-              element: (
-                <ProtectedBookingStep step="additionaldetails">
-                  {screen(AdditionalDetailsScreen)}
-                </ProtectedBookingStep>
-              ),
-            },
-            {
-              path: 'insurance',
-              element: (
-                <ProtectedBookingStep step="insurance">{screen(InsuranceScreen)}</ProtectedBookingStep>
-              ),
-            },
-            {
-              path: 'identity',
-              element: <ProtectedBookingStep step="identity">{screen(IdentityScreen)}</ProtectedBookingStep>,
-            },
-            {
-              path: 'thankyou',
-              element: <ProtectedBookingStep step="thankyou">{screen(ThankYouScreen)}</ProtectedBookingStep>,
-            },
-            { path: 'widget', element: <EmbeddedOnly>{screen(WidgetScreen)}</EmbeddedOnly> },
           ],
         },
         {
@@ -167,6 +181,8 @@ export function createRoutes(config: Pick<AppConfig, 'adminLoginPath'> = appConf
             { path: 'blank', element: screen(BlankScreen) },
             { path: 'patients', element: screen(PatientsScreen) },
             { path: 'patientdetails/:patientId/:appointmentId', element: screen(PatientDetailsScreen) },
+            { path: 'users', element: screen(UsersScreen) },
+            { path: 'auditlog', element: screen(AuditLogScreen) },
           ],
         },
         { path: '*', element: screen(NotFoundScreen) },

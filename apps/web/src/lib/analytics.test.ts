@@ -170,8 +170,27 @@ describe('track', () => {
       api: 'track',
       method: 'POST',
       report: false,
-      data: { kind: 'event', ok: true, event },
+      data: {
+        sessionId: 'session-1',
+        clientId: 'acme',
+        event: 'page_view',
+        pagePath: '/acme/main/all/landing',
+        status: 200,
+      },
     });
+  });
+
+  it('sends a log line that matches the API contract of /api/track', async () => {
+    const { trackLogRequestSchema } = await import('@scheduler/domain/schemas/scheduler-api');
+    requestMock.mockResolvedValue({});
+    await track(event);
+    expect(trackLogRequestSchema.safeParse(requestMock.mock.calls[1]?.[0]?.data).success).toBe(true);
+  });
+
+  it('posts no log line for an event without a session', async () => {
+    requestMock.mockResolvedValue({});
+    await track({ ...event, sessionId: null });
+    expect(requestMock).toHaveBeenCalledTimes(1);
   });
 
   it('posts no log line when updateUserSession was cancelled', async () => {
@@ -193,7 +212,7 @@ describe('track', () => {
     await expect(track(event)).resolves.toBe('failed');
     expect(requestMock.mock.calls[1]?.[0]).toMatchObject({
       api: 'track',
-      data: { kind: 'event', ok: false, status: 500 },
+      data: { sessionId: 'session-1', event: 'page_view', status: 500 },
     });
   });
 
@@ -218,19 +237,31 @@ describe('toTrackLogLine', () => {
     trackPayload: undefined,
   };
 
-  it('logs failed API calls without bodies', () => {
-    expect(toTrackLogLine(outcome)).toEqual({
-      kind: 'api-error',
-      method: 'GET',
-      path: '/api/scheduler/getProviders',
+  const session = { sessionId: 'session-1', clientId: '7' };
+  const at = new Date('2030-01-02T03:04:05.000Z');
+
+  it('logs failed API calls without bodies, in the shape of the API contract', async () => {
+    const line = toTrackLogLine(outcome, session, at, '/acme/main/all/findappointment');
+    expect(line).toEqual({
+      sessionId: 'session-1',
+      clientId: '7',
+      event: 'api_error GET /api/scheduler/getProviders SERVER_ERROR',
+      pagePath: '/acme/main/all/findappointment',
       status: 500,
-      code: 'SERVER_ERROR',
-      durationMs: 12,
+      at: '2030-01-02T03:04:05.000Z',
     });
+    const { trackLogRequestSchema } = await import('@scheduler/domain/schemas/scheduler-api');
+    expect(trackLogRequestSchema.safeParse(line).success).toBe(true);
   });
 
-  it('does not log successes or the tracking endpoint itself', () => {
-    expect(toTrackLogLine({ ...outcome, ok: true, status: 200, errorCode: undefined })).toBeNull();
-    expect(toTrackLogLine({ ...outcome, api: 'track' })).toBeNull();
+  it('does not log successes, the tracking endpoint itself, or anything before the session is known', () => {
+    expect(toTrackLogLine({ ...outcome, ok: true, status: 200, errorCode: undefined }, session)).toBeNull();
+    expect(toTrackLogLine({ ...outcome, api: 'track' }, session)).toBeNull();
+    expect(toTrackLogLine(outcome, null)).toBeNull();
+  });
+
+  it('keeps the event name within 100 characters', () => {
+    const line = toTrackLogLine({ ...outcome, path: `/api/${'x'.repeat(200)}` }, session, at);
+    expect(line?.event.length).toBe(100);
   });
 });

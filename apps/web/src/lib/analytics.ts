@@ -155,17 +155,60 @@ export function buildEvent(input: EventInput, context: AnalyticsContext): Analyt
   return event;
 }
 
-/** A line of the tracking log posted to `/api/track`. Never carries request or response bodies. */
-export type TrackLogLine =
-  | { kind: 'event'; ok: boolean; status: number | null; event: AnalyticsEvent }
-  | {
-      kind: 'api-error';
-      method: string;
-      path: string;
-      status: number | null;
-      code: string | null;
-      durationMs: number;
-    };
+/**
+ * A line of the tracking log posted to `/api/track` (trackLogRequestSchema of the API contract):
+ * who (session, client), what happened (`event`, at most 100 characters), where and how it ended.
+ * Never carries request or response bodies, nor anything about the patient.
+ */
+export interface TrackLogLine {
+  sessionId: string;
+  clientId: string;
+  event: string;
+  pagePath?: string;
+  status?: number;
+  at?: string;
+}
+
+/** The session the API-error log lines belong to (set by the booking flow once it knows it). */
+export interface TrackingSession {
+  sessionId: string;
+  clientId: string;
+}
+
+const EVENT_MAX = 100;
+const PAGE_PATH_MAX = 500;
+let trackingSession: TrackingSession | null = null;
+
+/** Tells analytics which session and client later log lines belong to (null: none yet). */
+export function setTrackingSession(session: TrackingSession | null): void {
+  trackingSession = session;
+}
+
+function clip(text: string, max: number): string {
+  return text.length > max ? text.slice(0, max) : text;
+}
+
+function currentPathname(): string | undefined {
+  try {
+    return typeof location === 'undefined' ? undefined : location.pathname;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The log line of an analytics event, or null when the event has no session or client yet. */
+export function eventLogLine(event: AnalyticsEvent, status: number | null, at: Date): TrackLogLine | null {
+  if (!event.sessionId || event.clientId === null || event.clientId === '') return null;
+  const name = event.eventLabel ? `${event.action}:${event.eventLabel}` : event.action;
+  return {
+    sessionId: clip(event.sessionId, 128),
+    clientId: clip(String(event.clientId), 64),
+    event: clip(name || 'event', EVENT_MAX),
+    pagePath: clip(event.pagePath, PAGE_PATH_MAX),
+    ...(status === null ? {} : { status }),
+    at: at.toISOString(),
+  };
+}
 
 async function postTrackLog(line: TrackLogLine): Promise<void> {
   try {
@@ -202,20 +245,31 @@ export async function track(
     ok = false;
     status = isApiError(error) ? error.status : null;
   }
-  await postTrackLog({ kind: 'event', ok, status, event });
+  const line = eventLogLine(event, status, new Date());
+  if (line) await postTrackLog(line);
   return ok ? 'sent' : 'failed';
 }
 
-/** Turns a finished API request into a log line: failures only (successes are not logged). */
-export function toTrackLogLine(outcome: RequestOutcome): TrackLogLine | null {
-  if (outcome.ok || outcome.api === 'track') return null;
+/**
+ * Turns a finished API request into a log line: failures only (successes are not logged), and
+ * only once the session is known (the log endpoint needs it). Carries the method, path and error
+ * code, never a body.
+ */
+export function toTrackLogLine(
+  outcome: RequestOutcome,
+  session: TrackingSession | null = trackingSession,
+  at: Date = new Date(),
+  pagePath: string | undefined = currentPathname(),
+): TrackLogLine | null {
+  if (outcome.ok || outcome.api === 'track' || !session) return null;
+  const event = `api_error ${outcome.method} ${outcome.path} ${outcome.errorCode ?? ''}`.trim();
   return {
-    kind: 'api-error',
-    method: outcome.method,
-    path: outcome.path,
-    status: outcome.status,
-    code: outcome.errorCode ?? null,
-    durationMs: outcome.durationMs,
+    sessionId: session.sessionId,
+    clientId: session.clientId,
+    event: clip(event, EVENT_MAX),
+    ...(pagePath ? { pagePath: clip(pagePath, PAGE_PATH_MAX) } : {}),
+    ...(outcome.status === null ? {} : { status: outcome.status }),
+    at: at.toISOString(),
   };
 }
 

@@ -6,7 +6,8 @@ import { createContext, useContext } from 'react';
  */
 export interface ThemeControl {
   mode: 'light' | 'dark';
-  setMode: (mode: 'light' | 'dark') => void;
+  /** `persist: false` changes the mode for this page only (the widget follows its host page). */
+  setMode: (mode: 'light' | 'dark', options?: { persist?: boolean }) => void;
   /** A hex colour replacing the primary colour, or null for the brand colour. */
   setPrimaryColor: (colour: string | null) => void;
 }

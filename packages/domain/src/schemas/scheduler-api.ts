@@ -7,7 +7,8 @@
  * slug). Paths are `/api/scheduler/<name>` with the method of spec section 7.
  */
 import * as z from 'zod';
-import { idSchema, isoDateSchema, isoInstantSchema, slugSchema } from './common.ts';
+import { bookAppointmentRequestSchema } from './booking.ts';
+import { idSchema, isoDateSchema, isoInstantSchema, optionalTextSchema, slugSchema } from './common.ts';
 import { patientIdentitySchema } from './patient.ts';
 
 /** Query parameters every public call carries. */
@@ -107,6 +108,11 @@ export const getProvidersQuerySchema = schedulerScopeSchema.extend({
   /** Maximum distance in miles from postalCode, 0–30; 0 means no distance limit. */
   distance: z.coerce.number().int().min(0).max(30).optional(),
   insurancePlanId: idSchema.optional(),
+  /**
+   * Only this provider (a deep link, or an existing patient's own provider). A provider that
+   * cannot be booked online is refused with PROVIDER_NOT_ONLINE.
+   */
+  providerId: idSchema.optional(),
   isExistingPatient: z.enum(['true', 'false']).optional(),
   /** First local date to return slots for (day navigation); defaults to the window start. */
   fromDate: isoDateSchema.optional(),
@@ -227,8 +233,12 @@ export const insuranceValidationResponseSchema = z.object({
 // ---------------------------------------------------------------- patients (anonymous flow)
 
 /**
- * GET getPatients / POST createPatients from the anonymous flow: the server matches an existing
- * patient (normalised name + date of birth + phone or e-mail) and answers only what the flow needs.
+ * POST createPatients from the anonymous flow: the server matches an existing patient (normalised
+ * name + date of birth + phone or e-mail) and answers only what the flow needs. It writes nothing:
+ * the patient record is created or updated inside the booking transaction.
+ *
+ * Patient identity never travels in a URL, so the anonymous flow has no GET lookup: GET getPatients
+ * is staff-only and answers 401 UNAUTHENTICATED without a staff session.
  */
 export const patientLookupRequestSchema = schedulerScopeSchema.extend({
   patient: patientIdentitySchema,
@@ -243,7 +253,31 @@ export const patientLookupResponseSchema = z.object({
 });
 export type PatientLookupResponse = z.output<typeof patientLookupResponseSchema>;
 
-// ---------------------------------------------------------------- PUT bookAppointment (response)
+// ---------------------------------------------------------------- PUT bookAppointment
+
+/**
+ * Campaign fields of the landing URL (spec section 3), stored on the appointment for reports.
+ * When absent, the server takes them from the analytics session of `sessionId`, if any.
+ */
+export const bookingCampaignSchema = z.object({
+  utmSource: optionalTextSchema(200),
+  utmMedium: optionalTextSchema(200),
+  utmCampaign: optionalTextSchema(200),
+  utmTerm: optionalTextSchema(200),
+  rwgToken: optionalTextSchema(200),
+});
+export type BookingCampaign = z.output<typeof bookingCampaignSchema>;
+
+/**
+ * The PUT bookAppointment body: `bookAppointmentRequestSchema` (booking.ts) plus the optional
+ * campaign. The server also applies `createBookAppointmentRequestSchema(rules)`. Answers 201 with
+ * a new booking, 200 (header `idempotent-replayed: true`) when `idempotencyKey` was seen before.
+ */
+export const bookAppointmentBodySchema = bookAppointmentRequestSchema.extend({
+  campaign: bookingCampaignSchema.optional(),
+});
+export type BookAppointmentBody = z.output<typeof bookAppointmentBodySchema>;
+export type BookAppointmentBodyInput = z.input<typeof bookAppointmentBodySchema>;
 
 export const bookAppointmentResponseSchema = z.object({
   appointmentId: z.string(),

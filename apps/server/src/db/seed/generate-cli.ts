@@ -1,11 +1,16 @@
 /*
  * `npm run db:generate -- --providers N --appointments M [--events K] [--patients P]
- *                         [--client slug] [--seed S]`
+ *                         [--client slug] [--seed S] [--past-days D --future-days F]`
  *
  * Adds one synthetic practice brand with N providers spread over eight locations in four
  * time zones, P patients, M appointments around today (never overlapping, with status
  * history and slot units) and K analytics events, for benchmarks. Rows are streamed in
  * multi-row inserts, committed every ~50 000 rows. Deterministic for a given seed and day.
+ *
+ * Providers are filled day by day from the oldest day, so when M caps the count the last
+ * (future) days stay empty. `--past-days`/`--future-days` fix the span instead: every day of
+ * it is filled at the generator's utilisation, up to M (the slot-search benchmark uses this
+ * for a realistically booked future).
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config.ts';
@@ -21,7 +26,7 @@ import { IdAllocator, RowSink, syncIdSequences } from './row-writer.ts';
 import { explicitIdTables, seedTableOrder } from './seed.ts';
 
 const usage =
-  'Usage: npm run db:generate -- --providers N --appointments M [--events K] [--patients P] [--client slug] [--seed S]';
+  'Usage: npm run db:generate -- --providers N --appointments M [--events K] [--patients P] [--client slug] [--seed S] [--past-days D --future-days F]';
 
 function positiveInteger(name: string, value: string | undefined, fallback?: number): number {
   if (value === undefined) {
@@ -42,6 +47,8 @@ const { values } = parseArgs({
     patients: { type: 'string' },
     client: { type: 'string' },
     seed: { type: 'string' },
+    'past-days': { type: 'string' },
+    'future-days': { type: 'string' },
     help: { type: 'boolean' },
   },
   strict: true,
@@ -144,8 +151,15 @@ for (let i = 0; i < providers; i++) {
 
 // Roughly 8 appointments per provider per calendar day at this utilisation; leave slack.
 const perProviderPerDay = 8;
-const windowDays = Math.max(2, Math.ceil((appointments / (providers * perProviderPerDay)) * 1.4) + 2);
-const pastDays = Math.ceil(windowDays * 0.6);
+// An explicit span (--past-days / --future-days) replaces the one derived from the count.
+const explicitSpan = values['past-days'] !== undefined || values['future-days'] !== undefined;
+const windowDays = explicitSpan
+  ? positiveInteger('past-days', values['past-days'], 0) +
+    positiveInteger('future-days', values['future-days'], 0)
+  : Math.max(2, Math.ceil((appointments / (providers * perProviderPerDay)) * 1.4) + 2);
+const pastDays = explicitSpan
+  ? positiveInteger('past-days', values['past-days'], 0)
+  : Math.ceil(windowDays * 0.6);
 const analyticsDays = events === 0 ? 0 : 90;
 const sessionsPerWeekday = events === 0 ? 0 : Math.max(1, Math.ceil(events / (analyticsDays * 0.85 * 4.5)));
 

@@ -22,6 +22,8 @@ export const utmSchema = z.object({
   utm_medium: z.nullable(z.string()),
   utm_campaign: z.nullable(z.string()),
   utm_term: z.nullable(z.string()),
+  /** Reserve-with-Google token from the landing URL, kept for the session with the UTM fields. */
+  rwg_token: z.optional(z.nullable(z.string())),
 });
 
 export const patientdetailsStateSchema = z.object({

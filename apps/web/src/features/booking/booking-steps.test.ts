@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { firstIncompleteStep, resolveStepAccess, type BookingProgress } from './booking-steps';
+import {
+  advanceStepper,
+  firstIncompleteStep,
+  isStepNavigable,
+  resolveStepAccess,
+  stepOfPathname,
+  type BookingProgress,
+} from './booking-steps';
 
 const fresh: BookingProgress = {
   stepper: 0,
@@ -69,5 +76,54 @@ describe('protected booking steps', () => {
         hasPatientDetail: true,
       }),
     ).toBe('thankyou');
+  });
+});
+
+describe('advanceStepper', () => {
+  it('moves forward to the step after the one completed', () => {
+    expect(advanceStepper(0, 0)).toBe(1);
+    expect(advanceStepper(1, 1)).toBe(2);
+  });
+
+  it('keeps the furthest step reached when an earlier step is completed again', () => {
+    expect(advanceStepper(4, 1)).toBe(4);
+  });
+
+  it('starts over after a booking', () => {
+    expect(advanceStepper(5, 0)).toBe(1);
+    expect(advanceStepper(5, 1)).toBe(2);
+  });
+});
+
+describe('stepOfPathname', () => {
+  it('reads the step from the last path segment', () => {
+    expect(stepOfPathname('/brightsmile/main/all/insurance')).toBe('insurance');
+    expect(stepOfPathname('/brightsmile/main/all/landing/')).toBe('landing');
+    expect(stepOfPathname('/brightsmile/main/all/widget')).toBeNull();
+  });
+});
+
+describe('isStepNavigable', () => {
+  const progress: BookingProgress = {
+    stepper: 3,
+    hasSelectedProvider: true,
+    hasSelectedTime: true,
+    hasPatientDetail: true,
+  };
+
+  it('lets the patient go back to a completed step and forward to the furthest one reached', () => {
+    expect(isStepNavigable('landing', 'insurance', progress)).toBe(true);
+    expect(isStepNavigable('findappointment', 'additionaldetails', progress)).toBe(true);
+    expect(isStepNavigable('insurance', 'landing', progress)).toBe(true);
+  });
+
+  it('does not offer the current step, a step not reached yet, or the thank-you screen', () => {
+    expect(isStepNavigable('insurance', 'insurance', progress)).toBe(false);
+    expect(isStepNavigable('identity', 'insurance', progress)).toBe(false);
+    expect(isStepNavigable('thankyou', 'insurance', { ...progress, stepper: 5 })).toBe(false);
+  });
+
+  it('offers no way back from the thank-you screen', () => {
+    expect(isStepNavigable('landing', 'thankyou', { ...progress, stepper: 5 })).toBe(false);
   });
 });

@@ -70,3 +70,37 @@ export function resolveStepAccess(step: BookingStep, progress: BookingProgress):
   if (stepIndex(step) <= stepIndex(target)) return { allowed: true };
   return { allowed: false, redirectTo: target };
 }
+
+/** What the stepper shows for each step. */
+export const STEP_LABELS: Record<BookingStep, string> = {
+  landing: 'Service',
+  findappointment: 'Date & time',
+  additionaldetails: 'Details',
+  insurance: 'Insurance',
+  identity: 'Your information',
+  thankyou: 'Confirmed',
+};
+
+/** The step a booking URL's last segment names, or null ('widget', unknown). */
+export function stepOfPathname(pathname: string): BookingStep | null {
+  const segments = pathname.split('/').filter((segment) => segment !== '');
+  const last = segments[segments.length - 1];
+  return (BOOKING_STEPS as readonly string[]).includes(last ?? '') ? (last as BookingStep) : null;
+}
+
+/**
+ * The stepper value after the patient completes the step at `completedIndex`: the furthest step
+ * reached stays (going back and forth loses nothing), except after a booking (stepper at
+ * thank-you), where a new flow starts over from the completed step.
+ */
+export function advanceStepper(current: number, completedIndex: number): number {
+  const reached = completedIndex + 1;
+  if (current >= stepIndex('thankyou')) return reached;
+  return Math.max(current, reached);
+}
+
+/** Steps the stepper lets the patient jump to (thank-you only by booking). */
+export function isStepNavigable(step: BookingStep, current: BookingStep | null, progress: BookingProgress) {
+  if (step === current || step === 'thankyou' || current === 'thankyou') return false;
+  return resolveStepAccess(step, progress).allowed;
+}

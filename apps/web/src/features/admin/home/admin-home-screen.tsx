@@ -1,5 +1,77 @@
-import { PlaceholderScreen } from '../../../components/placeholder-screen';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { permissionsOf, ROLE_LABELS } from '@scheduler/domain/roles';
+import { Link as RouterLink } from 'react-router';
+import { sectionPath } from '../admin-paths';
+import { firstOpenSection } from '../admin-sections';
+import { AdminPage } from '../components/admin-page';
+import { ErrorBlock, LoadingBlock } from '../components/query-state';
+import { useClientBrands, useSignOut, useUnauthenticatedRedirect } from '../use-admin-session';
 
+/** `/`: the practices (client brands) of the signed-in user and their schedulers. */
 export function AdminHomeScreen() {
-  return <PlaceholderScreen title="Admin home" />;
+  useUnauthenticatedRedirect();
+  const brands = useClientBrands();
+  const { signOut, signingOut } = useSignOut();
+
+  return (
+    <AdminPage
+      title="Admin home"
+      maxWidth={900}
+      description="Choose a practice and scheduler to manage."
+      actions={
+        <Button variant="outlined" onClick={() => void signOut()} disabled={signingOut}>
+          Sign out
+        </Button>
+      }
+    >
+      {brands.isPending ? <LoadingBlock label="Loading your practices…" /> : null}
+      {brands.isError ? (
+        <ErrorBlock error={brands.error} what="your practices" onRetry={() => void brands.refetch()} />
+      ) : null}
+      {brands.data && brands.data.clients.length === 0 ? (
+        <Typography>You don&apos;t belong to any practice yet. Ask a practice owner to add you.</Typography>
+      ) : null}
+      <Stack spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {brands.data?.clients.map((brand) => {
+          const segment = firstOpenSection(permissionsOf(brand.role));
+          return (
+            <Box component="li" key={brand.clientId}>
+              <Card variant="outlined">
+                <CardContent>
+                  <Typography variant="h5" component="h2">
+                    {brand.name}
+                  </Typography>
+                  <Typography color="text.secondary" sx={{ mb: 1 }}>
+                    Your role: {ROLE_LABELS[brand.role]}
+                  </Typography>
+                  {brand.schedulers.length === 0 ? (
+                    <Typography>This practice has no scheduler yet.</Typography>
+                  ) : (
+                    <Box component="ul" sx={{ m: 0, pl: 3 }} aria-label={`Schedulers of ${brand.name}`}>
+                      {brand.schedulers.map((scheduler) => (
+                        <li key={scheduler.schedulerId}>
+                          <Link
+                            component={RouterLink}
+                            to={sectionPath(brand.clientId, scheduler.schedulerId, segment)}
+                          >
+                            {scheduler.name}
+                          </Link>
+                        </li>
+                      ))}
+                    </Box>
+                  )}
+                </CardContent>
+              </Card>
+            </Box>
+          );
+        })}
+      </Stack>
+    </AdminPage>
+  );
 }

@@ -1,5 +1,165 @@
-import { PlaceholderScreen } from '../../../components/placeholder-screen';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import type { PatientListItem, PatientListSort } from '@scheduler/domain/schemas/patient-management';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { sectionPath } from '../admin-paths';
+import { AdminPage } from '../components/admin-page';
+import { DataTable, useListQuery, type Column, type ListQuery } from '../components/data-table';
+import { useAdminParams } from '../use-admin-params';
+import { AppointmentFiltersBar, dateRangeError, hasFilters } from './appointment-filters';
+import { formatDateTime, formatIsoDate } from './format';
+import { patientDetailsPath } from './patient-paths';
+import {
+  fetchFilters,
+  fetchPatientList,
+  NO_FILTERS,
+  patientKeys,
+  type AppointmentFilters,
+  type PatientListRequest,
+} from './patient-management-api';
 
+const SORT_FIELDS = ['name', 'dateOfBirth', 'createdAt'] as const;
+
+/** The server's sort parameter for the table's sort state ('-name' is name descending). */
+export function patientListSort(query: Pick<ListQuery, 'sort' | 'direction'>): PatientListSort {
+  const field = (SORT_FIELDS as readonly string[]).includes(query.sort)
+    ? (query.sort as (typeof SORT_FIELDS)[number])
+    : 'name';
+  return query.direction === 'desc' ? `-${field}` : field;
+}
+
+/**
+ * patients: every patient of the practice, searched (name, phone, e-mail or date of birth) and
+ * filtered by their appointments (location, provider, service, status, dates), paged and sorted by
+ * the server. The search text lives in this screen's state only, never in the page URL.
+ */
 export function PatientsScreen() {
-  return <PlaceholderScreen title="Patients" />;
+  const { clientId, ruleId } = useAdminParams();
+  const controls = useListQuery('name');
+  const { query } = controls;
+  const [filters, setFilters] = useState<AppointmentFilters>(NO_FILTERS);
+  const rangeError = dateRangeError(filters);
+
+  const options = useQuery({
+    queryKey: patientKeys.filters(clientId),
+    queryFn: ({ signal }) => fetchFilters(clientId, signal),
+    staleTime: 5 * 60_000,
+  });
+
+  const request: PatientListRequest = {
+    page: query.page + 1,
+    pageSize: query.pageSize,
+    search: query.search,
+    sort: patientListSort(query),
+    filters,
+  };
+  const patients = useQuery({
+    queryKey: patientKeys.list(clientId, request),
+    queryFn: ({ signal }) => fetchPatientList(clientId, request, signal),
+    // Keep showing the previous page while the next one loads; never search an invalid range.
+    placeholderData: keepPreviousData,
+    enabled: rangeError === null,
+  });
+
+  const columns: Column<PatientListItem>[] = [
+    {
+      key: 'name',
+      label: 'Patient',
+      sortField: 'name',
+      render: (patient) => (
+        <Link
+          component={RouterLink}
+          to={sectionPath(clientId, ruleId, patientDetailsPath(patient.patientId))}
+          sx={{ fontWeight: 500 }}
+        >
+          {patient.lastName}, {patient.firstName}
+        </Link>
+      ),
+    },
+    {
+      key: 'dateOfBirth',
+      label: 'Date of birth',
+      sortField: 'dateOfBirth',
+      render: (patient) => formatIsoDate(patient.dateOfBirth),
+    },
+    { key: 'phone', label: 'Phone', render: (patient) => patient.phone ?? '—' },
+    {
+      key: 'email',
+      label: 'E-mail',
+      render: (patient) => (
+        <Typography component="span" variant="body2" sx={{ wordBreak: 'break-all' }}>
+          {patient.email ?? '—'}
+        </Typography>
+      ),
+    },
+    {
+      key: 'appointments',
+      label: 'Appointments',
+      align: 'right',
+      render: (patient) => patient.appointmentCount,
+    },
+    {
+      key: 'last',
+      label: 'Last visit',
+      render: (patient) => (patient.lastAppointmentUtc ? formatDateTime(patient.lastAppointmentUtc) : '—'),
+    },
+    {
+      key: 'next',
+      label: 'Next appointment',
+      render: (patient) => (patient.nextAppointmentUtc ? formatDateTime(patient.nextAppointmentUtc) : '—'),
+    },
+    {
+      key: 'createdAt',
+      label: 'Added',
+      sortField: 'createdAt',
+      render: (patient) => new Date(patient.createdAt).toLocaleDateString('en-US'),
+    },
+  ];
+
+  const filtered = hasFilters(filters);
+  const total = patients.data?.total ?? 0;
+
+  return (
+    <AdminPage title="Patients" description="Find a patient to see their appointments, notes and feedback.">
+      <Typography
+        role="status"
+        sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+      >
+        {patients.data && !patients.isFetching
+          ? `${total} ${total === 1 ? 'patient' : 'patients'} found`
+          : ''}
+      </Typography>
+      <DataTable
+        caption="Patients"
+        columns={columns}
+        rows={patients.data?.items}
+        total={total}
+        rowKey={(patient) => patient.patientId}
+        controls={controls}
+        loading={patients.isFetching || (patients.isPending && rangeError === null)}
+        error={patients.error ?? options.error}
+        onRetry={() => {
+          if (options.isError) void options.refetch();
+          void patients.refetch();
+        }}
+        searchLabel="Search by name, phone, e-mail or date of birth"
+        emptyText={filtered ? 'No patient has an appointment matching these filters.' : 'No patients yet.'}
+        noMatchText={
+          filtered ? 'No patient matches your search and filters.' : 'No patient matches your search.'
+        }
+        toolbar={
+          <AppointmentFiltersBar
+            options={options.data}
+            value={filters}
+            onChange={(next) => {
+              setFilters(next);
+              controls.setPage(0);
+            }}
+          />
+        }
+      />
+    </AdminPage>
+  );
 }

@@ -1,5 +1,253 @@
-import { PlaceholderScreen } from '../../../components/placeholder-screen';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { SettingDefinition } from '@scheduler/domain/settings';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { Controller, useForm, type Control } from 'react-hook-form';
+import { configKeys, fetchAssignConfig, updateConfig } from '../api/config-api';
+import { AdminPage } from '../components/admin-page';
+import { FormSelect, FormSwitch, FormTextField } from '../components/form-fields';
+import { ErrorBlock, LoadingBlock } from '../components/query-state';
+import { applyServerFieldErrors, notifySaved, SaveErrorAlert } from '../components/save-feedback';
+import { useAdminParams } from '../use-admin-params';
+import {
+  changedRows,
+  DEFINITIONS_BY_GROUP,
+  defaultLabelOf,
+  fieldOfServerPath,
+  formValuesOf,
+  GROUP_TITLES,
+  settingsFormSchema,
+  type SettingsFormValues,
+} from './settings-form-model';
 
+function SettingField({
+  definition,
+  control,
+  isDefault,
+}: {
+  definition: SettingDefinition;
+  control: Control<SettingsFormValues>;
+  isDefault: boolean;
+}) {
+  const hint = (
+    <>
+      {definition.description} Default: {defaultLabelOf(definition)}.
+    </>
+  );
+  const kind = definition.kind;
+  let field;
+  switch (kind.type) {
+    case 'boolean':
+      field = (
+        <FormSwitch control={control} name={definition.key} label={definition.label} helperText={hint} />
+      );
+      break;
+    case 'number':
+      field = (
+        <FormTextField
+          control={control}
+          name={definition.key}
+          label={definition.label}
+          helperText={
+            <>
+              {hint} From {kind.min} to {kind.max}.
+            </>
+          }
+          type="number"
+          min={kind.min}
+          max={kind.max}
+          sx={{ maxWidth: 360 }}
+          fullWidth
+        />
+      );
+      break;
+    case 'enum':
+      field = (
+        <FormSelect
+          control={control}
+          name={definition.key}
+          label={definition.label}
+          helperText={hint}
+          options={kind.options}
+          sx={{ maxWidth: 360 }}
+          fullWidth
+        />
+      );
+      break;
+    case 'color':
+      field = (
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+          <FormTextField
+            control={control}
+            name={definition.key}
+            label={definition.label}
+            helperText={<>{hint} Use #RRGGBB.</>}
+            maxLength={7}
+            sx={{ maxWidth: 240 }}
+            fullWidth
+          />
+          <Controller
+            control={control}
+            name={definition.key}
+            render={({ field: colour }) => (
+              <TextField
+                type="color"
+                label="Pick"
+                value={
+                  typeof colour.value === 'string' && /^#[0-9a-f]{6}$/i.test(colour.value)
+                    ? colour.value
+                    : '#000000'
+                }
+                onChange={(event) => colour.onChange(event.target.value.toUpperCase())}
+                slotProps={{ htmlInput: { 'aria-label': `Pick ${definition.label.toLowerCase()}` } }}
+                sx={{ width: 88 }}
+              />
+            )}
+          />
+        </Stack>
+      );
+      break;
+    case 'text':
+      field = (
+        <FormTextField
+          control={control}
+          name={definition.key}
+          label={definition.label}
+          helperText={hint}
+          multiline
+          minRows={2}
+          maxLength={kind.maxLength}
+          fullWidth
+        />
+      );
+      break;
+  }
+  return (
+    <Box sx={{ position: 'relative' }}>
+      {field}
+      {isDefault ? null : (
+        <Chip size="small" label="Changed from default" variant="outlined" sx={{ mt: 0.5 }} />
+      )}
+    </Box>
+  );
+}
+
+/** managescheduler: every setting of spec section 9, grouped as the spec groups them; saved with updateConfig. */
 export function ManageSchedulerScreen() {
-  return <PlaceholderScreen title="Manage scheduler" />;
+  const { clientId, ruleId } = useAdminParams();
+  const queryClient = useQueryClient();
+  const config = useQuery({
+    queryKey: configKeys.settings(clientId, ruleId),
+    queryFn: ({ signal }) => fetchAssignConfig(clientId, ruleId, signal),
+  });
+
+  const loaded = useMemo(
+    () => (config.data ? formValuesOf(config.data.definitions) : undefined),
+    [config.data],
+  );
+  const defaults = useMemo(
+    () => new Set(config.data?.definitions.filter((d) => d.isDefault).map((d) => d.key) ?? []),
+    [config.data],
+  );
+
+  const { control, handleSubmit, reset, setError, formState } = useForm<SettingsFormValues>({
+    resolver: zodResolver(settingsFormSchema),
+    defaultValues: loaded ?? {},
+  });
+
+  useEffect(() => {
+    if (loaded) reset(loaded);
+  }, [loaded, reset]);
+
+  const save = useMutation({
+    mutationFn: (rows: ReturnType<typeof changedRows>) => updateConfig(clientId, ruleId, rows),
+    onSuccess: (data) => {
+      queryClient.setQueryData(configKeys.settings(clientId, ruleId), data);
+      notifySaved('Scheduler settings saved');
+    },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (!loaded) return;
+    const rows = changedRows(loaded, values);
+    if (rows.length === 0) {
+      notifySaved('No changes to save');
+      return;
+    }
+    try {
+      await save.mutateAsync(rows);
+    } catch (error) {
+      applyServerFieldErrors(error, setError, (path) => fieldOfServerPath(path, rows));
+    }
+  });
+
+  return (
+    <AdminPage
+      title="Scheduler settings"
+      maxWidth={900}
+      description={
+        config.data
+          ? `Settings of ${config.data.schedulerName}. Settings you leave alone use the built-in default.`
+          : undefined
+      }
+    >
+      {config.isPending ? <LoadingBlock label="Loading settings…" /> : null}
+      {config.isError ? (
+        <ErrorBlock error={config.error} what="the settings" onRetry={() => void config.refetch()} />
+      ) : null}
+      {config.data ? (
+        <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)}>
+          <Stack spacing={3}>
+            {DEFINITIONS_BY_GROUP.map(({ group, definitions }) => (
+              <Paper
+                key={group}
+                variant="outlined"
+                component="section"
+                aria-labelledby={`settings-${group}`}
+                sx={{ p: { xs: 2, sm: 3 } }}
+              >
+                <Typography id={`settings-${group}`} variant="h6" component="h2" sx={{ mb: 2 }}>
+                  {GROUP_TITLES[group]}
+                </Typography>
+                <Stack spacing={3}>
+                  {definitions.map((definition) => (
+                    <SettingField
+                      key={definition.key}
+                      definition={definition}
+                      control={control}
+                      isDefault={defaults.has(definition.key)}
+                    />
+                  ))}
+                </Stack>
+              </Paper>
+            ))}
+            <SaveErrorAlert error={save.error} onReload={() => void config.refetch()} />
+            <Stack
+              direction="row"
+              spacing={2}
+              sx={{ position: 'sticky', bottom: 0, py: 2, bgcolor: 'background.default' }}
+            >
+              <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
+                {formState.isSubmitting ? 'Saving…' : 'Save settings'}
+              </Button>
+              <Button
+                type="button"
+                disabled={!formState.isDirty || formState.isSubmitting}
+                onClick={() => loaded && reset(loaded)}
+              >
+                Discard changes
+              </Button>
+            </Stack>
+          </Stack>
+        </Box>
+      ) : null}
+    </AdminPage>
+  );
 }

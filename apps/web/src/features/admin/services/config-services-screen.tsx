@@ -1,5 +1,129 @@
-import { PlaceholderScreen } from '../../../components/placeholder-screen';
+import Button from '@mui/material/Button';
+import type { ServiceAdmin } from '@scheduler/domain/schemas/admin-config';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { configKeys, fetchServiceLocationMapping, fetchServices } from '../api/config-api';
+import { AdminPage } from '../components/admin-page';
+import { DataTable, useListQuery, type Column } from '../components/data-table';
+import { byNumber, byText, useLocalList } from '../components/local-list';
+import { YesNo } from '../components/yes-no';
+import { useAdminParams } from '../use-admin-params';
+import { ServiceDialog } from './service-dialog';
 
+const LIST_OPTIONS = {
+  searchText: (service: ServiceAdmin) => `${service.name} ${service.description ?? ''}`,
+  sorters: {
+    name: byText((service: ServiceAdmin) => service.name),
+    duration: byNumber((service: ServiceAdmin) => service.durationMinutes),
+    sortOrder: byNumber((service: ServiceAdmin) => service.sortOrder),
+  },
+};
+
+/** configservices: the services (appointment types), their flags and locations. */
 export function ConfigServicesScreen() {
-  return <PlaceholderScreen title="Service configuration" />;
+  const { clientId } = useAdminParams();
+  const controls = useListQuery('sortOrder');
+  const services = useQuery({
+    queryKey: configKeys.services(clientId),
+    queryFn: ({ signal }) => fetchServices(clientId, signal),
+  });
+  const mapping = useQuery({
+    queryKey: [...configKeys.services(clientId), 'locations'],
+    queryFn: ({ signal }) => fetchServiceLocationMapping(clientId, signal),
+  });
+  const [editing, setEditing] = useState<ServiceAdmin | null | undefined>(undefined);
+  const { pageRows, total } = useLocalList(services.data?.services, controls.query, LIST_OPTIONS);
+
+  const locationNames = useMemo(
+    () => new Map(mapping.data?.locations.map((location) => [location.locationId, location.name]) ?? []),
+    [mapping.data],
+  );
+  const locationOptions = useMemo(
+    () =>
+      mapping.data?.locations.map((location) => ({ id: location.locationId, label: location.name })) ?? [],
+    [mapping.data],
+  );
+
+  const columns: Column<ServiceAdmin>[] = [
+    {
+      key: 'name',
+      label: 'Service',
+      sortField: 'name',
+      wrapMinWidth: 200,
+      render: (service) => service.name,
+    },
+    {
+      key: 'duration',
+      label: 'Duration',
+      sortField: 'duration',
+      align: 'right',
+      render: (service) => `${service.durationMinutes} min`,
+    },
+    { key: 'online', label: 'Online', render: (service) => <YesNo value={service.onlineEnabled} /> },
+    { key: 'call', label: 'Call to schedule', render: (service) => <YesNo value={service.callToSchedule} /> },
+    { key: 'new', label: 'New patients', render: (service) => <YesNo value={service.newPatients} /> },
+    {
+      key: 'existing',
+      label: 'Existing patients',
+      render: (service) => <YesNo value={service.existingPatients} />,
+    },
+    {
+      key: 'locations',
+      label: 'Locations',
+      wrapMinWidth: 260,
+      render: (service) =>
+        service.locationIds.length === 0
+          ? 'None'
+          : service.locationIds.map((id) => locationNames.get(id) ?? id).join(', '),
+    },
+    {
+      key: 'sortOrder',
+      label: 'Order',
+      sortField: 'sortOrder',
+      align: 'right',
+      render: (service) => service.sortOrder,
+    },
+    {
+      key: 'actions',
+      label: 'Actions',
+      render: (service) => (
+        <Button size="small" onClick={() => setEditing(service)} aria-label={`Edit ${service.name}`}>
+          Edit
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <AdminPage
+      title="Services"
+      description="What patients can book, for how long, and where."
+      actions={
+        <Button variant="contained" onClick={() => setEditing(null)} disabled={!mapping.data}>
+          Add service
+        </Button>
+      }
+    >
+      <DataTable
+        caption="Services"
+        columns={columns}
+        rows={pageRows}
+        total={total}
+        rowKey={(service) => service.appointmentTypeId}
+        controls={controls}
+        loading={services.isFetching}
+        error={services.error ?? mapping.error}
+        onRetry={() => {
+          void services.refetch();
+          void mapping.refetch();
+        }}
+        searchLabel="Search services"
+        emptyText="This practice has no services yet."
+        noMatchText="No service matches your search."
+      />
+      {editing !== undefined ? (
+        <ServiceDialog service={editing} locations={locationOptions} onClose={() => setEditing(undefined)} />
+      ) : null}
+    </AdminPage>
+  );
 }

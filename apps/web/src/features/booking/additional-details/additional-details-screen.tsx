@@ -1,5 +1,82 @@
-import { PlaceholderScreen } from '../../../components/placeholder-screen';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import {
+  NOTES_MAX_LENGTH,
+  REASON_FOR_VISIT_MAX_LENGTH,
+  additionalDetailsSchema,
+} from '@scheduler/domain/schemas/booking';
+import { useForm } from 'react-hook-form';
+import { useLocation, useNavigate } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { setPatientDetail } from '../../../app/slices/patientdetails-slice';
+import { setStepper } from '../../../app/slices/stepper-slice';
+import { useBookingScope } from '../api/scope';
+import { advanceStepper } from '../booking-steps';
+import { AppointmentSummary } from '../components/appointment-summary';
+import { FormTextField } from '../components/form-fields';
+import { StepActions } from '../components/step-actions';
+import { StepPage } from '../components/step-page';
+import { readPatientDetail } from '../lib/flow-state';
+import { useBookingAnalytics, usePageView } from '../use-booking-analytics';
 
+/** Step 3: the reason for the visit and notes for the office (both optional). */
 export function AdditionalDetailsScreen() {
-  return <PlaceholderScreen title="Additional details" />;
+  const scope = useBookingScope();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const dispatch = useAppDispatch();
+  const stepper = useAppSelector((state) => state.stepper.stepper);
+  const stored = useAppSelector((state) => state.patientdetails.patientdetail);
+  const detail = readPatientDetail(stored);
+  const { send } = useBookingAnalytics('additionaldetails');
+  usePageView('additionaldetails');
+
+  const form = useForm({
+    resolver: zodResolver(additionalDetailsSchema),
+    defaultValues: { reasonForVisit: detail.reasonForVisit, notes: detail.notes },
+  });
+
+  const onSubmit = form.handleSubmit((values) => {
+    dispatch(
+      setPatientDetail({ ...(stored ?? {}), reasonForVisit: values.reasonForVisit, notes: values.notes }),
+    );
+    dispatch(setStepper(advanceStepper(stepper, 2)));
+    send({ action: 'click', eventLabel: 'continue', clickPageName: 'insurance' });
+    void navigate({ pathname: '../insurance', search }, { relative: 'path' });
+  });
+
+  return (
+    <StepPage heading="Additional details" intro="Tell us why you are coming in. Both fields are optional.">
+      <AppointmentSummary scope={scope} />
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        sx={{ maxWidth: 720, display: 'grid', gap: 2.5 }}
+      >
+        <FormTextField
+          control={form.control}
+          name="reasonForVisit"
+          label="Reason for visit"
+          multiline
+          minRows={2}
+          maxLength={REASON_FOR_VISIT_MAX_LENGTH}
+          helperText={`Up to ${REASON_FOR_VISIT_MAX_LENGTH} characters`}
+        />
+        <FormTextField
+          control={form.control}
+          name="notes"
+          label="Notes for the office"
+          multiline
+          minRows={3}
+          maxLength={NOTES_MAX_LENGTH}
+          helperText={`Up to ${NOTES_MAX_LENGTH} characters`}
+        />
+        <StepActions
+          onBack={() => void navigate({ pathname: '../findappointment', search }, { relative: 'path' })}
+          next="Continue"
+        />
+      </Box>
+    </StepPage>
+  );
 }

@@ -1,5 +1,255 @@
-import { PlaceholderScreen } from '../../../components/placeholder-screen';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { createPatientIdentitySchema } from '@scheduler/domain/schemas/patient';
+import type { SchedulerSettings } from '@scheduler/domain/settings';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useLocation, useNavigate } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import {
+  setPatientDetail,
+  setSelectedProvider,
+  setSelectedTime,
+} from '../../../app/slices/patientdetails-slice';
+import { setStepper } from '../../../app/slices/stepper-slice';
+import { LoadingScreen } from '../../../components/loading-screen';
+import { bookAppointment, lookUpPatient } from '../api/booking-calls';
+import { isCancelled, shownErrorOf } from '../api/contract';
+import { useLocations } from '../api/get-catalogue';
+import { useSchedulerConfig } from '../api/get-config';
+import { schedulerKey, useBookingScope, type BookingScope } from '../api/scope';
+import { stepIndex } from '../booking-steps';
+import { AppointmentSummary } from '../components/appointment-summary';
+import { EMPTY_IDENTITY, IdentityFields, type IdentityFormValues } from '../components/identity-fields';
+import { OfficeMessage } from '../components/office-message';
+import { StepActions } from '../components/step-actions';
+import { StepPage } from '../components/step-page';
+import { buildBookingRequest } from '../lib/booking-request';
+import {
+  readInsurancePolicy,
+  readPatientDetail,
+  readProvider,
+  readService,
+  readTime,
+} from '../lib/flow-state';
+import { useBookingAnalytics, usePageView } from '../use-booking-analytics';
+import type { ThankYouState } from '../thank-you/thank-you-state';
 
+type Outcome = { kind: 'refusal' | 'error'; message: string } | { kind: 'slot-taken'; message: string };
+
+const IDENTITY_FIELDS = [
+  'firstName',
+  'lastName',
+  'dateOfBirth',
+  'phone',
+  'email',
+  'smsPermission',
+  'emailPermission',
+] as const;
+
+/** Step 5: who the patient is; then the existing-patient check and the booking itself. */
 export function IdentityScreen() {
-  return <PlaceholderScreen title="Identity" />;
+  const scope = useBookingScope();
+  const config = useSchedulerConfig(scope);
+  usePageView('identity');
+  if (!config.data) return <LoadingScreen />;
+  return (
+    <IdentityForm
+      scope={scope}
+      settings={config.data.settings}
+      today={config.data.today}
+      clientPhone={config.data.client.phone}
+    />
+  );
+}
+
+interface IdentityFormProps {
+  scope: BookingScope;
+  settings: SchedulerSettings;
+  today: string;
+  clientPhone: string;
+}
+
+function IdentityForm({ scope, settings, today, clientPhone }: IdentityFormProps) {
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const dispatch = useAppDispatch();
+  const queryClient = useQueryClient();
+  const locations = useLocations(scope).data ?? [];
+  const { send } = useBookingAnalytics('identity');
+
+  const storedDetail = useAppSelector((state) => state.patientdetails.patientdetail);
+  const service = readService(useAppSelector((state) => state.servicetype.servicetype));
+  const provider = readProvider(useAppSelector((state) => state.patientdetails.selectedProvider));
+  const time = readTime(useAppSelector((state) => state.patientdetails.selectedTime));
+  const policy = readInsurancePolicy(useAppSelector((state) => state.patientdetails.insurancePolicy));
+  const isExistingPatient = useAppSelector((state) => state.patientdetails.isExistingPatient);
+  const sessionId = useAppSelector((state) => state.patientdetails.sessionId);
+  const utm = useAppSelector((state) => state.patientdetails.utm);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const outcomeRef = useRef<HTMLDivElement>(null);
+
+  const detail = readPatientDetail(storedDetail);
+  const schema = useMemo(
+    () => createPatientIdentitySchema({ smsEmailPermissions: settings.smsEmailPermissions, today }),
+    [settings.smsEmailPermissions, today],
+  );
+  const form = useForm<IdentityFormValues, unknown, ReturnType<typeof schema.parse>>({
+    resolver: zodResolver(schema),
+    defaultValues: { ...EMPTY_IDENTITY, ...pickIdentity(detail) },
+    mode: 'onTouched',
+  });
+
+  // What the patient types is kept (encrypted, for this session) so a reload loses nothing.
+  const storedRef = useRef(storedDetail);
+  storedRef.current = storedDetail;
+  useEffect(() => {
+    const subscription = form.watch((values) => {
+      dispatch(setPatientDetail({ ...(storedRef.current ?? {}), ...values }));
+    });
+    return () => subscription.unsubscribe();
+  }, [form, dispatch]);
+
+  useEffect(() => {
+    if (outcome) outcomeRef.current?.focus();
+  }, [outcome]);
+
+  const officePhone = locations.find((location) => location.id === time?.locationId)?.phone ?? clientPhone;
+
+  const onSubmit = form.handleSubmit(async (identity) => {
+    if (!service || !provider || !time) return;
+    setOutcome(null);
+    dispatch(setPatientDetail({ ...(storedRef.current ?? {}), ...identity }));
+    try {
+      const lookup = await lookUpPatient(scope, identity, service.appointmentTypeId);
+      const refusal = lookup.existingAppointment?.message ?? lookup.refusal?.message ?? null;
+      if (refusal) {
+        setOutcome({ kind: 'refusal', message: refusal });
+        send({
+          action: 'alert',
+          eventLabel: lookup.existingAppointment ? 'existing_appointment' : 'refusal',
+          alert: refusal,
+        });
+        return;
+      }
+      const booking = await bookAppointment(
+        buildBookingRequest({
+          clientName: scope.clientName,
+          scheduler: scope.scheduler,
+          service,
+          provider,
+          time,
+          patient: identity,
+          isExistingPatient: isExistingPatient || lookup.isExistingPatient,
+          insurance: policy,
+          details: { reasonForVisit: detail.reasonForVisit, notes: detail.notes },
+          sessionId: sessionId ?? time.idempotencyKey,
+          campaign: utm,
+        }),
+      );
+      send({
+        action: 'click',
+        eventLabel: 'book_appointment',
+        clickPageName: 'thankyou',
+        context: { isAptBooked: true, isExistingPatient: isExistingPatient || lookup.isExistingPatient },
+      });
+      dispatch(setStepper(stepIndex('thankyou')));
+      const state: ThankYouState = { booking };
+      void navigate({ pathname: '../thankyou', search }, { relative: 'path', state, replace: true });
+    } catch (error) {
+      if (isCancelled(error)) return;
+      const shown = shownErrorOf(error);
+      if (shown.code === 'SLOT_TAKEN') {
+        setOutcome({ kind: 'slot-taken', message: shown.message });
+        send({ action: 'alert', eventLabel: 'slot_taken', alert: shown.message });
+        return;
+      }
+      for (const field of shown.fields) {
+        const name = field.path.replace(/^patient\./, '');
+        if ((IDENTITY_FIELDS as readonly string[]).includes(name)) {
+          form.setError(name as (typeof IDENTITY_FIELDS)[number], { message: field.message });
+        }
+      }
+      const isRefusal = shown.status === 409 || shown.status === 422;
+      setOutcome({ kind: isRefusal ? 'refusal' : 'error', message: shown.message });
+      send({ action: 'alert', eventLabel: shown.code.toLowerCase(), alert: shown.message });
+    }
+  });
+
+  const chooseNewTime = () => {
+    // The answers stay; only the time that was taken is given up.
+    dispatch(setSelectedTime(null));
+    dispatch(setSelectedProvider(null));
+    void queryClient.invalidateQueries({ queryKey: [...schedulerKey(scope), 'providers'] });
+    send({ action: 'click', eventLabel: 'choose_new_time', clickPageName: 'findappointment' });
+    void navigate({ pathname: '../findappointment', search }, { relative: 'path' });
+  };
+
+  const errorCount = Object.keys(form.formState.errors).length;
+  const submitting = form.formState.isSubmitting;
+  return (
+    <StepPage
+      heading="Your information"
+      intro="We use these details to book your appointment and to contact you about it."
+    >
+      <AppointmentSummary scope={scope} />
+      <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)} sx={{ maxWidth: 720 }}>
+        <Box
+          role="status"
+          aria-live="polite"
+          sx={{ mb: errorCount > 0 && form.formState.isSubmitted ? 2 : 0 }}
+        >
+          {errorCount > 0 && form.formState.isSubmitted ? (
+            <Box component="p" sx={{ m: 0, color: 'error.main', fontWeight: 600 }}>
+              Please correct {errorCount === 1 ? 'the field' : `the ${errorCount} fields`} marked below.
+            </Box>
+          ) : null}
+        </Box>
+        <IdentityFields
+          control={form.control}
+          permissionsRequired={settings.smsEmailPermissions === 'required'}
+          today={today}
+        />
+
+        <Box ref={outcomeRef} tabIndex={-1} sx={{ '&:focus': { outline: 'none' } }}>
+          {outcome?.kind === 'slot-taken' ? (
+            <OfficeMessage
+              message={outcome.message}
+              phone={officePhone}
+              severity="warning"
+              id="booking-outcome"
+            >
+              <Button variant="contained" onClick={chooseNewTime}>
+                Choose a new time
+              </Button>
+            </OfficeMessage>
+          ) : outcome ? (
+            <OfficeMessage
+              message={outcome.message}
+              phone={officePhone}
+              severity={outcome.kind === 'error' ? 'error' : 'warning'}
+              id="booking-outcome"
+            />
+          ) : null}
+        </Box>
+
+        <StepActions
+          onBack={() => void navigate({ pathname: '../insurance', search }, { relative: 'path' })}
+          next={submitting ? 'Booking...' : 'Book appointment'}
+          busy={submitting}
+        />
+      </Box>
+    </StepPage>
+  );
+}
+
+function pickIdentity(detail: ReturnType<typeof readPatientDetail>): Partial<IdentityFormValues> {
+  const picked: Partial<IdentityFormValues> = {};
+  for (const key of IDENTITY_FIELDS) {
+    const value = detail[key];
+    if (value !== undefined) (picked as Record<string, unknown>)[key] = value;
+  }
+  return picked;
 }

@@ -1,5 +1,211 @@
-import { PlaceholderScreen } from '../../../components/placeholder-screen';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import { formatApptDate, formatApptTime } from '@scheduler/domain/dates';
+import { formatPhoneForDisplay } from '@scheduler/domain/text';
+import { useEffect, useMemo, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { clearPatientFlow } from '../../../app/slices/patientdetails-slice';
+import { setStepper } from '../../../app/slices/stepper-slice';
+import { useSchedulerConfig } from '../api/get-config';
+import { useBookingScope } from '../api/scope';
+import { StepPage } from '../components/step-page';
+import { formatAddress, mapSearchUrl } from '../lib/address';
+import { providerDisplayName } from '../lib/flow-state';
+import { buildIcs, icsFileName } from '../lib/ics';
+import { telHref } from '../lib/phone';
+import { usePageView } from '../use-booking-analytics';
+import { readThankYouState } from './thank-you-state';
 
+function downloadText(fileName: string, text: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = fileName;
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Step 6: the confirmation, from the booking answer kept in the history state. */
 export function ThankYouScreen() {
-  return <PlaceholderScreen title="Thank you" />;
+  const scope = useBookingScope();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const dispatch = useAppDispatch();
+  const config = useSchedulerConfig(scope);
+  const state = useMemo(() => readThankYouState(location.state), [location.state]);
+  const booking = state?.booking ?? null;
+  const hasPatientData = useAppSelector(
+    (root) =>
+      root.patientdetails.patientdetail !== null ||
+      root.patientdetails.selectedTime !== null ||
+      root.patientdetails.insurancePolicy !== null,
+  );
+  usePageView('thankyou', {
+    isAptBooked: booking !== null,
+    providerId: booking?.provider.providerId ?? null,
+    locationId: booking?.location.id ?? null,
+  });
+
+  // The booking is made: the patient's answers are forgotten (and the key they were stored under).
+  const cleared = useRef(false);
+  useEffect(() => {
+    if (cleared.current || !hasPatientData) return;
+    cleared.current = true;
+    dispatch(clearPatientFlow());
+  }, [hasPatientData, dispatch]);
+
+  const settings = config.data?.settings;
+  const primary = booking?.thankYou.primary ?? settings?.thankYouPrimary ?? '';
+  const secondary = booking?.thankYou.secondary ?? settings?.thankYouSecondary ?? '';
+  const bookAnother = () => {
+    dispatch(setStepper(0));
+    void navigate({ pathname: '../landing', search: location.search }, { relative: 'path' });
+  };
+
+  if (!booking) {
+    return (
+      <StepPage heading="Thank you">
+        {primary ? <Box component="p">{primary}</Box> : null}
+        {secondary ? <Box component="p">{secondary}</Box> : null}
+        <Button variant="contained" onClick={bookAnother}>
+          Book another appointment
+        </Button>
+      </StepPage>
+    );
+  }
+
+  const address = formatAddress(booking.location);
+  const mapUrl = mapSearchUrl(`${booking.location.name}, ${address}`);
+  const start = new Date(booking.startUtc);
+  const date = formatApptDate(start, booking.timeZone);
+  const time = formatApptTime(start, booking.timeZone);
+  const phone = booking.location.phone || config.data?.client.phone || null;
+  const provider = providerDisplayName(booking.provider);
+
+  const addToCalendar = () => {
+    const ics = buildIcs(
+      {
+        appointmentId: booking.appointmentId,
+        startUtc: booking.startUtc,
+        endUtc: booking.endUtc,
+        serviceName: booking.service.name,
+        providerName: provider,
+        locationName: booking.location.name,
+        address,
+        phone: phone ? formatPhoneForDisplay(phone) : null,
+        mapUrl,
+      },
+      new Date(),
+    );
+    downloadText(icsFileName(booking.startUtc, booking.dateLocal), ics, 'text/calendar;charset=utf-8');
+  };
+
+  return (
+    <StepPage heading="Thank you, your appointment is booked">
+      <Box role="status" sx={{ mb: 2 }}>
+        <Box component="p" sx={{ fontSize: '1.1rem', fontWeight: 600, mt: 0 }}>
+          {primary}
+        </Box>
+        {booking.status === 'pending' ? (
+          <Box component="p">The office will confirm your appointment shortly.</Box>
+        ) : null}
+      </Box>
+
+      <Box
+        component="section"
+        aria-labelledby="appointment-title"
+        sx={{
+          border: '1px solid',
+          borderColor: 'divider',
+          borderRadius: 2,
+          p: { xs: 2, sm: 3 },
+          maxWidth: 720,
+        }}
+      >
+        <Box component="h2" id="appointment-title" sx={{ m: 0, mb: 2, fontSize: '1.25rem' }}>
+          {booking.service.name}
+        </Box>
+        <Box
+          component="dl"
+          sx={{
+            m: 0,
+            display: 'grid',
+            gridTemplateColumns: { xs: '1fr', sm: '120px 1fr' },
+            gap: { xs: 0.25, sm: 1 },
+          }}
+        >
+          <Box component="dt" sx={{ fontWeight: 600 }}>
+            Date
+          </Box>
+          <Box component="dd" sx={{ m: 0, mb: { xs: 1, sm: 0 } }}>
+            {date}
+          </Box>
+          <Box component="dt" sx={{ fontWeight: 600 }}>
+            Time
+          </Box>
+          <Box component="dd" sx={{ m: 0, mb: { xs: 1, sm: 0 } }}>
+            {time}
+          </Box>
+          <Box component="dt" sx={{ fontWeight: 600 }}>
+            Provider
+          </Box>
+          <Box component="dd" sx={{ m: 0, mb: { xs: 1, sm: 0 } }}>
+            {provider}
+          </Box>
+          <Box component="dt" sx={{ fontWeight: 600 }}>
+            Location
+          </Box>
+          <Box component="dd" sx={{ m: 0 }}>
+            <Box component="span" sx={{ display: 'block' }}>
+              {booking.location.name}
+            </Box>
+            <Box component="span" sx={{ display: 'block' }}>
+              {address}
+            </Box>
+            <Link href={mapUrl} target="_blank" rel="noopener noreferrer" underline="always">
+              Open in Google Maps
+              <Box
+                component="span"
+                sx={{
+                  position: 'absolute',
+                  width: '1px',
+                  height: '1px',
+                  overflow: 'hidden',
+                  clip: 'rect(0 0 0 0)',
+                }}
+              >
+                {' '}
+                (opens in a new tab)
+              </Box>
+            </Link>
+            {phone ? (
+              <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
+                Phone:{' '}
+                <Link href={telHref(phone)} underline="always">
+                  {formatPhoneForDisplay(phone)}
+                </Link>
+              </Box>
+            ) : null}
+          </Box>
+        </Box>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mt: 3 }}>
+          <Button variant="contained" onClick={addToCalendar}>
+            Add to calendar
+          </Button>
+          <Button variant="outlined" color="inherit" onClick={bookAnother}>
+            Book another appointment
+          </Button>
+        </Box>
+      </Box>
+      {secondary ? (
+        <Box component="p" sx={{ mt: 3 }}>
+          {secondary}
+        </Box>
+      ) : null}
+    </StepPage>
+  );
 }

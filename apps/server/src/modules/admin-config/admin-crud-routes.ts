@@ -1,0 +1,345 @@
+import {
+  brandQuerySchema,
+  carrierParamsSchema,
+  carrierRequestSchema,
+  carrierResponseSchema,
+  createLocationRequestSchema,
+  createPlanRequestSchema,
+  createProviderRequestSchema,
+  createServiceRequestSchema,
+  deletedResponseSchema,
+  locationAdminResponseSchema,
+  locationParamsSchema,
+  locationsAdminResponseSchema,
+  planParamsSchema,
+  planResponseSchema,
+  providerDetailResponseSchema,
+  providerParamsSchema,
+  serviceAdminResponseSchema,
+  serviceParamsSchema,
+  servicesAdminResponseSchema,
+  updateLocationRequestSchema,
+  updatePlanRequestSchema,
+  updateServiceRequestSchema,
+  updateWidgetSettingsRequestSchema,
+  widgetSettingsResponseSchema,
+} from '@scheduler/domain/schemas/admin-config';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AuditActor } from '../audit/audit-log.ts';
+import { staffOf } from '../auth/request-guard.ts';
+import type { StaffGuard } from '../auth/request-guard.ts';
+import type { CatalogueService } from './catalogue-service.ts';
+import type { AdminConfigService } from './service.ts';
+
+/*
+ * `/api/scheduler/admin/*`: CRUD the configuration screens need that spec section 7 does not
+ * name (it lists only the map and settings calls): services, locations, insurance carriers and
+ * plans, providers (create/delete), and the widget's frame-ancestors allow-list. Reads need
+ * config:read, writes config:write.
+ */
+
+export interface AdminCrudRoutesOptions {
+  guard: StaffGuard;
+  catalogue: CatalogueService;
+  config: AdminConfigService;
+}
+
+const actorOf = (request: FastifyRequest): AuditActor => staffOf(request).actor;
+
+export const adminCrudRoutes: FastifyPluginAsyncZod<AdminCrudRoutesOptions> = (
+  app,
+  { guard, catalogue, config },
+) => {
+  app.addHook('onRequest', guard.authenticate());
+  const read = guard.requireStaff({ permission: 'config:read' });
+  const write = guard.requireStaff({ permission: 'config:write' });
+  const tags = ['scheduler-admin'];
+  const deleted = { deleted: true as const };
+
+  // ── services ─────────────────────────────────────────────────────────────
+  app.get(
+    '/api/scheduler/admin/services',
+    {
+      preHandler: read,
+      schema: {
+        tags,
+        summary: 'Every service of the brand, online or not, with its locations (config:read)',
+        querystring: brandQuerySchema,
+        response: { 200: servicesAdminResponseSchema },
+      },
+    },
+    async (request) => ({ services: await catalogue.listServices(actorOf(request)) }),
+  );
+  app.post(
+    '/api/scheduler/admin/services',
+    {
+      preHandler: write,
+      schema: {
+        tags,
+        summary: 'Create a service (config:write)',
+        body: createServiceRequestSchema,
+        response: { 201: serviceAdminResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ service: await catalogue.createService(actorOf(request), request.body) }),
+  );
+  app.patch(
+    '/api/scheduler/admin/services/:serviceId',
+    {
+      preHandler: write,
+      schema: {
+        tags,
+        summary: 'Edit a service (config:write)',
+        params: serviceParamsSchema,
+        body: updateServiceRequestSchema,
+        response: { 200: serviceAdminResponseSchema },
+      },
+    },
+    async (request) => ({
+      service: await catalogue.updateService(actorOf(request), request.params.serviceId, request.body),
+    }),
+  );
+  app.delete(
+    '/api/scheduler/admin/services/:serviceId',
+    {
+      preHandler: write,
+      schema: {
+        tags,
+        summary: 'Delete a service without appointments (409 otherwise) (config:write)',
+        params: serviceParamsSchema,
+        querystring: brandQuerySchema,
+        response: { 200: deletedResponseSchema },
+      },
+    },
+    async (request) => {
+      await catalogue.deleteService(actorOf(request), request.params.serviceId);
+      return deleted;
+    },
+  );
+
+  // ── locations ────────────────────────────────────────────────────────────
+  app.get(
+    '/api/scheduler/admin/locations',
+    {
+      preHandler: read,
+      schema: {
+        tags,
+        summary: 'Every location of the brand (config:read)',
+        querystring: brandQuerySchema,
+        response: { 200: locationsAdminResponseSchema },
+      },
+    },
+    async (request) => ({ locations: await catalogue.listLocations(actorOf(request)) }),
+  );
+  app.post(
+    '/api/scheduler/admin/locations',
+    {
+      preHandler: write,
+      schema: {
+        tags,
+        summary:
+          'Create a location; coordinates (and city/state when omitted) come from the ZIP code (config:write)',
+        body: createLocationRequestSchema,
+        response: { 201: locationAdminResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ location: await catalogue.createLocation(actorOf(request), request.body) }),
+  );
+  app.patch(
+    '/api/scheduler/admin/locations/:locationId',
+    {
+      preHandler: write,
+      schema: {
+        tags,
+        summary: 'Edit a location; a new ZIP code updates the coordinates (config:write)',
+        params: locationParamsSchema,
+        body: updateLocationRequestSchema,
+        response: { 200: locationAdminResponseSchema },
+      },
+    },
+    async (request) => ({
+      location: await catalogue.updateLocation(actorOf(request), request.params.locationId, request.body),
+    }),
+  );
+  app.delete(
+    '/api/scheduler/admin/locations/:locationId',
+    {
+      preHandler: write,
+      schema: {
+        tags,
+        summary: 'Delete a location without appointments (409 otherwise) (config:write)',
+        params: locationParamsSchema,
+        querystring: brandQuerySchema,
+        response: { 200: deletedResponseSchema },
+      },
+    },
+    async (request) => {
+      await catalogue.deleteLocation(actorOf(request), request.params.locationId);
+      return deleted;
+    },
+  );
+
+  // ── insurance ────────────────────────────────────────────────────────────
+  app.post(
+    '/api/scheduler/admin/insurance/carriers',
+    {
+      preHandler: write,
+      schema: {
+        tags,
+        summary: 'Create an insurance carrier (config:write)',
+        body: carrierRequestSchema,
+        response: { 201: carrierResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ carrier: await catalogue.createCarrier(actorOf(request), request.body.name) }),
+  );
+  app.patch(
+    '/api/scheduler/admin/insurance/carriers/:carrierId',
+    {
+      preHandler: write,
+      schema: {
+        tags,
+        summary: 'Rename an insurance carrier (config:write)',
+        params: carrierParamsSchema,
+        body: carrierRequestSchema,
+        response: { 200: carrierResponseSchema },
+      },
+    },
+    async (request) => ({
+      carrier: await catalogue.renameCarrier(actorOf(request), request.params.carrierId, request.body.name),
+    }),
+  );
+  app.delete(
+    '/api/scheduler/admin/insurance/carriers/:carrierId',
+    {
+      preHandler: write,
+      schema: {
+        tags,
+        summary:
+          "Delete a carrier and its plans when no patient's insurance uses them (409 otherwise) (config:write)",
+        params: carrierParamsSchema,
+        querystring: brandQuerySchema,
+        response: { 200: deletedResponseSchema },
+      },
+    },
+    async (request) => {
+      await catalogue.deleteCarrier(actorOf(request), request.params.carrierId);
+      return deleted;
+    },
+  );
+  app.post(
+    '/api/scheduler/admin/insurance/plans',
+    {
+      preHandler: write,
+      schema: {
+        tags,
+        summary: 'Create an insurance plan under a carrier (config:write)',
+        body: createPlanRequestSchema,
+        response: { 201: planResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ plan: await catalogue.createPlan(actorOf(request), request.body) }),
+  );
+  app.patch(
+    '/api/scheduler/admin/insurance/plans/:planId',
+    {
+      preHandler: write,
+      schema: {
+        tags,
+        summary: 'Edit an insurance plan (name, carrier, type, top-package rank, active) (config:write)',
+        params: planParamsSchema,
+        body: updatePlanRequestSchema,
+        response: { 200: planResponseSchema },
+      },
+    },
+    async (request) => ({
+      plan: await catalogue.updatePlan(actorOf(request), request.params.planId, request.body),
+    }),
+  );
+  app.delete(
+    '/api/scheduler/admin/insurance/plans/:planId',
+    {
+      preHandler: write,
+      schema: {
+        tags,
+        summary: "Delete a plan no patient's insurance uses (409 otherwise) (config:write)",
+        params: planParamsSchema,
+        querystring: brandQuerySchema,
+        response: { 200: deletedResponseSchema },
+      },
+    },
+    async (request) => {
+      await catalogue.deletePlan(actorOf(request), request.params.planId);
+      return deleted;
+    },
+  );
+
+  // ── providers (create / delete; editing is PATCH updateProviderInfo) ─────
+  app.post(
+    '/api/scheduler/admin/providers',
+    {
+      preHandler: write,
+      schema: {
+        tags,
+        summary:
+          'Create a provider (then assign locations, services and plans with the map calls) (config:write)',
+        body: createProviderRequestSchema,
+        response: { 201: providerDetailResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ provider: await config.createProvider(actorOf(request), request.body) }),
+  );
+  app.delete(
+    '/api/scheduler/admin/providers/:providerId',
+    {
+      preHandler: write,
+      schema: {
+        tags,
+        summary: 'Delete a provider without appointments (409 otherwise) (config:write)',
+        params: providerParamsSchema,
+        querystring: brandQuerySchema,
+        response: { 200: deletedResponseSchema },
+      },
+    },
+    async (request) => {
+      await config.deleteProvider(actorOf(request), request.params.providerId);
+      return deleted;
+    },
+  );
+
+  // ── widget ───────────────────────────────────────────────────────────────
+  app.get(
+    '/api/scheduler/admin/widget',
+    {
+      preHandler: read,
+      schema: {
+        tags,
+        summary: "The sites allowed to frame the brand's widget (CSP frame-ancestors) (config:read)",
+        querystring: brandQuerySchema,
+        response: { 200: widgetSettingsResponseSchema },
+      },
+    },
+    (request) => catalogue.widget(actorOf(request)),
+  );
+  app.put(
+    '/api/scheduler/admin/widget',
+    {
+      preHandler: write,
+      schema: {
+        tags,
+        summary: 'Replace the sites allowed to frame the widget (config:write)',
+        body: updateWidgetSettingsRequestSchema,
+        response: { 200: widgetSettingsResponseSchema },
+      },
+    },
+    (request) => catalogue.setFrameAncestors(actorOf(request), request.body.frameAncestors),
+  );
+
+  return Promise.resolve();
+};

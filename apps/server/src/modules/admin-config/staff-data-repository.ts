@@ -1,0 +1,247 @@
+import type { Db } from '../../db/database.ts';
+import type { AppointmentStatus, WaitlistStatus } from '../../db/schema.ts';
+
+/** Patient data read by staff screens (always audited by the service). */
+
+export interface PatientRecord {
+  patientId: number;
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string;
+  phone: string | null;
+  email: string | null;
+}
+
+export interface PatientAppointmentRecord {
+  appointmentId: number;
+  startAt: number;
+  endAt: number;
+  status: AppointmentStatus;
+  timeZone: string;
+  providerId: number;
+  providerPrefix: string | null;
+  providerFirstName: string;
+  providerLastName: string;
+  locationId: number;
+  locationName: string;
+  serviceId: number;
+  serviceName: string;
+  isNewPatient: boolean;
+  channel: string | null;
+  reason: string | null;
+  cancelReason: string | null;
+  createdAt: number;
+}
+
+export interface WaitlistFilter {
+  locationId?: number | undefined;
+  providerId?: number | undefined;
+  serviceId?: number | undefined;
+  statuses: readonly WaitlistStatus[];
+  page: number;
+  pageSize: number;
+}
+
+export interface WaitlistRecord {
+  entryId: number;
+  status: WaitlistStatus;
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string | null;
+  phone: string | null;
+  email: string | null;
+  preferredTimes: string | null;
+  notes: string | null;
+  patientId: number | null;
+  location: { id: number; name: string; timeZone: string } | null;
+  provider: { id: number; prefix: string | null; firstName: string; lastName: string } | null;
+  service: { id: number; name: string } | null;
+  createdAt: number;
+}
+
+export interface StaffDataRepository {
+  findPatient(clientId: number, patientId: number): Promise<PatientRecord | undefined>;
+  /** Newest first, at most `limit`. */
+  appointmentsOfPatient(
+    clientId: number,
+    patientId: number,
+    limit: number,
+  ): Promise<PatientAppointmentRecord[]>;
+  waitlist(clientId: number, filter: WaitlistFilter): Promise<{ items: WaitlistRecord[]; total: number }>;
+  /** The zone of the brand's first location (for "today" when an entry has no location). */
+  defaultTimeZone(clientId: number): Promise<string | undefined>;
+}
+
+export function createStaffDataRepository(db: Db): StaffDataRepository {
+  return {
+    async findPatient(clientId, patientId) {
+      const row = await db
+        .selectFrom('patients')
+        .select(['id', 'first_name', 'last_name', 'date_of_birth', 'phone', 'email'])
+        .where('client_id', '=', clientId)
+        .where('id', '=', patientId)
+        .executeTakeFirst();
+      return (
+        row && {
+          patientId: row.id,
+          firstName: row.first_name,
+          lastName: row.last_name,
+          dateOfBirth: row.date_of_birth,
+          phone: row.phone,
+          email: row.email,
+        }
+      );
+    },
+
+    async appointmentsOfPatient(clientId, patientId, limit) {
+      const rows = await db
+        .selectFrom('appointments')
+        .innerJoin('providers', 'providers.id', 'appointments.provider_id')
+        .innerJoin('locations', 'locations.id', 'appointments.location_id')
+        .innerJoin('services', 'services.id', 'appointments.service_id')
+        .select([
+          'appointments.id',
+          'appointments.start_at',
+          'appointments.end_at',
+          'appointments.status',
+          'appointments.is_new_patient',
+          'appointments.channel',
+          'appointments.reason',
+          'appointments.cancel_reason',
+          'appointments.created_at',
+          'providers.id as provider_id',
+          'providers.prefix as provider_prefix',
+          'providers.first_name as provider_first_name',
+          'providers.last_name as provider_last_name',
+          'locations.id as location_id',
+          'locations.name as location_name',
+          'locations.time_zone',
+          'services.id as service_id',
+          'services.name as service_name',
+        ])
+        .where('appointments.client_id', '=', clientId)
+        .where('appointments.patient_id', '=', patientId)
+        .orderBy('appointments.start_at', 'desc')
+        .orderBy('appointments.id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({
+        appointmentId: row.id,
+        startAt: Number(row.start_at),
+        endAt: Number(row.end_at),
+        status: row.status,
+        timeZone: row.time_zone,
+        providerId: row.provider_id,
+        providerPrefix: row.provider_prefix,
+        providerFirstName: row.provider_first_name,
+        providerLastName: row.provider_last_name,
+        locationId: row.location_id,
+        locationName: row.location_name,
+        serviceId: row.service_id,
+        serviceName: row.service_name,
+        isNewPatient: row.is_new_patient === 1,
+        channel: row.channel,
+        reason: row.reason,
+        cancelReason: row.cancel_reason,
+        createdAt: Number(row.created_at),
+      }));
+    },
+
+    async waitlist(clientId, filter) {
+      let base = db.selectFrom('waitlist_entries').where('waitlist_entries.client_id', '=', clientId);
+      if (filter.locationId !== undefined)
+        base = base.where('waitlist_entries.location_id', '=', filter.locationId);
+      if (filter.providerId !== undefined)
+        base = base.where('waitlist_entries.provider_id', '=', filter.providerId);
+      if (filter.serviceId !== undefined)
+        base = base.where('waitlist_entries.service_id', '=', filter.serviceId);
+      if (filter.statuses.length > 0)
+        base = base.where('waitlist_entries.status', 'in', [...filter.statuses]);
+      const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+      const rows = await base
+        .leftJoin('locations', (join) =>
+          join
+            .onRef('locations.id', '=', 'waitlist_entries.location_id')
+            .onRef('locations.client_id', '=', 'waitlist_entries.client_id'),
+        )
+        .leftJoin('providers', (join) =>
+          join
+            .onRef('providers.id', '=', 'waitlist_entries.provider_id')
+            .onRef('providers.client_id', '=', 'waitlist_entries.client_id'),
+        )
+        .leftJoin('services', (join) =>
+          join
+            .onRef('services.id', '=', 'waitlist_entries.service_id')
+            .onRef('services.client_id', '=', 'waitlist_entries.client_id'),
+        )
+        .select([
+          'waitlist_entries.id',
+          'waitlist_entries.status',
+          'waitlist_entries.first_name',
+          'waitlist_entries.last_name',
+          'waitlist_entries.date_of_birth',
+          'waitlist_entries.phone',
+          'waitlist_entries.email',
+          'waitlist_entries.preferred_times',
+          'waitlist_entries.notes',
+          'waitlist_entries.patient_id',
+          'waitlist_entries.created_at',
+          'locations.id as location_id',
+          'locations.name as location_name',
+          'locations.time_zone',
+          'providers.id as provider_id',
+          'providers.prefix as provider_prefix',
+          'providers.first_name as provider_first_name',
+          'providers.last_name as provider_last_name',
+          'services.id as service_id',
+          'services.name as service_name',
+        ])
+        .orderBy('waitlist_entries.created_at', 'asc')
+        .orderBy('waitlist_entries.id', 'asc')
+        .limit(filter.pageSize)
+        .offset((filter.page - 1) * filter.pageSize)
+        .execute();
+      return {
+        total: Number(total?.n ?? 0),
+        items: rows.map((row) => ({
+          entryId: row.id,
+          status: row.status,
+          firstName: row.first_name,
+          lastName: row.last_name,
+          dateOfBirth: row.date_of_birth,
+          phone: row.phone,
+          email: row.email,
+          preferredTimes: row.preferred_times,
+          notes: row.notes,
+          patientId: row.patient_id,
+          createdAt: Number(row.created_at),
+          location:
+            row.location_id === null
+              ? null
+              : { id: row.location_id, name: row.location_name ?? '', timeZone: row.time_zone ?? 'UTC' },
+          provider:
+            row.provider_id === null
+              ? null
+              : {
+                  id: row.provider_id,
+                  prefix: row.provider_prefix,
+                  firstName: row.provider_first_name ?? '',
+                  lastName: row.provider_last_name ?? '',
+                },
+          service: row.service_id === null ? null : { id: row.service_id, name: row.service_name ?? '' },
+        })),
+      };
+    },
+
+    async defaultTimeZone(clientId) {
+      const row = await db
+        .selectFrom('locations')
+        .select('time_zone')
+        .where('client_id', '=', clientId)
+        .orderBy('sort_order')
+        .orderBy('id')
+        .executeTakeFirst();
+      return row?.time_zone;
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
+
+/*
+ * Failed sign-in counters. The lock-out rules (service.ts) read how many sign-ins failed in the
+ * last hour for an account and for an IP address. Counters must be shared by every server
+ * instance, so there are two stores: Redis (sorted sets, when REDIS_URL is set) and the database's
+ * `login_attempts` table (login-attempt-repository.ts). Neither keeps state in the process.
+ */
+
+/** The sliding window of the counters. */
+export const ATTEMPT_WINDOW_MS = 60 * 60 * 1000;
+
+/** Failure instants (epoch ms, ascending) inside the window ending now. */
+export interface RecentFailures {
+  account: number[];
+  ip: number[];
+}
+
+export interface AttemptStore {
+  /** Failures in the window for the (lower-cased) e-mail since its last success, and for the IP. */
+  recentFailures(email: string, ip: string | null, now: number): Promise<RecentFailures>;
+  /** Records a failure and answers the counts including it. */
+  recordFailure(email: string, ip: string | null, now: number): Promise<RecentFailures>;
+  /** Records a success: the account's failures no longer count (the IP's still do). */
+  recordSuccess(email: string, ip: string | null, now: number): Promise<void>;
+}
+
+const KEY_PREFIX = 'scheduler-login:';
+
+function accountKey(email: string): string {
+  // Hashed so that e-mail addresses do not sit in Redis in the clear.
+  return `${KEY_PREFIX}account:${createHash('sha256').update(email).digest('hex')}`;
+}
+
+function ipKey(ip: string): string {
+  return `${KEY_PREFIX}ip:${ip}`;
+}
+
+function scoresOf(reply: unknown): number[] {
+  // ZRANGE … WITHSCORES answers [member, score, member, score, …].
+  if (!Array.isArray(reply)) return [];
+  const scores: number[] = [];
+  for (let index = 1; index < reply.length; index += 2) {
+    const score = Number(reply[index]);
+    if (Number.isFinite(score)) scores.push(score);
+  }
+  return scores;
+}
+
+/** Counters in Redis sorted sets (score = instant), trimmed to the window and expiring with it. */
+export function createRedisAttemptStore(redis: Redis, keyPrefix = ''): AttemptStore {
+  const keys = (email: string, ip: string | null) => ({
+    account: keyPrefix + accountKey(email),
+    ip: ip === null ? null : keyPrefix + ipKey(ip),
+  });
+
+  async function read(email: string, ip: string | null, now: number): Promise<RecentFailures> {
+    const { account, ip: ipKeyName } = keys(email, ip);
+    const floor = now - ATTEMPT_WINDOW_MS;
+    const pipeline = redis.multi();
+    pipeline.zremrangebyscore(account, '-inf', floor);
+    pipeline.zrange(account, 0, -1, 'WITHSCORES');
+    if (ipKeyName !== null) {
+      pipeline.zremrangebyscore(ipKeyName, '-inf', floor);
+      pipeline.zrange(ipKeyName, 0, -1, 'WITHSCORES');
+    }
+    const results = (await pipeline.exec()) ?? [];
+    for (const [error] of results) if (error) throw error;
+    return {
+      account: scoresOf(results[1]?.[1]),
+      ip: ipKeyName === null ? [] : scoresOf(results[3]?.[1]),
+    };
+  }
+
+  return {
+    recentFailures: read,
+    async recordFailure(email, ip, now) {
+      const { account, ip: ipKeyName } = keys(email, ip);
+      const member = `${now}:${randomBytes(6).toString('hex')}`;
+      const pipeline = redis.multi();
+      pipeline.zadd(account, now, member);
+      pipeline.pexpire(account, ATTEMPT_WINDOW_MS);
+      if (ipKeyName !== null) {
+        pipeline.zadd(ipKeyName, now, member);
+        pipeline.pexpire(ipKeyName, ATTEMPT_WINDOW_MS);
+      }
+      const results = (await pipeline.exec()) ?? [];
+      for (const [error] of results) if (error) throw error;
+      return read(email, ip, now);
+    },
+    async recordSuccess(email) {
+      await redis.del(keys(email, null).account);
+    },
+  };
+}

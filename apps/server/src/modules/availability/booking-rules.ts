@@ -1,0 +1,86 @@
+/*
+ * The refusals of spec section 8 that the slot search, the booking and the waitlist share,
+ * in one place so that the three answer alike. Each throws a DomainError of the catalogue.
+ */
+import { DomainError, bookingRefusal } from '@scheduler/domain/errors';
+import type { SchedulerSettings } from '@scheduler/domain/settings';
+import zipcodes from 'zipcodes';
+import type { LocationRecord, ProviderRecord, ServiceRecord } from '../scheduler-config/scheduler-scope.ts';
+
+/** What the server knows of the patient: matched or declared existing, declared new, or not said. */
+export type PatientKind = 'existing' | 'new' | 'unknown';
+
+export const NEW_PATIENTS_ONLY_MESSAGE =
+  'This service is for new patients only. Please choose another service or call our office to schedule.';
+export const EXISTING_PATIENTS_ONLY_MESSAGE =
+  'This service is for existing patients only. Please choose another service or call our office to schedule.';
+export const SERVICE_NOT_AT_LOCATION_MESSAGE =
+  'The selected service is not offered at this location. Please choose another location or call our office to schedule.';
+
+/** Call-to-schedule first (its message is the more specific), then offline. */
+export function assertServiceOnline(service: ServiceRecord): void {
+  if (service.callToSchedule) throw bookingRefusal('CALL_TO_SCHEDULE');
+  if (!service.onlineEnabled) throw bookingRefusal('SERVICE_NOT_ONLINE');
+}
+
+/** Appointment 13 and the service's new/existing flags. */
+export function assertPatientMaySchedule(
+  settings: Pick<SchedulerSettings, 'existingPatientsMaySchedule'>,
+  service: ServiceRecord,
+  kind: PatientKind,
+): void {
+  if (kind === 'existing') {
+    if (!settings.existingPatientsMaySchedule) throw bookingRefusal('EXISTING_PATIENTS_BLOCKED');
+    if (!service.existingPatients)
+      throw new DomainError('SERVICE_NOT_ONLINE', NEW_PATIENTS_ONLY_MESSAGE, { field: 'appointmentTypeId' });
+  }
+  if (kind === 'new' && !service.newPatients)
+    throw new DomainError('SERVICE_NOT_ONLINE', EXISTING_PATIENTS_ONLY_MESSAGE, {
+      field: 'appointmentTypeId',
+    });
+}
+
+export function assertLocationBookable(location: LocationRecord): void {
+  if (!location.onlineEnabled) throw bookingRefusal('LOCATION_OFFLINE');
+  if (!location.offersService)
+    throw new DomainError('SERVICE_NOT_ONLINE', SERVICE_NOT_AT_LOCATION_MESSAGE, { field: 'locationId' });
+}
+
+export function assertProviderOnline(provider: ProviderRecord): void {
+  if (!provider.onlineBookable) throw bookingRefusal('PROVIDER_NOT_ONLINE');
+}
+
+export interface PostalOrigin {
+  postalCode: string;
+  latitude: number;
+  longitude: number;
+}
+
+/** Coordinates of a ZIP code from the offline dataset; an unknown one is a 400 on `postalCode`. */
+export function postalOrigin(postalCode: string): PostalOrigin {
+  const place = zipcodes.lookup(postalCode);
+  if (place === undefined || !Number.isFinite(place.latitude) || !Number.isFinite(place.longitude)) {
+    const message = `We could not find the ZIP code ${postalCode}. Please check it, or clear it to see every provider.`;
+    throw new DomainError('VALIDATION', message, { fields: [{ path: 'postalCode', message }] });
+  }
+  return { postalCode, latitude: place.latitude, longitude: place.longitude };
+}
+
+export const SELF_PAY_NOT_OFFERED_MESSAGE =
+  'Self-pay is not offered for online booking. Please choose your insurance plan or call our office to schedule.';
+
+/** Insurance 3: self-pay is a choice only when the scheduler offers it. */
+export function assertSelfPayOffered(settings: Pick<SchedulerSettings, 'selfPayCheck'>, field: string): void {
+  if (!settings.selfPayCheck)
+    throw new DomainError('VALIDATION', SELF_PAY_NOT_OFFERED_MESSAGE, {
+      fields: [{ path: field, message: SELF_PAY_NOT_OFFERED_MESSAGE }],
+    });
+}
+
+/** Insurance 1: when compatibility is checked, a plan the provider does not accept is refused. */
+export function assertPlanInNetwork(
+  settings: Pick<SchedulerSettings, 'checkInsuranceCompatibility'>,
+  accepted: boolean,
+): void {
+  if (settings.checkInsuranceCompatibility && !accepted) throw bookingRefusal('INSURANCE_NOT_IN_NETWORK');
+}

@@ -1,0 +1,38 @@
+import { getProvidersQuerySchema, getProvidersResponseSchema } from '@scheduler/domain/schemas/scheduler-api';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { PUBLIC_API_PREFIX, readRateLimit, refusalErrorResponses } from '../scheduler-config/public-api.ts';
+import type { PublicApiOptions } from '../scheduler-config/public-api.ts';
+import { createAvailabilityRepository } from './availability-repository.ts';
+import { createAvailabilityService } from './service.ts';
+
+/** GET getProviders: the slot search of the find-appointment step. */
+export const availabilityRoutes: FastifyPluginAsyncZod<PublicApiOptions> = (app, options) => {
+  const service = createAvailabilityService(createAvailabilityRepository(options.db), options.now);
+
+  app.get(
+    `${PUBLIC_API_PREFIX}/getProviders`,
+    {
+      config: readRateLimit(options.rateLimits),
+      schema: {
+        tags: ['scheduler (public)'],
+        summary: 'Providers with their bookable slots (the slot search)',
+        description:
+          'Slots lie inside the booking window (appointment 1, 2, 15, 16) in each location’s time zone. ' +
+          'Filters: gender, postalCode + distance (miles, 0 = no limit; an unknown ZIP is a 400), ' +
+          'insurancePlanId. Sorted by appointment 4; grouped by time (appointment 17 “No”, provider ' +
+          'assigned by appointment 18) or by provider. fromDate/days narrow the slots returned (day ' +
+          'navigation); nextAvailable and availableDates cover the whole window. Refusals (422): ' +
+          'CALL_TO_SCHEDULE, SERVICE_NOT_ONLINE, LOCATION_OFFLINE, EXISTING_PATIENTS_BLOCKED, PROVIDER_NOT_ONLINE.',
+        querystring: getProvidersQuerySchema,
+        response: { 200: getProvidersResponseSchema, ...refusalErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const result = await service.searchSlots(request.query);
+      reply.header('cache-control', 'no-store');
+      return result;
+    },
+  );
+
+  return Promise.resolve();
+};

@@ -1,0 +1,56 @@
+/*
+ * Server-side matching of an anonymous patient to the practice's records (architecture:
+ * "Existing patients"): the normalised name (as the patients table stores it) and the date of
+ * birth must be equal, and so must the phone digits or the e-mail address.
+ */
+import { formatApptDate, formatApptTime } from '@scheduler/domain/dates';
+import type { PatientIdentity } from '@scheduler/domain/schemas/patient';
+import { normalizeText, phoneDigits } from '@scheduler/domain/text';
+
+/** `normalise(first) + '|' + normalise(last)`: lower case, whitespace removed (spec section 5). */
+export function normalizedPatientName(firstName: string, lastName: string): string {
+  return `${normalizeText(firstName)}|${normalizeText(lastName)}`;
+}
+
+/** Digits only, without a leading US country code: '+1 (212) 555-0101' → '2125550101'. */
+export function comparablePhone(phone: string | null | undefined): string {
+  const digits = phoneDigits(phone ?? '');
+  return digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+}
+
+export function comparableEmail(email: string | null | undefined): string {
+  return (email ?? '').trim().toLowerCase();
+}
+
+export interface PatientCandidate {
+  id: number;
+  phone: string | null;
+  email: string | null;
+}
+
+/**
+ * The patient among those with the same normalised name and date of birth whose phone digits
+ * or e-mail match (the oldest record when several do), or undefined.
+ */
+export function pickPatientMatch<T extends PatientCandidate>(
+  candidates: readonly T[],
+  identity: Pick<PatientIdentity, 'phone' | 'email'>,
+): T | undefined {
+  const phone = comparablePhone(identity.phone);
+  const email = comparableEmail(identity.email);
+  return [...candidates]
+    .sort((a, b) => a.id - b.id)
+    .find(
+      (candidate) =>
+        (phone !== '' && comparablePhone(candidate.phone) === phone) ||
+        (email !== '' && comparableEmail(candidate.email) === email),
+    );
+}
+
+/** The spec's existing-appointment message with APPTDATE / APPTTIME in the appointment's zone. */
+export function existingAppointmentParams(
+  startAt: number,
+  timeZone: string,
+): { apptDate: string; apptTime: string } {
+  return { apptDate: formatApptDate(startAt, timeZone), apptTime: formatApptTime(startAt, timeZone) };
+}

@@ -1,0 +1,77 @@
+import type { Db } from '../../db/database.ts';
+import type { AppointmentStatus } from '../../db/schema.ts';
+import { selectSchedulerScope } from '../scheduler-config/scope-repository.ts';
+import type { ScopeWithService } from '../scheduler-config/scope-repository.ts';
+import type { PatientCandidate } from './patient-matching.ts';
+
+/** Statuses of an appointment that is still to come (it holds its time and is not over). */
+export const upcomingStatuses: readonly AppointmentStatus[] = ['pending', 'booked', 'arrived', 'checked-in'];
+
+export interface UpcomingAppointment {
+  appointmentId: number;
+  startAt: number;
+  timeZone: string;
+}
+
+/** Patients of the client with this normalised name and date of birth. */
+export async function selectPatientCandidates(
+  db: Db,
+  clientId: number,
+  normalizedName: string,
+  dateOfBirth: string,
+): Promise<PatientCandidate[]> {
+  return db
+    .selectFrom('patients')
+    .select(['id', 'phone', 'email'])
+    .where('client_id', '=', clientId)
+    .where('normalized_name', '=', normalizedName)
+    .where('date_of_birth', '=', dateOfBirth)
+    .orderBy('id')
+    .execute();
+}
+
+/** The patient's next active appointment that has not ended yet, with its location's zone. */
+export async function selectUpcomingAppointment(
+  db: Db,
+  clientId: number,
+  patientId: number,
+  nowMs: number,
+): Promise<UpcomingAppointment | undefined> {
+  const row = await db
+    .selectFrom('appointments as a')
+    .innerJoin('locations as l', 'l.id', 'a.location_id')
+    .select(['a.id', 'a.start_at', 'l.time_zone'])
+    .where('a.client_id', '=', clientId)
+    .where('a.patient_id', '=', patientId)
+    .where('a.status', 'in', [...upcomingStatuses])
+    .where('a.end_at', '>', nowMs)
+    .orderBy('a.start_at')
+    .limit(1)
+    .executeTakeFirst();
+  return row && { appointmentId: row.id, startAt: Number(row.start_at), timeZone: row.time_zone };
+}
+
+export interface PatientRepository {
+  findScope(
+    clientSlug: string,
+    schedulerSlug: string,
+    serviceId?: number,
+  ): Promise<ScopeWithService | undefined>;
+  findCandidates(clientId: number, normalizedName: string, dateOfBirth: string): Promise<PatientCandidate[]>;
+  findUpcomingAppointment(
+    clientId: number,
+    patientId: number,
+    nowMs: number,
+  ): Promise<UpcomingAppointment | undefined>;
+}
+
+export function createPatientRepository(db: Db): PatientRepository {
+  return {
+    findScope: (clientSlug, schedulerSlug, serviceId) =>
+      selectSchedulerScope(db, clientSlug, schedulerSlug, serviceId),
+    findCandidates: (clientId, normalizedName, dateOfBirth) =>
+      selectPatientCandidates(db, clientId, normalizedName, dateOfBirth),
+    findUpcomingAppointment: (clientId, patientId, nowMs) =>
+      selectUpcomingAppointment(db, clientId, patientId, nowMs),
+  };
+}

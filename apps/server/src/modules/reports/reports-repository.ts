@@ -1,0 +1,310 @@
+/*
+ * The SQL of the reports. Everything is aggregated in the database with GROUP BY over index-only
+ * scans (migration 2026-11-25-002):
+ *  - appointments by start:   appointments_client_start_report_idx  (client_id, start_at, status,
+ *    location_id, provider_id, service_id, channel, is_new_patient, …)
+ *  - bookings by booking time: appointments_client_created_report_idx (client_id, created_at, …)
+ *  - campaigns: a "loose index scan" (recursive CTE, one index seek per distinct value) over
+ *    (client_id, channel) of appointments and analytics_sessions;
+ *  - the funnel: report_funnel_hourly, a trigger-maintained rollup of analytics_events.
+ * Nothing here returns patient identity.
+ */
+import { sql } from 'kysely';
+import type { SelectQueryBuilder } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { AppointmentStatus, DB } from '../../db/schema.ts';
+
+export const WEBSITE_CHANNEL = 'website';
+
+export interface ReportFilter {
+  /** Inclusive, epoch ms. */
+  from: number;
+  /** Exclusive, epoch ms. */
+  before: number;
+  locationId?: number | undefined;
+  providerId?: number | undefined;
+  serviceId?: number | undefined;
+  statuses?: readonly AppointmentStatus[] | undefined;
+  /** A campaign, or 'website' (also matching appointments without a channel). */
+  channel?: string | undefined;
+}
+
+export interface ReportRowsPage {
+  sort: 'startUtc' | '-startUtc' | 'createdAt' | '-createdAt';
+  limit: number;
+  offset: number;
+}
+
+/** An appointment row; names come from `catalogue` (no joins: a CSV export may hold 100 000 rows). */
+export interface AppointmentReportRecord {
+  appointmentId: number;
+  startAt: number;
+  endAt: number;
+  status: AppointmentStatus;
+  locationId: number;
+  providerId: number;
+  serviceId: number;
+  channel: string;
+  isNewPatient: boolean;
+  createdAt: number;
+}
+
+export interface ReportCatalogue {
+  services: Map<number, string>;
+  locations: Map<number, { name: string; timeZone: string }>;
+  providers: Map<number, { prefix: string | null; firstName: string; lastName: string }>;
+}
+
+/** One group of the totals: appointments per status, channel and new/existing patient. */
+export interface TotalsGroup {
+  status: AppointmentStatus;
+  channel: string;
+  isNewPatient: boolean;
+  count: number;
+}
+
+export interface BookingGroup {
+  serviceId: number;
+  locationId: number;
+  channel: string;
+  count: number;
+}
+
+export interface ReportsRepository {
+  defaultTimeZone(clientId: number): Promise<string | undefined>;
+  /** Appointments by start, with names; one page (or, for CSV, up to `limit`). */
+  appointmentRows(
+    clientId: number,
+    filter: ReportFilter,
+    page: ReportRowsPage,
+  ): Promise<AppointmentReportRecord[]>;
+  /** Counts by (status, channel, new patient) of the appointments matching by start. */
+  appointmentTotals(clientId: number, filter: ReportFilter): Promise<TotalsGroup[]>;
+  /** Channels seen for the brand, in appointments and analytics sessions (distinct, unsorted). */
+  channels(clientId: number): Promise<string[]>;
+  /** Bookings (by created_at, entered-in-error aside) per bucket of `bucketMs` (bucket start, epoch ms). */
+  bookingsPerBucket(
+    clientId: number,
+    filter: ReportFilter,
+    bucketMs: number,
+  ): Promise<{ bucketStart: number; count: number }[]>;
+  /** Bookings per (service, location, channel). */
+  bookingGroups(clientId: number, filter: ReportFilter): Promise<BookingGroup[]>;
+  /** Sessions per funnel step whose first view of it lies in [from, before) (hour precision). */
+  funnelSessions(
+    clientId: number,
+    range: { from: number; before: number; channel?: string | undefined },
+  ): Promise<Record<string, number>>;
+  /** The brand's services, locations and providers by id. */
+  catalogue(clientId: number): Promise<ReportCatalogue>;
+}
+
+const HOUR_MS = 3_600_000;
+
+type AppointmentsQuery = SelectQueryBuilder<DB, 'appointments', object>;
+
+function channelOf(value: string | null): string {
+  return value === null || value === '' ? WEBSITE_CHANNEL : value;
+}
+
+function applyDimensions(query: AppointmentsQuery, filter: ReportFilter): AppointmentsQuery {
+  let q = query;
+  if (filter.locationId !== undefined) q = q.where('appointments.location_id', '=', filter.locationId);
+  if (filter.providerId !== undefined) q = q.where('appointments.provider_id', '=', filter.providerId);
+  if (filter.serviceId !== undefined) q = q.where('appointments.service_id', '=', filter.serviceId);
+  if (filter.statuses !== undefined && filter.statuses.length > 0)
+    q = q.where('appointments.status', 'in', [...filter.statuses]);
+  if (filter.channel !== undefined) {
+    const channel = filter.channel;
+    q =
+      channel === WEBSITE_CHANNEL
+        ? q.where((eb) =>
+            eb.or([eb('appointments.channel', '=', WEBSITE_CHANNEL), eb('appointments.channel', 'is', null)]),
+          )
+        : q.where('appointments.channel', '=', channel);
+  }
+  return q;
+}
+
+/** Appointments of the brand starting in the range, with the dimension filters. */
+function byStart(db: Db, clientId: number, filter: ReportFilter): AppointmentsQuery {
+  return applyDimensions(
+    db
+      .selectFrom('appointments')
+      .where('appointments.client_id', '=', clientId)
+      .where('appointments.start_at', '>=', filter.from)
+      .where('appointments.start_at', '<', filter.before),
+    filter,
+  );
+}
+
+/** Appointments of the brand booked in the range (entered-in-error aside), with the dimension filters. */
+function byCreated(db: Db, clientId: number, filter: ReportFilter): AppointmentsQuery {
+  return applyDimensions(
+    db
+      .selectFrom('appointments')
+      .where('appointments.client_id', '=', clientId)
+      .where('appointments.created_at', '>=', filter.from)
+      .where('appointments.created_at', '<', filter.before)
+      .where('appointments.status', '<>', 'entered-in-error'),
+    filter,
+  );
+}
+
+/** Distinct non-null values of `column` for the client: one index seek per value. */
+async function distinctValues(
+  db: Db,
+  table: 'appointments' | 'analytics_sessions',
+  column: 'channel',
+  clientId: number,
+): Promise<string[]> {
+  const t = sql.table(table);
+  const c = sql.ref(column);
+  const result = await sql<{ value: string | null }>`
+    with recursive seen (value) as (
+      select min(${c}) from ${t} where client_id = ${clientId}
+      union all
+      select (select min(${c}) from ${t} where client_id = ${clientId} and ${c} > seen.value)
+      from seen where seen.value is not null
+    )
+    select value from seen where value is not null`.execute(db);
+  return result.rows.map((row) => row.value).filter((value): value is string => value !== null);
+}
+
+export function createReportsRepository(db: Db): ReportsRepository {
+  return {
+    async defaultTimeZone(clientId) {
+      const row = await db
+        .selectFrom('locations')
+        .select('time_zone')
+        .where('client_id', '=', clientId)
+        .orderBy('sort_order')
+        .orderBy('id')
+        .executeTakeFirst();
+      return row?.time_zone;
+    },
+
+    async appointmentRows(clientId, filter, page) {
+      const direction = page.sort.startsWith('-') ? 'desc' : 'asc';
+      const column = page.sort === 'createdAt' || page.sort === '-createdAt' ? 'created_at' : 'start_at';
+      const rows = await byStart(db, clientId, filter)
+        .select([
+          'appointments.id',
+          'appointments.start_at',
+          'appointments.end_at',
+          'appointments.status',
+          'appointments.location_id',
+          'appointments.provider_id',
+          'appointments.service_id',
+          'appointments.channel',
+          'appointments.is_new_patient',
+          'appointments.created_at',
+        ])
+        .orderBy(`appointments.${column}`, direction)
+        .orderBy('appointments.id', direction)
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute();
+      return rows.map((row) => ({
+        appointmentId: row.id,
+        startAt: Number(row.start_at),
+        endAt: Number(row.end_at),
+        status: row.status,
+        locationId: row.location_id,
+        providerId: row.provider_id,
+        serviceId: row.service_id,
+        channel: channelOf(row.channel),
+        isNewPatient: row.is_new_patient === 1,
+        createdAt: Number(row.created_at),
+      }));
+    },
+
+    async appointmentTotals(clientId, filter) {
+      const rows = await byStart(db, clientId, filter)
+        .select((eb) => [
+          'appointments.status',
+          'appointments.channel',
+          'appointments.is_new_patient',
+          eb.fn.countAll<number>().as('n'),
+        ])
+        .groupBy(['appointments.status', 'appointments.channel', 'appointments.is_new_patient'])
+        .execute();
+      return rows.map((row) => ({
+        status: row.status,
+        channel: channelOf(row.channel),
+        isNewPatient: row.is_new_patient === 1,
+        count: Number(row.n),
+      }));
+    },
+
+    async channels(clientId) {
+      const [fromAppointments, fromSessions] = await Promise.all([
+        distinctValues(db, 'appointments', 'channel', clientId),
+        distinctValues(db, 'analytics_sessions', 'channel', clientId),
+      ]);
+      return [...new Set([...fromAppointments, ...fromSessions])];
+    },
+
+    async bookingsPerBucket(clientId, filter, bucketMs) {
+      const bucket = sql<number>`(appointments.created_at / ${sql.lit(bucketMs)})`;
+      const rows = await byCreated(db, clientId, filter)
+        .select((eb) => [bucket.as('bucket'), eb.fn.countAll<number>().as('n')])
+        .groupBy(bucket)
+        .execute();
+      return rows.map((row) => ({ bucketStart: Number(row.bucket) * bucketMs, count: Number(row.n) }));
+    },
+
+    async bookingGroups(clientId, filter) {
+      const rows = await byCreated(db, clientId, filter)
+        .select((eb) => [
+          'appointments.service_id',
+          'appointments.location_id',
+          'appointments.channel',
+          eb.fn.countAll<number>().as('n'),
+        ])
+        .groupBy(['appointments.service_id', 'appointments.location_id', 'appointments.channel'])
+        .execute();
+      return rows.map((row) => ({
+        serviceId: row.service_id,
+        locationId: row.location_id,
+        channel: channelOf(row.channel),
+        count: Number(row.n),
+      }));
+    },
+
+    async funnelSessions(clientId, range) {
+      let query = db
+        .selectFrom('report_funnel_hourly')
+        .select((eb) => ['step', eb.fn.sum<number>('sessions').as('n')])
+        .where('client_id', '=', clientId)
+        .where('hour_start', '>=', Math.floor(range.from / HOUR_MS) * HOUR_MS)
+        .where('hour_start', '<', range.before);
+      if (range.channel !== undefined) query = query.where('channel', '=', range.channel);
+      const rows = await query.groupBy('step').execute();
+      return Object.fromEntries(rows.map((row) => [row.step, Number(row.n)]));
+    },
+
+    async catalogue(clientId) {
+      const [services, locations, providers] = await Promise.all([
+        db.selectFrom('services').select(['id', 'name']).where('client_id', '=', clientId).execute(),
+        db
+          .selectFrom('locations')
+          .select(['id', 'name', 'time_zone'])
+          .where('client_id', '=', clientId)
+          .execute(),
+        db
+          .selectFrom('providers')
+          .select(['id', 'prefix', 'first_name', 'last_name'])
+          .where('client_id', '=', clientId)
+          .execute(),
+      ]);
+      return {
+        services: new Map(services.map((s) => [s.id, s.name])),
+        locations: new Map(locations.map((l) => [l.id, { name: l.name, timeZone: l.time_zone }])),
+        providers: new Map(
+          providers.map((p) => [p.id, { prefix: p.prefix, firstName: p.first_name, lastName: p.last_name }]),
+        ),
+      };
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import { createWaitListResponseSchema } from '@scheduler/domain/schemas/scheduler-api';
+import { waitlistEntryRequestSchema } from '@scheduler/domain/schemas/waitlist';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createAvailabilityRepository } from '../availability/availability-repository.ts';
+import { createAvailabilityService } from '../availability/service.ts';
+import {
+  PUBLIC_API_PREFIX,
+  bookingRateLimit,
+  refusalErrorResponses,
+} from '../scheduler-config/public-api.ts';
+import type { PublicApiOptions } from '../scheduler-config/public-api.ts';
+import { createWaitlistService } from './service.ts';
+import { createWaitlistRepository } from './waitlist-repository.ts';
+
+/** POST createWaitList. */
+export const waitlistRoutes: FastifyPluginAsyncZod<PublicApiOptions> = (app, options) => {
+  const availability = createAvailabilityService(createAvailabilityRepository(options.db), options.now);
+  const service = createWaitlistService(createWaitlistRepository(options.db), availability, options.now);
+
+  app.post(
+    `${PUBLIC_API_PREFIX}/createWaitList`,
+    {
+      config: bookingRateLimit(options.rateLimits),
+      schema: {
+        tags: ['scheduler (public)'],
+        summary: 'Join the waitlist of a provider or location without online availability',
+        description:
+          'Offered for a provider without capacity when appointment 7 is Yes (providerId set), for a location ' +
+          'without capacity when appointment 10 is Yes and the location has its waitlist on (providerId null); ' +
+          'otherwise 422 WAITLIST_NOT_OFFERED. 201 with a new entry; 200 with the entry when the same person ' +
+          'is already waiting for the same thing.',
+        body: waitlistEntryRequestSchema,
+        response: {
+          200: createWaitListResponseSchema,
+          201: createWaitListResponseSchema,
+          ...refusalErrorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const result = await service.createEntry(request.body);
+      return reply.status(result.existing ? 200 : 201).send({ waitlistEntryId: result.waitlistEntryId });
+    },
+  );
+
+  return Promise.resolve();
+};

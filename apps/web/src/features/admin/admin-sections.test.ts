@@ -1,0 +1,46 @@
+import { permissionsOf } from '@scheduler/domain/roles';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_SECTIONS, canOpenSection, firstOpenSection, segmentOfPath } from './admin-sections';
+
+const navOf = (role: Parameters<typeof permissionsOf>[0]) =>
+  ADMIN_SECTIONS.filter((section) => section.inNav && permissionsOf(role).includes(section.permission)).map(
+    (section) => section.segment,
+  );
+
+describe('admin sections by role', () => {
+  it('lets a viewer open reports only', () => {
+    expect(navOf('viewer')).toEqual(['reports']);
+    expect(firstOpenSection(permissionsOf('viewer'))).toBe('reports');
+    expect(canOpenSection(permissionsOf('viewer'), 'managescheduler')).toBe(false);
+  });
+
+  it('gives staff patients, waitlist and reports but no configuration', () => {
+    expect(navOf('staff')).toEqual(['patients', 'waitlist', 'reports']);
+    expect(canOpenSection(permissionsOf('staff'), 'providercontroleditprovider')).toBe(false);
+  });
+
+  it('gives an admin configuration but not users', () => {
+    expect(navOf('admin')).toContain('managescheduler');
+    expect(navOf('admin')).not.toContain('users');
+    expect(firstOpenSection(permissionsOf('admin'))).toBe('managescheduler');
+  });
+
+  it('gives an owner users too, and owners and admins the audit log', () => {
+    expect(navOf('owner')).toContain('users');
+    expect(navOf('owner')).toContain('auditlog');
+    expect(navOf('admin')).toContain('auditlog');
+    expect(navOf('staff')).not.toContain('auditlog');
+  });
+
+  it('always opens blank, never an unknown section, and opens blank for no permission at all', () => {
+    expect(canOpenSection([], 'blank')).toBe(true);
+    expect(canOpenSection(permissionsOf('owner'), 'nosuch')).toBe(false);
+    expect(firstOpenSection([])).toBe('blank');
+  });
+
+  it('reads the section of an admin path', () => {
+    expect(segmentOfPath('/admin/3/5/providercontrol')).toBe('providercontrol');
+    expect(segmentOfPath('/admin/3/5')).toBeUndefined();
+    expect(segmentOfPath('/admin/3/5/patientdetails/1/2')).toBe('patientdetails');
+  });
+});

@@ -1,0 +1,127 @@
+import { ADMIN_SCREEN_PERMISSIONS, type AdminScreen, type Permission } from '@scheduler/domain/roles';
+
+/**
+ * The admin shell's sections: their route segment, navigation label and the permission needed to
+ * open them (from the domain's roles table; `users` is for owners, `auditlog` for owners and admins).
+ */
+
+export type AdminSectionSegment = AdminScreen | 'users' | 'auditlog';
+
+export interface AdminSection {
+  segment: AdminSectionSegment;
+  label: string;
+  permission: Permission;
+  /** Listed in the navigation drawer (false for detail screens reached from a list). */
+  inNav: boolean;
+  group: 'Configuration' | 'Practice' | 'Account';
+}
+
+export const ADMIN_SECTIONS: readonly AdminSection[] = [
+  {
+    segment: 'managescheduler',
+    label: 'Scheduler settings',
+    permission: ADMIN_SCREEN_PERMISSIONS.managescheduler,
+    inNav: true,
+    group: 'Configuration',
+  },
+  {
+    segment: 'providercontrol',
+    label: 'Providers',
+    permission: ADMIN_SCREEN_PERMISSIONS.providercontrol,
+    inNav: true,
+    group: 'Configuration',
+  },
+  {
+    segment: 'providercontroleditprovider',
+    label: 'Edit provider',
+    permission: ADMIN_SCREEN_PERMISSIONS.providercontroleditprovider,
+    inNav: false,
+    group: 'Configuration',
+  },
+  {
+    segment: 'configservices',
+    label: 'Services',
+    permission: ADMIN_SCREEN_PERMISSIONS.configservices,
+    inNav: true,
+    group: 'Configuration',
+  },
+  {
+    segment: 'insuranceconfig',
+    label: 'Insurance',
+    permission: ADMIN_SCREEN_PERMISSIONS.insuranceconfig,
+    inNav: true,
+    group: 'Configuration',
+  },
+  {
+    segment: 'locationconfig',
+    label: 'Locations',
+    permission: ADMIN_SCREEN_PERMISSIONS.locationconfig,
+    inNav: true,
+    group: 'Configuration',
+  },
+  {
+    segment: 'widget',
+    label: 'Widget',
+    permission: ADMIN_SCREEN_PERMISSIONS.widget,
+    inNav: true,
+    group: 'Configuration',
+  },
+  {
+    segment: 'patients',
+    label: 'Patients',
+    permission: ADMIN_SCREEN_PERMISSIONS.patients,
+    inNav: true,
+    group: 'Practice',
+  },
+  {
+    segment: 'patientdetails',
+    label: 'Patient details',
+    permission: ADMIN_SCREEN_PERMISSIONS.patientdetails,
+    inNav: false,
+    group: 'Practice',
+  },
+  {
+    segment: 'waitlist',
+    label: 'Waitlist',
+    permission: ADMIN_SCREEN_PERMISSIONS.waitlist,
+    inNav: true,
+    group: 'Practice',
+  },
+  {
+    segment: 'reports',
+    label: 'Reports',
+    permission: ADMIN_SCREEN_PERMISSIONS.reports,
+    inNav: true,
+    group: 'Practice',
+  },
+  { segment: 'users', label: 'Users', permission: 'users:manage', inNav: true, group: 'Account' },
+  { segment: 'auditlog', label: 'Audit log', permission: 'audit:read', inNav: true, group: 'Account' },
+  // Reached from the Reports screen (a navigation entry would change every role's menu).
+  { segment: 'auditlog', label: 'Audit log', permission: 'audit:read', inNav: false, group: 'Account' },
+];
+
+const BY_SEGMENT = new Map<string, AdminSection>(ADMIN_SECTIONS.map((section) => [section.segment, section]));
+
+export function sectionOf(segment: string | undefined): AdminSection | undefined {
+  return segment === undefined ? undefined : BY_SEGMENT.get(segment);
+}
+
+export function canOpenSection(permissions: readonly string[], segment: string): boolean {
+  if (segment === 'blank') return true;
+  const section = BY_SEGMENT.get(segment);
+  return section !== undefined && permissions.includes(section.permission);
+}
+
+/** The first navigation section the permissions allow ('blank' when none). */
+export function firstOpenSection(permissions: readonly string[]): AdminSectionSegment | 'blank' {
+  return (
+    ADMIN_SECTIONS.find((section) => section.inNav && permissions.includes(section.permission))?.segment ??
+    'blank'
+  );
+}
+
+/** The section segment of an admin path (`/admin/3/5/providercontrol` → 'providercontrol'), or undefined at the shell's index. */
+export function segmentOfPath(pathname: string): string | undefined {
+  const parts = pathname.split('/').filter(Boolean);
+  return parts[0] === 'admin' ? parts[3] : undefined;
+}

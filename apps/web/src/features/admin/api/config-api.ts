@@ -1,0 +1,340 @@
+import {
+  assignConfigResponseSchema,
+  carrierResponseSchema,
+  deletedResponseSchema,
+  getAllProvidersResponseSchema,
+  insuranceControlDataResponseSchema,
+  insuranceProviderConfigResponseSchema,
+  insuranceProviderMapResponseSchema,
+  locationAdminResponseSchema,
+  locationProvidersResponseSchema,
+  locationsAdminResponseSchema,
+  planResponseSchema,
+  providerAppointmentMapResponseSchema,
+  providerByInsurancePlanResponseSchema,
+  providerDetailResponseSchema,
+  providerInsuranceResponseSchema,
+  providerLocationMapResponseSchema,
+  providerLocationsResponseSchema,
+  providerServicesResponseSchema,
+  serviceAdminResponseSchema,
+  serviceLocationMappingResponseSchema,
+  serviceLocationsResponseSchema,
+  servicesAdminResponseSchema,
+  type CreateLocationRequest,
+  type CreatePlanRequest,
+  type CreateServiceRequest,
+  type ProviderListSort,
+  type UpdateLocationRequest,
+  type UpdatePlanRequest,
+  type UpdateProviderInfoRequest,
+  type UpdateServiceRequest,
+} from '@scheduler/domain/schemas/admin-config';
+import type { SettingRow } from '@scheduler/domain/settings';
+import { adminRequest } from './admin-request';
+
+/**
+ * The staff calls of the scheduler API (spec section 7) and the `/api/scheduler/admin/*` CRUD used
+ * by the configuration screens. Every call names its brand with `clientId`.
+ */
+
+export const configKeys = {
+  all: (clientId: string) => ['admin', clientId] as const,
+  settings: (clientId: string, ruleId: string) => ['admin', clientId, 'settings', ruleId] as const,
+  providers: (clientId: string) => ['admin', clientId, 'providers'] as const,
+  provider: (clientId: string, providerId: string) => ['admin', clientId, 'provider', providerId] as const,
+  providerMaps: (clientId: string, providerId: string) =>
+    ['admin', clientId, 'provider-maps', providerId] as const,
+  services: (clientId: string) => ['admin', clientId, 'services'] as const,
+  locations: (clientId: string) => ['admin', clientId, 'locations'] as const,
+  insurance: (clientId: string) => ['admin', clientId, 'insurance'] as const,
+  waitlist: (clientId: string) => ['admin', clientId, 'waitlist'] as const,
+};
+
+// ---------------------------------------------------------------- scheduler settings
+
+export function fetchAssignConfig(clientId: string, ruleId: string, signal?: AbortSignal) {
+  return adminRequest({
+    path: 'getAssignConfig',
+    params: { clientId, ruleId },
+    signal,
+    schema: assignConfigResponseSchema,
+  });
+}
+
+export function updateConfig(clientId: string, ruleId: string, settings: SettingRow[]) {
+  return adminRequest({
+    method: 'PATCH',
+    path: 'updateConfig',
+    data: { clientId, ruleId, settings },
+    schema: assignConfigResponseSchema,
+  });
+}
+
+// ---------------------------------------------------------------- providers
+
+export interface ProviderListParams {
+  page: number;
+  pageSize: number;
+  search: string;
+  sort: ProviderListSort;
+}
+
+export function fetchAllProviders(clientId: string, params: ProviderListParams, signal?: AbortSignal) {
+  return adminRequest({
+    path: 'getAllProviders',
+    params: {
+      clientId,
+      page: params.page,
+      pageSize: params.pageSize,
+      search: params.search || undefined,
+      sort: params.sort,
+    },
+    id: `admin-providers-${clientId}`,
+    signal,
+    schema: getAllProvidersResponseSchema,
+  });
+}
+
+export function fetchProvider(clientId: string, providerId: string, signal?: AbortSignal) {
+  return adminRequest({
+    path: 'getProviderByProviderId',
+    params: { clientId, providerId },
+    signal,
+    schema: providerDetailResponseSchema,
+  });
+}
+
+export function updateProviderInfo(clientId: string, update: Omit<UpdateProviderInfoRequest, 'clientId'>) {
+  return adminRequest({
+    method: 'PATCH',
+    path: 'updateProviderInfo',
+    data: { ...update, clientId },
+    schema: providerDetailResponseSchema,
+  });
+}
+
+export function fetchProviderLocationMap(clientId: string, providerId?: string, signal?: AbortSignal) {
+  return adminRequest({
+    path: 'providerLocationMap',
+    params: { clientId, providerId },
+    signal,
+    schema: providerLocationMapResponseSchema,
+  });
+}
+
+export function fetchProviderAppointmentMap(clientId: string, providerId?: string, signal?: AbortSignal) {
+  return adminRequest({
+    path: 'getProviderAppointmentMap',
+    params: { clientId, providerId },
+    signal,
+    schema: providerAppointmentMapResponseSchema,
+  });
+}
+
+export function fetchProviderInsurance(clientId: string, providerId?: string, signal?: AbortSignal) {
+  return adminRequest({
+    path: 'getProviderInsurance',
+    params: { clientId, providerId },
+    signal,
+    schema: providerInsuranceResponseSchema,
+  });
+}
+
+export function assignProviderLocations(clientId: string, providerId: string, locationIds: string[]) {
+  return adminRequest({
+    method: 'POST',
+    path: 'providerLocationMapAssign',
+    data: { clientId, providerId, locationIds },
+    schema: providerLocationsResponseSchema,
+  });
+}
+
+export function assignProviderServices(
+  clientId: string,
+  providerId: string,
+  services: { appointmentTypeId: string; durationMinutes: number | null }[],
+) {
+  return adminRequest({
+    method: 'POST',
+    path: 'insertApptProviderMap',
+    data: { clientId, providerId, services },
+    schema: providerServicesResponseSchema,
+  });
+}
+
+export function assignProviderPlans(clientId: string, providerId: string, planIds: string[]) {
+  return adminRequest({
+    method: 'POST',
+    path: 'createInsuranceProviderConfig',
+    data: { clientId, providerId, planIds },
+    schema: insuranceProviderConfigResponseSchema,
+  });
+}
+
+// ---------------------------------------------------------------- services
+
+export function fetchServices(clientId: string, signal?: AbortSignal) {
+  return adminRequest({
+    path: 'admin/services',
+    params: { clientId },
+    signal,
+    schema: servicesAdminResponseSchema,
+  });
+}
+
+export function fetchServiceLocationMapping(clientId: string, signal?: AbortSignal) {
+  return adminRequest({
+    path: 'getServiceLocationMapping',
+    params: { clientId },
+    signal,
+    schema: serviceLocationMappingResponseSchema,
+  });
+}
+
+export function createService(clientId: string, service: Omit<CreateServiceRequest, 'clientId'>) {
+  return adminRequest({
+    method: 'POST',
+    path: 'admin/services',
+    data: { ...service, clientId },
+    schema: serviceAdminResponseSchema,
+  });
+}
+
+export function updateService(
+  clientId: string,
+  serviceId: string,
+  update: Omit<UpdateServiceRequest, 'clientId'>,
+) {
+  return adminRequest({
+    method: 'PATCH',
+    path: `admin/services/${encodeURIComponent(serviceId)}`,
+    data: { ...update, clientId },
+    schema: serviceAdminResponseSchema,
+  });
+}
+
+export function deleteService(clientId: string, serviceId: string) {
+  return adminRequest({
+    method: 'DELETE',
+    path: `admin/services/${encodeURIComponent(serviceId)}`,
+    params: { clientId },
+    schema: deletedResponseSchema,
+  });
+}
+
+export function assignServiceLocations(clientId: string, appointmentTypeId: string, locationIds: string[]) {
+  return adminRequest({
+    method: 'POST',
+    path: 'createServiceLocationConfig',
+    data: { clientId, appointmentTypeId, locationIds },
+    schema: serviceLocationsResponseSchema,
+  });
+}
+
+// ---------------------------------------------------------------- locations
+
+export function fetchLocations(clientId: string, signal?: AbortSignal) {
+  return adminRequest({
+    path: 'admin/locations',
+    params: { clientId },
+    signal,
+    schema: locationsAdminResponseSchema,
+  });
+}
+
+export function createLocation(clientId: string, location: Omit<CreateLocationRequest, 'clientId'>) {
+  return adminRequest({
+    method: 'POST',
+    path: 'admin/locations',
+    data: { ...location, clientId },
+    schema: locationAdminResponseSchema,
+  });
+}
+
+export function updateLocation(
+  clientId: string,
+  locationId: string,
+  update: Omit<UpdateLocationRequest, 'clientId'>,
+) {
+  return adminRequest({
+    method: 'PATCH',
+    path: `admin/locations/${encodeURIComponent(locationId)}`,
+    data: { ...update, clientId },
+    schema: locationAdminResponseSchema,
+  });
+}
+
+export function assignLocationProviders(clientId: string, locationId: string, providerIds: string[]) {
+  return adminRequest({
+    method: 'POST',
+    path: 'createLocationProviderConfig',
+    data: { clientId, locationId, providerIds },
+    schema: locationProvidersResponseSchema,
+  });
+}
+
+// ---------------------------------------------------------------- insurance
+
+export function fetchInsuranceControlData(clientId: string, signal?: AbortSignal) {
+  return adminRequest({
+    path: 'insurance/getInsuranceControlData',
+    params: { clientId },
+    signal,
+    schema: insuranceControlDataResponseSchema,
+  });
+}
+
+export function fetchInsuranceProviderMap(clientId: string, signal?: AbortSignal) {
+  return adminRequest({
+    path: 'getInsuranceProviderMap',
+    params: { clientId },
+    signal,
+    schema: insuranceProviderMapResponseSchema,
+  });
+}
+
+export function fetchProvidersByPlan(clientId: string, planId: string, signal?: AbortSignal) {
+  return adminRequest({
+    path: 'insurance/getProviderByInsurancePlan',
+    params: { clientId, planId },
+    signal,
+    schema: providerByInsurancePlanResponseSchema,
+  });
+}
+
+export function assignPlanProviders(clientId: string, planId: string, providerIds: string[]) {
+  return adminRequest({
+    method: 'POST',
+    path: 'createInsuranceProviderConfig',
+    data: { clientId, planId, providerIds },
+    schema: insuranceProviderConfigResponseSchema,
+  });
+}
+
+export function createCarrier(clientId: string, name: string) {
+  return adminRequest({
+    method: 'POST',
+    path: 'admin/insurance/carriers',
+    data: { clientId, name },
+    schema: carrierResponseSchema,
+  });
+}
+
+export function createPlan(clientId: string, plan: Omit<CreatePlanRequest, 'clientId'>) {
+  return adminRequest({
+    method: 'POST',
+    path: 'admin/insurance/plans',
+    data: { ...plan, clientId },
+    schema: planResponseSchema,
+  });
+}
+
+export function updatePlan(clientId: string, planId: string, update: Omit<UpdatePlanRequest, 'clientId'>) {
+  return adminRequest({
+    method: 'PATCH',
+    path: `admin/insurance/plans/${encodeURIComponent(planId)}`,
+    data: { ...update, clientId },
+    schema: planResponseSchema,
+  });
+}

@@ -1,0 +1,67 @@
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import { Fragment } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { sectionPath } from '../admin-paths';
+import type { AdminSection } from '../admin-sections';
+
+export interface AdminNavProps {
+  clientId: string;
+  ruleId: string;
+  sections: readonly AdminSection[];
+  currentSegment: string | undefined;
+  /** Called when a link is followed (the shell then closes the mobile drawer). */
+  onNavigate?: () => void;
+}
+
+const DETAIL_PARENT: Record<string, string> = {
+  providercontroleditprovider: 'providercontrol',
+  patientdetails: 'patients',
+};
+
+/** The sections the role may open, as links grouped under headings; the current one is marked. */
+export function AdminNav({ clientId, ruleId, sections, currentSegment, onNavigate }: AdminNavProps) {
+  const current = currentSegment ? (DETAIL_PARENT[currentSegment] ?? currentSegment) : undefined;
+  const groups = [...new Set(sections.map((section) => section.group))];
+  if (sections.length === 0) {
+    return (
+      <List>
+        <ListItemText sx={{ px: 2 }} primary="No sections are open to your role." />
+      </List>
+    );
+  }
+  return (
+    <List component="div" sx={{ py: 1 }}>
+      {groups.map((group) => (
+        <Fragment key={group}>
+          <ListSubheader
+            component="h2"
+            disableSticky
+            sx={{ lineHeight: '36px', fontSize: '0.8rem', textTransform: 'uppercase' }}
+          >
+            {group}
+          </ListSubheader>
+          <List component="ul" disablePadding aria-label={group}>
+            {sections
+              .filter((section) => section.group === group)
+              .map((section) => (
+                <li key={section.segment}>
+                  <ListItemButton
+                    component={RouterLink}
+                    to={sectionPath(clientId, ruleId, section.segment)}
+                    selected={current === section.segment}
+                    aria-current={current === section.segment ? 'page' : undefined}
+                    onClick={onNavigate}
+                  >
+                    <ListItemText primary={section.label} />
+                  </ListItemButton>
+                </li>
+              ))}
+          </List>
+        </Fragment>
+      ))}
+    </List>
+  );
+}

@@ -1,0 +1,230 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import TextField from '@mui/material/TextField';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { errorMessageOf } from '../api/admin-request';
+
+export type SortDirection = 'asc' | 'desc';
+
+export interface ListQuery {
+  page: number;
+  pageSize: number;
+  search: string;
+  sort: string;
+  direction: SortDirection;
+}
+
+export const PAGE_SIZES = [10, 25, 50] as const;
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** State of a server-side list: page (0-based here), page size, debounced search and sort. */
+export function useListQuery(initialSort: string, initialDirection: SortDirection = 'asc') {
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
+  const [searchInput, setSearchInput] = useState('');
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState(initialSort);
+  const [direction, setDirection] = useState<SortDirection>(initialDirection);
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setSearch(searchInput.trim());
+      setPage(0);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [searchInput]);
+
+  const query: ListQuery = { page, pageSize, search, sort, direction };
+  return {
+    query,
+    searchInput,
+    setSearchInput,
+    setPage,
+    setPageSize: (size: number) => {
+      setPageSize(size);
+      setPage(0);
+    },
+    toggleSort: (field: string) => {
+      if (field === sort) setDirection((current) => (current === 'asc' ? 'desc' : 'asc'));
+      else {
+        setSort(field);
+        setDirection('asc');
+      }
+      setPage(0);
+    },
+  };
+}
+
+export type ListQueryControls = ReturnType<typeof useListQuery>;
+
+export interface Column<Row> {
+  key: string;
+  label: string;
+  /** The server's sort field when the column can be sorted. */
+  sortField?: string;
+  align?: 'left' | 'right' | 'center';
+  /** Long text that may wrap (at least this many pixels wide); other cells stay on one line. */
+  wrapMinWidth?: number;
+  render: (row: Row) => ReactNode;
+}
+
+export interface DataTableProps<Row> {
+  /** Accessible name of the table (also shown to screen readers as its caption). */
+  caption: string;
+  columns: readonly Column<Row>[];
+  rows: readonly Row[] | undefined;
+  total: number;
+  rowKey: (row: Row) => string;
+  controls: ListQueryControls;
+  loading: boolean;
+  error: unknown;
+  onRetry: () => void;
+  searchLabel: string;
+  emptyText: string;
+  /** Shown when a search finds nothing. */
+  noMatchText?: string;
+  toolbar?: ReactNode;
+}
+
+/** A table whose paging, search and sort are done by the server. */
+export function DataTable<Row>({
+  caption,
+  columns,
+  rows,
+  total,
+  rowKey,
+  controls,
+  loading,
+  error,
+  onRetry,
+  searchLabel,
+  emptyText,
+  noMatchText = 'Nothing matches your search.',
+  toolbar,
+}: DataTableProps<Row>) {
+  const searchId = useId();
+  const { query } = controls;
+  const empty = !loading && !error && rows !== undefined && rows.length === 0;
+
+  return (
+    <Paper variant="outlined">
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, p: 2, alignItems: 'center' }}>
+        <TextField
+          id={searchId}
+          type="search"
+          size="small"
+          label={searchLabel}
+          value={controls.searchInput}
+          onChange={(event) => controls.setSearchInput(event.target.value)}
+          sx={{ minWidth: { xs: '100%', sm: 280 } }}
+        />
+        <Box sx={{ flexGrow: 1 }} />
+        {toolbar}
+      </Box>
+      <Box sx={{ height: 4 }}>
+        {loading && rows !== undefined ? <LinearProgress aria-label="Updating" /> : null}
+      </Box>
+      {error ? (
+        <Alert
+          severity="error"
+          sx={{ m: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={onRetry}>
+              Try again
+            </Button>
+          }
+        >
+          {errorMessageOf(error)}
+        </Alert>
+      ) : null}
+      {/* Focusable so keyboard users can scroll a wide table sideways. */}
+      <TableContainer tabIndex={0} role="region" aria-label={`${caption} (scrollable)`}>
+        <Table size="small" aria-busy={loading}>
+          <caption
+            style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+          >
+            {caption}
+          </caption>
+          <TableHead>
+            <TableRow>
+              {columns.map((column) => {
+                const active = column.sortField !== undefined && query.sort === column.sortField;
+                return (
+                  <TableCell
+                    key={column.key}
+                    align={column.align}
+                    sortDirection={active ? query.direction : false}
+                    scope="col"
+                  >
+                    {column.sortField ? (
+                      <TableSortLabel
+                        active={active}
+                        direction={active ? query.direction : 'asc'}
+                        onClick={() => controls.toggleSort(column.sortField ?? column.key)}
+                      >
+                        {column.label}
+                      </TableSortLabel>
+                    ) : (
+                      column.label
+                    )}
+                  </TableCell>
+                );
+              })}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows === undefined && loading ? (
+              <TableRow>
+                <TableCell colSpan={columns.length} role="status">
+                  Loading…
+                </TableCell>
+              </TableRow>
+            ) : null}
+            {empty ? (
+              <TableRow>
+                <TableCell colSpan={columns.length}>{query.search ? noMatchText : emptyText}</TableCell>
+              </TableRow>
+            ) : null}
+            {(rows ?? []).map((row) => (
+              <TableRow key={rowKey(row)} hover>
+                {columns.map((column) => (
+                  <TableCell
+                    key={column.key}
+                    align={column.align}
+                    sx={
+                      column.wrapMinWidth === undefined
+                        ? { whiteSpace: 'nowrap' }
+                        : { minWidth: column.wrapMinWidth }
+                    }
+                  >
+                    {column.render(row)}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={total}
+        page={total === 0 ? 0 : Math.min(query.page, Math.max(0, Math.ceil(total / query.pageSize) - 1))}
+        rowsPerPage={query.pageSize}
+        rowsPerPageOptions={[...PAGE_SIZES]}
+        onPageChange={(_event, page) => controls.setPage(page)}
+        onRowsPerPageChange={(event) => controls.setPageSize(Number(event.target.value))}
+      />
+    </Paper>
+  );
+}

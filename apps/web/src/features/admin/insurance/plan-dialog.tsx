@@ -1,0 +1,241 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import { createPlanRequestSchema, type CreatePlanRequest } from '@scheduler/domain/schemas/admin-config';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useMemo } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import * as z from 'zod';
+import {
+  assignPlanProviders,
+  configKeys,
+  createPlan,
+  fetchProvidersByPlan,
+  updatePlan,
+} from '../api/config-api';
+import { ChecklistField, type ChecklistOption } from '../components/checklist-field';
+import { FormSelect, FormSwitch, FormTextField, type SelectOption } from '../components/form-fields';
+import { ErrorBlock, LoadingBlock } from '../components/query-state';
+import {
+  applyServerFieldErrors,
+  notifySaved,
+  SaveErrorAlert,
+  validatedAs,
+} from '../components/save-feedback';
+import { useAdminParams } from '../use-admin-params';
+
+export interface PlanRow {
+  planId: string;
+  name: string;
+  carrierId: string;
+  carrierName: string;
+  insuranceTypeId: string | null;
+  topRank: number | null;
+  active: boolean;
+}
+
+interface PlanFormValues {
+  carrierId: string;
+  name: string;
+  insuranceTypeId: string;
+  topRank: string;
+  active: boolean;
+  providerIds: string[];
+}
+
+type PlanFormOutput = CreatePlanRequest & { providerIds: string[] };
+
+const planFormSchema = z
+  .object({
+    carrierId: z.string(),
+    name: z.string(),
+    insuranceTypeId: z.string(),
+    topRank: z.string(),
+    active: z.boolean(),
+    providerIds: z.array(z.string()),
+  })
+  .transform((values) => ({
+    ...values,
+    insuranceTypeId: values.insuranceTypeId === '' ? null : values.insuranceTypeId,
+    topRank:
+      values.topRank.trim() === ''
+        ? null
+        : /^\s*\d+\s*$/.test(values.topRank)
+          ? Number(values.topRank)
+          : Number.NaN,
+  }))
+  .transform(validatedAs(createPlanRequestSchema.extend({ providerIds: z.array(z.string()) })));
+
+export interface PlanDialogProps {
+  /** null: a new plan. */
+  plan: PlanRow | null;
+  carriers: readonly SelectOption[];
+  types: readonly SelectOption[];
+  providers: readonly ChecklistOption[];
+  onClose: () => void;
+}
+
+/** Adds or edits an insurance plan (carrier, type, top-package rank, active) and the providers taking it. */
+export function PlanDialog({ plan, carriers, types, providers, onClose }: PlanDialogProps) {
+  const { clientId } = useAdminParams();
+  const queryClient = useQueryClient();
+  const titleId = useId();
+  // Which providers take the plan, read fresh for the plan being edited.
+  const taking = useQuery({
+    queryKey: [...configKeys.insurance(clientId), 'plan-providers', plan?.planId],
+    queryFn: ({ signal }) => fetchProvidersByPlan(clientId, plan?.planId ?? '', signal),
+    enabled: plan !== null,
+  });
+  const currentProviderIds = useMemo(
+    () => taking.data?.providers.map((provider) => provider.providerId) ?? [],
+    [taking.data],
+  );
+  const initial = useMemo<PlanFormValues>(
+    () => ({
+      carrierId: plan?.carrierId ?? carriers[0]?.value ?? '',
+      name: plan?.name ?? '',
+      insuranceTypeId: plan?.insuranceTypeId ?? '',
+      topRank: plan?.topRank === null || plan?.topRank === undefined ? '' : String(plan.topRank),
+      active: plan?.active ?? true,
+      providerIds: currentProviderIds,
+    }),
+    [plan, carriers, currentProviderIds],
+  );
+  const { control, handleSubmit, setError, formState, reset } = useForm<
+    PlanFormValues,
+    unknown,
+    PlanFormOutput
+  >({
+    resolver: zodResolver(planFormSchema),
+    defaultValues: initial,
+  });
+  useEffect(() => {
+    if (!formState.isDirty) reset(initial);
+  }, [formState.isDirty, initial, reset]);
+
+  const save = useMutation({
+    mutationFn: async ({ providerIds, ...fields }: PlanFormOutput) => {
+      const saved = plan
+        ? (await updatePlan(clientId, plan.planId, fields)).plan
+        : (await createPlan(clientId, fields)).plan;
+      if (
+        currentProviderIds.length !== providerIds.length ||
+        currentProviderIds.some((id) => !providerIds.includes(id))
+      ) {
+        await assignPlanProviders(clientId, saved.planId, providerIds);
+      }
+      return saved;
+    },
+    onSuccess: async (saved) => {
+      await queryClient.invalidateQueries({ queryKey: configKeys.insurance(clientId) });
+      notifySaved(plan ? `${saved.name} saved` : `${saved.name} added`);
+      onClose();
+    },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync(values);
+    } catch (error) {
+      applyServerFieldErrors(error, setError);
+    }
+  });
+
+  const typeOptions = [{ value: '', label: 'No type' }, ...types];
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
+      <form noValidate onSubmit={(event) => void onSubmit(event)}>
+        <DialogTitle id={titleId}>
+          {plan ? `Edit ${plan.carrierName} ${plan.name}` : 'Add an insurance plan'}
+        </DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <FormSelect
+                control={control}
+                name="carrierId"
+                label="Carrier"
+                options={carriers}
+                required
+                fullWidth
+              />
+              <FormTextField
+                control={control}
+                name="name"
+                label="Plan name"
+                required
+                maxLength={120}
+                fullWidth
+              />
+            </Stack>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <FormSelect
+                control={control}
+                name="insuranceTypeId"
+                label="Type"
+                options={typeOptions}
+                fullWidth
+              />
+              <FormTextField
+                control={control}
+                name="topRank"
+                label="Top package rank"
+                helperText="1 is shown first; empty: not a top package."
+                type="number"
+                min={1}
+                max={100}
+                fullWidth
+              />
+            </Stack>
+            <FormSwitch
+              control={control}
+              name="active"
+              label="Active"
+              helperText="Inactive plans are not offered to patients."
+            />
+            {plan && taking.isPending ? (
+              <LoadingBlock label="Loading the providers taking this plan…" />
+            ) : null}
+            {taking.isError ? (
+              <ErrorBlock
+                error={taking.error}
+                what="the providers taking this plan"
+                onRetry={() => void taking.refetch()}
+              />
+            ) : null}
+            {plan === null || taking.data ? (
+              <Controller
+                control={control}
+                name="providerIds"
+                render={({ field }) => (
+                  <ChecklistField
+                    legend="Providers taking this plan"
+                    options={providers}
+                    value={field.value}
+                    onChange={field.onChange}
+                  />
+                )}
+              />
+            ) : null}
+            <SaveErrorAlert error={save.error} />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={formState.isSubmitting || (plan !== null && !taking.data)}
+          >
+            {formState.isSubmitting ? 'Saving…' : plan ? 'Save plan' : 'Add plan'}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,249 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { NOTE_MAX_LENGTH, type Note } from '@scheduler/domain/schemas/patient-management';
+import { useMutation } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { notifySaveFailed, notifySaved, SaveErrorAlert } from '../components/save-feedback';
+import { useAdminParams } from '../use-admin-params';
+import { formatDateTime } from './format';
+import { addNote, editNote, type NoteTarget } from './patient-management-api';
+
+/** Why a note's text cannot be saved, or null. */
+export function noteTextError(text: string): string | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return 'Write the note';
+  if (trimmed.length > NOTE_MAX_LENGTH) return `Keep the note to ${NOTE_MAX_LENGTH} characters or fewer`;
+  return null;
+}
+
+interface NoteEditorProps {
+  label: string;
+  initial: string;
+  submitLabel: string;
+  pending: boolean;
+  error: unknown;
+  onSubmit: (text: string) => Promise<unknown>;
+  onCancel?: () => void;
+  autoFocus?: boolean;
+}
+
+function NoteEditor({
+  label,
+  initial,
+  submitLabel,
+  pending,
+  error,
+  onSubmit,
+  onCancel,
+  autoFocus,
+}: NoteEditorProps) {
+  const [text, setText] = useState(initial);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const id = useId();
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        const problem = noteTextError(text);
+        setFieldError(problem);
+        if (problem) {
+          document.getElementById(id)?.focus();
+          return;
+        }
+        void onSubmit(text.trim()).then(
+          () => setText(initial === '' ? '' : text.trim()),
+          () => undefined,
+        );
+      }}
+    >
+      <TextField
+        id={id}
+        label={label}
+        multiline
+        minRows={2}
+        maxRows={10}
+        fullWidth
+        required
+        autoFocus={autoFocus}
+        value={text}
+        error={fieldError !== null}
+        helperText={fieldError ?? `${text.length}/${NOTE_MAX_LENGTH} characters`}
+        onChange={(event) => {
+          setText(event.target.value);
+          if (fieldError) setFieldError(null);
+        }}
+        slotProps={{ htmlInput: { maxLength: NOTE_MAX_LENGTH } }}
+      />
+      <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
+        <Button type="submit" variant="contained" size="small" disabled={pending}>
+          {submitLabel}
+        </Button>
+        {onCancel ? (
+          <Button size="small" onClick={onCancel}>
+            Cancel
+          </Button>
+        ) : null}
+      </Stack>
+      <SaveErrorAlert error={error} />
+    </Box>
+  );
+}
+
+export interface NotesSectionProps {
+  patientId: string;
+  /** The selected appointment, when there is one: new notes may be about it. */
+  appointment: { appointmentId: string; label: string } | null;
+  /** Every note about the patient or one of their appointments, newest first. */
+  notes: readonly Note[];
+  /** Labels of the patient's appointments by id ('Mar 2, 2026, 9:30 AM · Cleaning'). */
+  appointmentLabels: ReadonlyMap<string, string>;
+  canWrite: boolean;
+  onSaved: () => Promise<unknown>;
+}
+
+/** Staff notes: who wrote each and when; add one; edit your own. */
+export function NotesSection({
+  patientId,
+  appointment,
+  notes,
+  appointmentLabels,
+  canWrite,
+  onSaved,
+}: NotesSectionProps) {
+  const { clientId } = useAdminParams();
+  const [editing, setEditing] = useState<string | null>(null);
+  const [about, setAbout] = useState<'appointment' | 'patient'>('appointment');
+  const aboutId = useId();
+  const target: NoteTarget =
+    appointment && about === 'appointment' ? { appointmentId: appointment.appointmentId } : { patientId };
+
+  const add = useMutation({
+    mutationFn: (text: string) => addNote(clientId, target, text),
+    onSuccess: async () => {
+      notifySaved('Note added');
+      await onSaved();
+    },
+    onError: notifySaveFailed,
+  });
+  const edit = useMutation({
+    mutationFn: ({ noteId, text }: { noteId: string; text: string }) => editNote(clientId, noteId, text),
+    onSuccess: async () => {
+      notifySaved('Note saved');
+      setEditing(null);
+      await onSaved();
+    },
+    onError: notifySaveFailed,
+  });
+
+  return (
+    <Box>
+      {notes.length === 0 ? (
+        <Typography color="text.secondary">No notes yet.</Typography>
+      ) : (
+        <Box component="ul" aria-label="Notes" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {notes.map((note) => {
+            const about = note.appointmentId
+              ? `Appointment ${appointmentLabels.get(note.appointmentId) ?? ''}`.trim()
+              : 'The patient';
+            return (
+              <Paper component="li" variant="outlined" key={note.noteId} sx={{ p: 1.5, mb: 1 }}>
+                {editing === note.noteId ? (
+                  <NoteEditor
+                    label="Edit note"
+                    initial={note.text}
+                    submitLabel="Save note"
+                    pending={edit.isPending}
+                    error={edit.error}
+                    autoFocus
+                    onSubmit={(text) => edit.mutateAsync({ noteId: note.noteId, text })}
+                    onCancel={() => {
+                      setEditing(null);
+                      edit.reset();
+                    }}
+                  />
+                ) : (
+                  <>
+                    <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                      {note.text}
+                    </Typography>
+                    <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+                      {note.author?.name ?? 'A former user'} ·{' '}
+                      <time dateTime={note.createdAt}>{formatDateTime(note.createdAt)}</time>
+                      {note.editedAt ? (
+                        <>
+                          {' '}
+                          · edited <time dateTime={note.editedAt}>{formatDateTime(note.editedAt)}</time>
+                        </>
+                      ) : null}{' '}
+                      · {about}
+                    </Typography>
+                    {canWrite && note.canEdit ? (
+                      <Button
+                        size="small"
+                        sx={{ mt: 0.5, ml: -1 }}
+                        onClick={() => {
+                          edit.reset();
+                          setEditing(note.noteId);
+                        }}
+                        aria-label={`Edit your note of ${formatDateTime(note.createdAt)}`}
+                      >
+                        Edit
+                      </Button>
+                    ) : null}
+                  </>
+                )}
+              </Paper>
+            );
+          })}
+        </Box>
+      )}
+      {canWrite ? (
+        <Box sx={{ mt: 2 }}>
+          {appointment ? (
+            <FormControl component="fieldset" sx={{ mb: 1 }}>
+              <FormLabel component="legend" id={aboutId}>
+                The new note is about
+              </FormLabel>
+              <RadioGroup
+                row
+                aria-labelledby={aboutId}
+                value={about}
+                onChange={(event) => setAbout(event.target.value === 'patient' ? 'patient' : 'appointment')}
+              >
+                <FormControlLabel
+                  value="appointment"
+                  control={<Radio size="small" />}
+                  label={`This appointment (${appointment.label})`}
+                />
+                <FormControlLabel
+                  value="patient"
+                  control={<Radio size="small" />}
+                  label="The patient in general"
+                />
+              </RadioGroup>
+            </FormControl>
+          ) : null}
+          <NoteEditor
+            label="New note"
+            initial=""
+            submitLabel="Add note"
+            pending={add.isPending}
+            error={add.error}
+            onSubmit={(text) => add.mutateAsync(text)}
+          />
+        </Box>
+      ) : null}
+    </Box>
+  );
+}

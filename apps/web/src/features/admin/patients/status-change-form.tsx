@@ -1,0 +1,162 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  APPOINTMENT_STATUS_LABELS,
+  STATUS_REASON_MAX_LENGTH,
+  type AppointmentStatus,
+} from '@scheduler/domain/appointment-status';
+import type { GetAppointmentDetailsResponse } from '@scheduler/domain/schemas/patient-management';
+import { useMutation } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { isApiError } from '../../../lib/api-client';
+import { notifySaveFailed, notifySaved, SaveErrorAlert } from '../components/save-feedback';
+import { useAdminParams } from '../use-admin-params';
+import { updateAppointmentStatus } from './patient-management-api';
+import { reasonRequired, statusChoices, validateStatusChange, type StatusFormErrors } from './status-options';
+import type { StaffAccess } from './use-staff-access';
+
+export interface StatusChangeFormProps {
+  details: GetAppointmentDetailsResponse;
+  access: StaffAccess;
+  /** The server's answer after a change (it carries the new status and history). */
+  onChanged: (details: GetAppointmentDetailsResponse) => void | Promise<void>;
+  /** Reloads the appointment (after a conflict). */
+  onReload: () => void;
+}
+
+/**
+ * Changes the status of the selected appointment, offering only the moves the workflow allows this
+ * role now. Cancelling asks for a reason. A user without patients:write sees no control.
+ */
+export function StatusChangeForm({ details, access, onChanged, onReload }: StatusChangeFormProps) {
+  const { clientId } = useAdminParams();
+  const { appointment } = details;
+  const [to, setTo] = useState<AppointmentStatus | ''>('');
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<StatusFormErrors>({});
+  const formId = useId();
+  const canWrite = access.can('patients:write');
+  const choices = statusChoices({
+    from: appointment.status,
+    role: access.role,
+    canWrite,
+    startUtc: appointment.startUtc,
+    now: Date.now(),
+    serverAllowed: details.allowedStatuses,
+  });
+
+  const change = useMutation({
+    mutationFn: () =>
+      updateAppointmentStatus(clientId, {
+        appointmentId: appointment.appointmentId,
+        status: to as AppointmentStatus,
+        version: appointment.version,
+        reason,
+      }),
+    onSuccess: async (answer) => {
+      notifySaved(`Status changed to ${answer.appointment.statusLabel}`);
+      setTo('');
+      setReason('');
+      setErrors({});
+      await onChanged(answer);
+    },
+    onError: (error) => {
+      if (isApiError(error) && error.status === 409) return; // the alert offers to reload
+      notifySaveFailed(error);
+    },
+  });
+
+  if (!canWrite || access.role === null) return null;
+  if (choices.length === 0) {
+    return (
+      <Typography color="text.secondary" sx={{ mt: 1 }}>
+        No status change is possible for this appointment now.
+      </Typography>
+    );
+  }
+
+  const needsReason = reasonRequired(to);
+  const submit = () => {
+    const role = access.role;
+    if (role === null) return;
+    const found = validateStatusChange({
+      from: appointment.status,
+      to,
+      role,
+      startUtc: appointment.startUtc,
+      now: Date.now(),
+      reason,
+    });
+    setErrors(found);
+    if (found.status) document.getElementById(`${formId}-status`)?.focus();
+    else if (found.reason) document.getElementById(`${formId}-reason`)?.focus();
+    else change.mutate();
+  };
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      aria-labelledby={`${formId}-title`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+      sx={{ mt: 2 }}
+    >
+      <Typography id={`${formId}-title`} variant="subtitle1" component="h4" gutterBottom>
+        Change status
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
+        <TextField
+          select
+          id={`${formId}-status`}
+          size="small"
+          label="New status"
+          required
+          value={to}
+          error={errors.status !== undefined}
+          helperText={errors.status}
+          onChange={(event) => {
+            setTo(event.target.value as AppointmentStatus | '');
+            setErrors({});
+            change.reset();
+          }}
+          sx={{ minWidth: 220 }}
+        >
+          {choices.map((status) => (
+            <MenuItem key={status} value={status}>
+              {APPOINTMENT_STATUS_LABELS[status]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          id={`${formId}-reason`}
+          size="small"
+          label={needsReason ? 'Reason for cancellation' : 'Reason (optional)'}
+          required={needsReason}
+          multiline
+          minRows={1}
+          maxRows={4}
+          value={reason}
+          error={errors.reason !== undefined}
+          helperText={errors.reason ?? `${reason.length}/${STATUS_REASON_MAX_LENGTH} characters`}
+          onChange={(event) => {
+            setReason(event.target.value);
+            if (errors.reason) setErrors({});
+          }}
+          slotProps={{ htmlInput: { maxLength: STATUS_REASON_MAX_LENGTH } }}
+          sx={{ flex: 1, minWidth: 220 }}
+        />
+        <Button type="submit" variant="contained" disabled={change.isPending} sx={{ flexShrink: 0 }}>
+          Update status
+        </Button>
+      </Stack>
+      <SaveErrorAlert error={change.error} onReload={onReload} />
+    </Box>
+  );
+}

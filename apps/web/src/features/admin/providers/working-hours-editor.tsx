@@ -1,0 +1,278 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import {
+  updateProviderInfoRequestSchema,
+  type ProviderDetail,
+  type UpdateProviderInfoRequest,
+} from '@scheduler/domain/schemas/admin-config';
+import { useMemo, useState } from 'react';
+import { useFieldArray, useForm } from 'react-hook-form';
+import * as z from 'zod';
+import { FormTextField } from '../components/form-fields';
+import {
+  applyServerFieldErrors,
+  notifySaved,
+  SaveErrorAlert,
+  validatedAs,
+} from '../components/save-feedback';
+import { useSaveProvider } from './use-save-provider';
+import { useSyncProviderForm } from './use-sync-provider-form';
+
+/** Monday first, as a practice reads its week; values are 0 = Sunday … 6 = Saturday. */
+export const WEEKDAYS = [
+  { value: 1, name: 'Monday' },
+  { value: 2, name: 'Tuesday' },
+  { value: 3, name: 'Wednesday' },
+  { value: 4, name: 'Thursday' },
+  { value: 5, name: 'Friday' },
+  { value: 6, name: 'Saturday' },
+  { value: 0, name: 'Sunday' },
+] as const;
+
+type HoursRow = {
+  locationId: string;
+  weekday: number;
+  startTime: string;
+  endTime: string;
+  effectiveFrom: string | null;
+  effectiveTo: string | null;
+};
+
+interface HoursFormValues {
+  providerId: string;
+  version: number;
+  workingHours: HoursRow[];
+}
+
+const hoursFormSchema = z
+  .object({
+    providerId: z.string(),
+    version: z.number(),
+    workingHours: z.array(
+      z.object({
+        locationId: z.string(),
+        weekday: z.number(),
+        startTime: z.string(),
+        endTime: z.string(),
+        effectiveFrom: z.string().nullable(),
+        effectiveTo: z.string().nullable(),
+      }),
+    ),
+  })
+  .transform(validatedAs(updateProviderInfoRequestSchema));
+
+function valuesOf(provider: ProviderDetail): HoursFormValues {
+  return {
+    providerId: provider.providerId,
+    version: provider.version,
+    workingHours: provider.workingHours.map((row) => ({ ...row })),
+  };
+}
+
+function nextInterval(existing: readonly HoursRow[]): { startTime: string; endTime: string } {
+  const last = [...existing].sort((a, b) => a.endTime.localeCompare(b.endTime)).at(-1);
+  if (!last || last.endTime >= '22:00') return { startTime: '09:00', endTime: '17:00' };
+  const [hours = 0] = last.endTime.split(':').map(Number);
+  const start = Math.min(hours + 1, 22);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return { startTime: `${pad(start)}:00`, endTime: `${pad(Math.min(start + 2, 23))}:00` };
+}
+
+/** Weekly working hours per location: add or remove intervals per weekday; saved as the whole week. */
+export function WorkingHoursEditor({
+  provider,
+  onReload,
+}: {
+  provider: ProviderDetail;
+  onReload: () => void;
+}) {
+  const initial = useMemo(() => valuesOf(provider), [provider]);
+  const form = useForm<HoursFormValues, unknown, UpdateProviderInfoRequest>({
+    resolver: zodResolver(hoursFormSchema),
+    defaultValues: initial,
+  });
+  const { control, handleSubmit, reset, setError, formState, watch } = form;
+  const { fields, append, remove } = useFieldArray({ control, name: 'workingHours' });
+  const save = useSaveProvider();
+  useSyncProviderForm(form, initial);
+
+  const locations = useMemo(() => {
+    const known = new Map(provider.locations.map((location) => [location.locationId, location]));
+    for (const row of provider.workingHours) {
+      if (!known.has(row.locationId)) {
+        known.set(row.locationId, {
+          locationId: row.locationId,
+          name: `Location ${row.locationId} (not mapped)`,
+          timeZone: '',
+        });
+      }
+    }
+    return [...known.values()];
+  }, [provider]);
+  const [selected, setSelected] = useState<string | undefined>(locations[0]?.locationId);
+  const locationId = locations.some((location) => location.locationId === selected)
+    ? selected
+    : locations[0]?.locationId;
+  const rows = watch('workingHours');
+
+  const onSubmit = handleSubmit(async (request) => {
+    try {
+      await save.mutateAsync({
+        providerId: request.providerId,
+        version: request.version,
+        workingHours: request.workingHours,
+      });
+      notifySaved('Working hours saved');
+    } catch (error) {
+      applyServerFieldErrors(error, setError);
+    }
+  });
+
+  if (locations.length === 0 || locationId === undefined) {
+    return <Typography>Map this provider to a location (below) before setting working hours.</Typography>;
+  }
+  const location = locations.find((candidate) => candidate.locationId === locationId);
+  const arrayError = formState.errors.workingHours;
+  const rootMessage: unknown = arrayError?.message ?? arrayError?.root?.message;
+  const arrayMessage = typeof rootMessage === 'string' ? rootMessage : undefined;
+
+  return (
+    <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Working hours">
+      <Tabs
+        value={locationId}
+        onChange={(_event, value: string) => setSelected(value)}
+        variant="scrollable"
+        aria-label="Location of the working hours"
+        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+      >
+        {locations.map((candidate) => (
+          <Tab key={candidate.locationId} value={candidate.locationId} label={candidate.name} />
+        ))}
+      </Tabs>
+      {location?.timeZone ? (
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          Times are local to the location ({location.timeZone}).
+        </Typography>
+      ) : null}
+      <Stack spacing={2}>
+        {WEEKDAYS.map((weekday) => {
+          const indexes = fields
+            .map((field, index) => ({ field, index }))
+            .filter(
+              ({ index }) => rows[index]?.locationId === locationId && rows[index]?.weekday === weekday.value,
+            );
+          const headingId = `hours-${weekday.name}`;
+          return (
+            <Box
+              key={weekday.value}
+              role="group"
+              aria-labelledby={headingId}
+              sx={{
+                display: 'grid',
+                gridTemplateColumns: { xs: '1fr', md: '140px 1fr' },
+                gap: 1,
+                alignItems: 'start',
+                py: 1,
+                borderTop: 1,
+                borderColor: 'divider',
+              }}
+            >
+              <Typography id={headingId} component="h3" variant="subtitle1" sx={{ pt: 1 }}>
+                {weekday.name}
+              </Typography>
+              <Stack spacing={1}>
+                {indexes.length === 0 ? (
+                  <Typography color="text.secondary" sx={{ pt: 1 }}>
+                    Not working
+                  </Typography>
+                ) : null}
+                {indexes.map(({ field, index }) => {
+                  const row = rows[index];
+                  return (
+                    <Stack
+                      key={field.id}
+                      direction="row"
+                      spacing={1}
+                      sx={{ alignItems: 'flex-start', flexWrap: 'wrap', rowGap: 1 }}
+                    >
+                      <FormTextField
+                        control={control}
+                        name={`workingHours.${index}.startTime`}
+                        label="Start"
+                        type="time"
+                        size="small"
+                        sx={{ width: 150 }}
+                      />
+                      <FormTextField
+                        control={control}
+                        name={`workingHours.${index}.endTime`}
+                        label="End"
+                        type="time"
+                        size="small"
+                        sx={{ width: 150 }}
+                      />
+                      <Button
+                        onClick={() => remove(index)}
+                        color="error"
+                        aria-label={`Remove ${weekday.name} hours ${row?.startTime ?? ''} to ${row?.endTime ?? ''}`}
+                        sx={{ mt: 0.5 }}
+                      >
+                        Remove
+                      </Button>
+                      {row?.effectiveFrom || row?.effectiveTo ? (
+                        <Typography variant="body2" color="text.secondary" sx={{ width: '100%' }}>
+                          Applies {row.effectiveFrom ?? 'from the start'} to{' '}
+                          {row.effectiveTo ?? 'no end date'}
+                        </Typography>
+                      ) : null}
+                    </Stack>
+                  );
+                })}
+                <Box>
+                  <Button
+                    size="small"
+                    onClick={() =>
+                      append({
+                        locationId,
+                        weekday: weekday.value,
+                        ...nextInterval(
+                          indexes
+                            .map(({ index }) => rows[index])
+                            .filter((row): row is HoursRow => row !== undefined),
+                        ),
+                        effectiveFrom: null,
+                        effectiveTo: null,
+                      })
+                    }
+                    aria-label={`Add hours on ${weekday.name}`}
+                  >
+                    Add hours
+                  </Button>
+                </Box>
+              </Stack>
+            </Box>
+          );
+        })}
+      </Stack>
+      {arrayMessage ? (
+        <Typography color="error" role="alert" sx={{ mt: 1 }}>
+          {arrayMessage}
+        </Typography>
+      ) : null}
+      <SaveErrorAlert error={save.error} onReload={onReload} />
+      <Stack direction="row" spacing={2} sx={{ mt: 2 }}>
+        <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? 'Saving…' : 'Save working hours'}
+        </Button>
+        <Button type="button" onClick={() => reset(initial)} disabled={!formState.isDirty}>
+          Discard changes
+        </Button>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,191 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import {
+  createServiceRequestSchema,
+  type CreateServiceRequest,
+  type ServiceAdmin,
+} from '@scheduler/domain/schemas/admin-config';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useMemo } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import * as z from 'zod';
+import { assignServiceLocations, configKeys, createService, updateService } from '../api/config-api';
+import { ChecklistField, type ChecklistOption } from '../components/checklist-field';
+import { FormSwitch, FormTextField } from '../components/form-fields';
+import {
+  applyServerFieldErrors,
+  notifySaved,
+  SaveErrorAlert,
+  validatedAs,
+} from '../components/save-feedback';
+import { useAdminParams } from '../use-admin-params';
+
+interface ServiceFormValues {
+  name: string;
+  description: string;
+  durationMinutes: string;
+  onlineEnabled: boolean;
+  callToSchedule: boolean;
+  newPatients: boolean;
+  existingPatients: boolean;
+  sortOrder: string;
+  locationIds: string[];
+}
+
+type ServiceFormOutput = CreateServiceRequest & { locationIds: string[] };
+
+const wholeNumber = (value: string) => (/^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN);
+
+const serviceFormSchema = z
+  .object({
+    name: z.string(),
+    description: z.string(),
+    durationMinutes: z.string(),
+    onlineEnabled: z.boolean(),
+    callToSchedule: z.boolean(),
+    newPatients: z.boolean(),
+    existingPatients: z.boolean(),
+    sortOrder: z.string(),
+    locationIds: z.array(z.string()),
+  })
+  .transform((values) => ({
+    ...values,
+    durationMinutes: wholeNumber(values.durationMinutes),
+    sortOrder: wholeNumber(values.sortOrder),
+  }))
+  .transform(validatedAs(createServiceRequestSchema.extend({ locationIds: z.array(z.string()) })));
+
+function valuesOf(service: ServiceAdmin | null): ServiceFormValues {
+  return {
+    name: service?.name ?? '',
+    description: service?.description ?? '',
+    durationMinutes: String(service?.durationMinutes ?? 30),
+    onlineEnabled: service?.onlineEnabled ?? true,
+    callToSchedule: service?.callToSchedule ?? false,
+    newPatients: service?.newPatients ?? true,
+    existingPatients: service?.existingPatients ?? true,
+    sortOrder: String(service?.sortOrder ?? 0),
+    locationIds: service?.locationIds ?? [],
+  };
+}
+
+export interface ServiceDialogProps {
+  /** null: a new service. */
+  service: ServiceAdmin | null;
+  locations: readonly ChecklistOption[];
+  onClose: () => void;
+}
+
+/** Adds or edits a service: duration, online / call-to-schedule flags, patient eligibility and its locations. */
+export function ServiceDialog({ service, locations, onClose }: ServiceDialogProps) {
+  const { clientId } = useAdminParams();
+  const queryClient = useQueryClient();
+  const titleId = useId();
+  const initial = useMemo(() => valuesOf(service), [service]);
+  const { control, handleSubmit, setError, formState } = useForm<
+    ServiceFormValues,
+    unknown,
+    ServiceFormOutput
+  >({
+    resolver: zodResolver(serviceFormSchema),
+    defaultValues: initial,
+  });
+
+  const save = useMutation({
+    mutationFn: async ({ locationIds, ...fields }: ServiceFormOutput) => {
+      const saved = service
+        ? (await updateService(clientId, service.appointmentTypeId, fields)).service
+        : (await createService(clientId, fields)).service;
+      const before = service?.locationIds ?? [];
+      if (before.length !== locationIds.length || before.some((id) => !locationIds.includes(id))) {
+        await assignServiceLocations(clientId, saved.appointmentTypeId, locationIds);
+      }
+      return saved;
+    },
+    onSuccess: async (saved) => {
+      await queryClient.invalidateQueries({ queryKey: configKeys.services(clientId) });
+      notifySaved(service ? `${saved.name} saved` : `${saved.name} added`);
+      onClose();
+    },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync(values);
+    } catch (error) {
+      applyServerFieldErrors(error, setError);
+    }
+  });
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
+      <form noValidate onSubmit={(event) => void onSubmit(event)}>
+        <DialogTitle id={titleId}>{service ? `Edit ${service.name}` : 'Add a service'}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <FormTextField control={control} name="name" label="Name" required maxLength={120} fullWidth />
+            <FormTextField
+              control={control}
+              name="description"
+              label="Description"
+              multiline
+              minRows={2}
+              maxLength={1000}
+              fullWidth
+            />
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <FormTextField
+                control={control}
+                name="durationMinutes"
+                label="Duration (minutes)"
+                type="number"
+                min={5}
+                max={480}
+                required
+              />
+              <FormTextField control={control} name="sortOrder" label="Display order" type="number" min={0} />
+            </Stack>
+            <FormSwitch
+              control={control}
+              name="onlineEnabled"
+              label="Bookable online"
+              helperText="Off: patients are told this service cannot be booked online."
+            />
+            <FormSwitch
+              control={control}
+              name="callToSchedule"
+              label="Call to schedule"
+              helperText="On: patients choosing this service are asked to call the office."
+            />
+            <FormSwitch control={control} name="newPatients" label="New patients may book" />
+            <FormSwitch control={control} name="existingPatients" label="Existing patients may book" />
+            <Controller
+              control={control}
+              name="locationIds"
+              render={({ field }) => (
+                <ChecklistField
+                  legend="Locations offering it"
+                  options={locations}
+                  value={field.value}
+                  onChange={field.onChange}
+                />
+              )}
+            />
+            <SaveErrorAlert error={save.error} />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
+            {formState.isSubmitting ? 'Saving…' : service ? 'Save service' : 'Add service'}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

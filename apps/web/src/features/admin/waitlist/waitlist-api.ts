@@ -1,0 +1,123 @@
+import type { PatientIdentity } from '@scheduler/domain/schemas/patient';
+import { getWaitListResponseSchema } from '@scheduler/domain/schemas/admin-config';
+import {
+  bookAppointmentResponseSchema,
+  getProvidersResponseSchema,
+} from '@scheduler/domain/schemas/scheduler-api';
+import type { QueryParams } from '../../../lib/api-client';
+import { adminRequest } from '../api/admin-request';
+
+export interface WaitlistQuery {
+  /** 1-based. */
+  page: number;
+  pageSize: number;
+  /** 'open' (waiting or contacted), 'all', or one status. */
+  status: string;
+  locationId: string;
+  providerId: string;
+  appointmentTypeId: string;
+}
+
+/** GET getWaitList (waitlist:read), filtered by location, provider, service and status. */
+export function fetchWaitlistEntries(clientId: string, query: WaitlistQuery, signal?: AbortSignal) {
+  return adminRequest({
+    path: 'getWaitList',
+    params: {
+      clientId,
+      page: query.page,
+      pageSize: query.pageSize,
+      status: query.status,
+      locationId: query.locationId || undefined,
+      providerId: query.providerId || undefined,
+      appointmentTypeId: query.appointmentTypeId || undefined,
+    },
+    id: `admin-waitlist-${clientId}`,
+    signal,
+    schema: getWaitListResponseSchema,
+  });
+}
+
+/**
+ * Booking a waitlisted patient into a freed slot. The server has no staff booking endpoint, so this
+ * uses the public calls the booking flow uses: GET getProviders for the entry's service, location and
+ * provider, then PUT bookAppointment with the entry's details (the booking window and every booking
+ * rule of the scheduler apply).
+ */
+
+export interface SlotSearch {
+  clientSlug: string;
+  schedulerSlug: string;
+  appointmentTypeId: string;
+  locationId: string;
+  /** Null: any provider of the location. */
+  providerId: string | null;
+  isExistingPatient: boolean;
+  /** First local day to list ('YYYY-MM-DD'), null for the start of the booking window. */
+  fromDate: string | null;
+}
+
+export const SLOT_SEARCH_DAYS = 14;
+
+export function slotSearchParams(search: SlotSearch): QueryParams {
+  const params: QueryParams = {
+    clientName: search.clientSlug,
+    scheduler: search.schedulerSlug,
+    appointmentTypeId: search.appointmentTypeId,
+    locationId: search.locationId,
+    isExistingPatient: search.isExistingPatient ? 'true' : 'false',
+    days: SLOT_SEARCH_DAYS,
+  };
+  if (search.providerId) params.providerId = search.providerId;
+  if (search.fromDate) params.fromDate = search.fromDate;
+  return params;
+}
+
+export function fetchOpenSlots(search: SlotSearch, signal?: AbortSignal) {
+  return adminRequest({
+    path: 'getProviders',
+    params: slotSearchParams(search),
+    id: 'admin-waitlist-slots',
+    signal,
+    schema: getProvidersResponseSchema,
+  });
+}
+
+export interface WaitlistBooking {
+  clientSlug: string;
+  schedulerSlug: string;
+  appointmentTypeId: string;
+  locationId: string;
+  providerId: string;
+  startUtc: string;
+  patient: PatientIdentity;
+  isExistingPatient: boolean;
+  notes: string;
+  /** One per booking attempt: a retried request answers the first booking. */
+  idempotencyKey: string;
+}
+
+/** The channel reports show for bookings made from the waitlist. */
+export const WAITLIST_CHANNEL = 'waitlist';
+
+export function bookFromWaitlist(booking: WaitlistBooking) {
+  return adminRequest({
+    method: 'PUT',
+    path: 'bookAppointment',
+    data: {
+      clientSlug: booking.clientSlug,
+      schedulerSlug: booking.schedulerSlug,
+      locationId: booking.locationId,
+      providerId: booking.providerId,
+      appointmentTypeId: booking.appointmentTypeId,
+      startUtc: booking.startUtc,
+      patient: booking.patient,
+      isExistingPatient: booking.isExistingPatient,
+      insurance: null,
+      details: { reasonForVisit: '', notes: booking.notes },
+      sessionId: `admin-waitlist-${booking.idempotencyKey}`,
+      idempotencyKey: booking.idempotencyKey,
+      channel: WAITLIST_CHANNEL,
+    },
+    schema: bookAppointmentResponseSchema,
+  });
+}

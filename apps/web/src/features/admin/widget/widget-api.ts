@@ -1,0 +1,35 @@
+import { widgetSettingsResponseSchema } from '@scheduler/domain/schemas/admin-config';
+import { widgetSetupResponseSchema } from '@scheduler/domain/schemas/widget';
+import { adminRequest } from '../api/admin-request';
+import { updateConfig } from '../api/config-api';
+
+/**
+ * The widget screen's calls: one read of everything it shows (GET admin/widget/setup), the
+ * allow-list (PUT admin/widget) and the colour, appointment setting 20 (PATCH updateConfig).
+ */
+
+export const widgetKeys = {
+  setup: (clientId: string, ruleId: string) => ['admin', clientId, 'widget', ruleId] as const,
+};
+
+export function fetchWidgetSetup(clientId: string, ruleId: string, signal?: AbortSignal) {
+  return adminRequest({
+    path: 'admin/widget/setup',
+    params: { clientId, ruleId },
+    signal,
+    schema: widgetSetupResponseSchema,
+  });
+}
+
+export function saveFrameAncestors(clientId: string, frameAncestors: readonly string[]) {
+  return adminRequest({
+    method: 'PUT',
+    path: 'admin/widget',
+    data: { clientId, frameAncestors },
+    schema: widgetSettingsResponseSchema,
+  });
+}
+
+export async function saveWidgetColor(clientId: string, ruleId: string, color: string): Promise<void> {
+  await updateConfig(clientId, ruleId, [{ group: 'appointment', order: 20, value: color }]);
+}

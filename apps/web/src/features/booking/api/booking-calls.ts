@@ -1,0 +1,54 @@
+import type {
+  BookAppointmentBodyInput,
+  BookAppointmentResponse,
+  PatientLookupResponse,
+} from '@scheduler/domain/schemas/scheduler-api';
+import type { PatientIdentityInput } from '@scheduler/domain/schemas/patient';
+import type { WaitlistEntryRequestInput } from '@scheduler/domain/schemas/waitlist';
+import { request } from '../../../lib/api-client';
+import { loadContract } from './contract';
+import type { BookingScope } from './scope';
+
+type Scope = Pick<BookingScope, 'clientName' | 'scheduler'>;
+
+/**
+ * POST createPatients from the anonymous flow: the server looks the patient up and answers only
+ * whether they are known, whether they already have an appointment, and whether they may book.
+ */
+export async function lookUpPatient(
+  scope: Scope,
+  patient: PatientIdentityInput,
+  appointmentTypeId: string,
+): Promise<PatientLookupResponse> {
+  const contract = await loadContract();
+  return request({
+    id: 'createPatients',
+    method: 'POST',
+    path: 'createPatients',
+    data: { clientName: scope.clientName, scheduler: scope.scheduler, patient, appointmentTypeId },
+    schema: contract.patientLookupResponseSchema,
+  });
+}
+
+/** PUT bookAppointment. A retry sends the same idempotency key and gets the first booking back. */
+export async function bookAppointment(body: BookAppointmentBodyInput): Promise<BookAppointmentResponse> {
+  const contract = await loadContract();
+  return request({
+    id: 'bookAppointment',
+    method: 'PUT',
+    path: 'bookAppointment',
+    data: body,
+    schema: contract.bookAppointmentResponseSchema,
+  });
+}
+
+export async function joinWaitlist(body: WaitlistEntryRequestInput): Promise<{ waitlistEntryId: string }> {
+  const contract = await loadContract();
+  return request({
+    id: 'createWaitList',
+    method: 'POST',
+    path: 'createWaitList',
+    data: body,
+    schema: contract.createWaitListResponseSchema,
+  });
+}

@@ -1,0 +1,50 @@
+import type { SchedulerSettings } from '@scheduler/domain/settings';
+import { useQuery } from '@tanstack/react-query';
+import { ApiError } from '../../../lib/api-client';
+import type { ConfigRow } from '../lib/rules-config';
+import { fetchChecked } from './contract';
+import { schedulerKey, type BookingScope } from './scope';
+
+export interface SchedulerConfig {
+  /** The first rulesConfig item: the client and scheduler with their stored settings rows. */
+  client: ConfigRow;
+  /** Today in the client's main zone ('YYYY-MM-DD'), for date-of-birth checks. */
+  today: string;
+  /** Every setting, defaults filled in. */
+  settings: SchedulerSettings;
+}
+
+const NOT_FOUND = new ApiError(
+  { error: { code: 'NOT_FOUND', message: 'We could not find this booking page.' } },
+  404,
+);
+
+export async function fetchSchedulerConfig(
+  scope: Pick<BookingScope, 'clientName' | 'scheduler'>,
+  signal?: AbortSignal,
+): Promise<SchedulerConfig> {
+  const [response, { resolveSettings }] = await Promise.all([
+    fetchChecked(
+      {
+        id: 'getConfig',
+        path: 'getConfig',
+        params: { clientName: scope.clientName, scheduler: scope.scheduler },
+        signal,
+      },
+      (contract) => contract.getConfigResponseSchema,
+    ),
+    import('@scheduler/domain/settings'),
+  ]);
+  const client = response.rulesConfig[0];
+  if (!client) throw NOT_FOUND;
+  return { client, today: response.today, settings: resolveSettings(client.settings) };
+}
+
+export function useSchedulerConfig(scope: Pick<BookingScope, 'clientName' | 'scheduler'>) {
+  return useQuery({
+    queryKey: [...schedulerKey(scope), 'config'],
+    queryFn: ({ signal }) => fetchSchedulerConfig(scope, signal),
+    staleTime: 5 * 60_000,
+    enabled: scope.clientName !== '' && scope.scheduler !== '',
+  });
+}

@@ -1,0 +1,82 @@
+import type { GetProvidersResponse } from '@scheduler/domain/schemas/scheduler-api';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { QueryParams } from '../../../lib/api-client';
+import { fetchChecked } from './contract';
+import { schedulerKey, type BookingScope } from './scope';
+
+/** What the find-appointment screen searches with. */
+export interface ProviderSearch {
+  appointmentTypeId: string;
+  /** A location id or 'all'. */
+  locationId: string;
+  /** Checked gender codes. */
+  genders: ('M' | 'F')[];
+  postalCode: string;
+  /** Maximum distance in miles (0–30), used only with a valid postal code. */
+  maxDistance: number;
+  insurancePlanId: string | null;
+  isExistingPatient: boolean;
+  /** First local day to return slots for; null: the first day of the booking window. */
+  fromDate: string | null;
+  days: number;
+}
+
+const POSTAL_CODE = /^\d{5}$/;
+
+export function isValidPostalCode(value: string): boolean {
+  return POSTAL_CODE.test(value.trim());
+}
+
+/** The query string of GET getProviders (getProvidersQuerySchema): only what narrows the search. */
+export function providersQueryParams(
+  scope: Pick<BookingScope, 'clientName' | 'scheduler'>,
+  search: ProviderSearch,
+): QueryParams {
+  const params: QueryParams = {
+    clientName: scope.clientName,
+    scheduler: scope.scheduler,
+    appointmentTypeId: search.appointmentTypeId,
+    locationId: search.locationId,
+    isExistingPatient: search.isExistingPatient ? 'true' : 'false',
+    days: Math.min(Math.max(Math.trunc(search.days), 1), 90),
+  };
+  const genders = [...new Set(search.genders)].sort();
+  // Both genders (or none, which the screen does not search with) mean no gender filter.
+  if (genders.length === 1) params.gender = genders.join(',');
+  const postalCode = search.postalCode.trim();
+  if (isValidPostalCode(postalCode)) {
+    params.postalCode = postalCode;
+    params.distance = Math.min(Math.max(Math.round(search.maxDistance), 0), 30);
+  }
+  if (search.insurancePlanId) params.insurancePlanId = search.insurancePlanId;
+  if (search.fromDate) params.fromDate = search.fromDate;
+  return params;
+}
+
+export async function fetchProviders(
+  scope: Pick<BookingScope, 'clientName' | 'scheduler'>,
+  search: ProviderSearch,
+  signal?: AbortSignal,
+): Promise<GetProvidersResponse> {
+  return fetchChecked(
+    // One search at a time: a newer one (another filter, another day) cancels the one in flight.
+    { id: 'getProviders', path: 'getProviders', params: providersQueryParams(scope, search), signal },
+    (contract) => contract.getProvidersResponseSchema,
+  );
+}
+
+export function useProviderSearch(
+  scope: Pick<BookingScope, 'clientName' | 'scheduler'>,
+  search: ProviderSearch | null,
+) {
+  return useQuery({
+    queryKey: [...schedulerKey(scope), 'providers', search],
+    queryFn: ({ signal }) => {
+      if (!search) throw new Error('no search');
+      return fetchProviders(scope, search, signal);
+    },
+    enabled: search !== null,
+    placeholderData: keepPreviousData,
+    staleTime: 15_000,
+  });
+}

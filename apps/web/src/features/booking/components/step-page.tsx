@@ -1,0 +1,45 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef, type ReactNode } from 'react';
+
+export interface StepPageProps {
+  /** The step's heading (h1), also the document title. */
+  heading: string;
+  intro?: ReactNode;
+  children: ReactNode;
+}
+
+/**
+ * The main landmark of a booking step: a heading that takes the focus when the step opens (so a
+ * screen reader announces where the patient is), then the step's content.
+ */
+export function StepPage({ heading, intro, children }: StepPageProps) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    headingRef.current?.focus({ preventScroll: false });
+  }, []);
+  return (
+    <Box
+      component="main"
+      id="main-content"
+      sx={{ width: '100%', maxWidth: 1100, mx: 'auto', px: { xs: 2, sm: 3 }, pb: 6 }}
+    >
+      <title>{`${heading} – Book an appointment`}</title>
+      <Typography
+        ref={headingRef}
+        tabIndex={-1}
+        variant="h4"
+        component="h1"
+        sx={{ fontSize: { xs: '1.6rem', sm: '2rem' }, mt: 2, mb: 1, '&:focus': { outline: 'none' } }}
+      >
+        {heading}
+      </Typography>
+      {intro ? (
+        <Typography component="div" sx={{ mb: 2, color: 'text.secondary' }}>
+          {intro}
+        </Typography>
+      ) : null}
+      {children}
+    </Box>
+  );
+}

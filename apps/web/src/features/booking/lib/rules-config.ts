@@ -1,0 +1,34 @@
+import type { GetConfigResponse } from '@scheduler/domain/schemas/scheduler-api';
+import type { StoredSettingRow } from '@scheduler/domain/settings';
+import type { RulesConfigItem } from '../../../app/slices/patientdetails-slice';
+
+export type ConfigRow = GetConfigResponse['rulesConfig'][number];
+
+const GROUPS = ['landingPage', 'appointment', 'insurance', 'thankYouScreen', 'patientIntake'] as const;
+
+/**
+ * The spec's rulesConfig item (clientid and the groups of {order, value} settings) from the
+ * getConfig answer, to keep in the patientdetails slice.
+ */
+export function toRulesConfigItem(row: ConfigRow): RulesConfigItem {
+  const item: RulesConfigItem = {
+    clientid: row.clientid,
+    clientName: row.clientName,
+    schedulerId: row.schedulerId,
+    schedulerName: row.schedulerName,
+    phone: row.phone,
+  };
+  for (const group of GROUPS) {
+    item[group] = row.settings
+      .filter((setting) => setting.group === group)
+      .map((setting) => ({ order: setting.order, value: setting.value }));
+  }
+  return item;
+}
+
+/** The stored setting rows of a rulesConfig item, for resolveSettings. */
+export function settingRowsOf(item: RulesConfigItem): StoredSettingRow[] {
+  return GROUPS.flatMap((group) =>
+    (item[group] ?? []).map((setting) => ({ group, order: setting.order, value: setting.value })),
+  );
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { readThankYouState } from './thank-you-state';
+
+const booking = {
+  appointmentId: '12',
+  status: 'booked',
+  startUtc: '2030-03-05T14:30:00.000Z',
+  endUtc: '2030-03-05T15:00:00.000Z',
+  dateLocal: '2030-03-05',
+  timeLocal: '09:30',
+  timeZone: 'America/New_York',
+  provider: { providerId: '7', name: 'Dr. Emily Carter', credentials: 'DDS' },
+  location: { name: 'BrightSmile Midtown Manhattan', addressLine1: '350 Fifth Avenue' },
+  service: { appointmentTypeId: '3', name: 'Emergency Dental Visit', durationMinutes: 30 },
+  thankYou: { primary: 'Booked!', secondary: 'Call us.' },
+};
+
+describe('readThankYouState', () => {
+  it('reads the booking kept in the history state', () => {
+    expect(readThankYouState({ booking })?.booking.appointmentId).toBe('12');
+  });
+
+  it('ignores anything else (a reload in a new tab, a tampered state)', () => {
+    expect(readThankYouState(null)).toBeNull();
+    expect(readThankYouState({})).toBeNull();
+    expect(readThankYouState({ booking: { ...booking, provider: null } })).toBeNull();
+  });
+});

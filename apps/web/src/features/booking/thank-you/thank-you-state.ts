@@ -1,0 +1,36 @@
+import type { BookAppointmentResponse } from '@scheduler/domain/schemas/scheduler-api';
+
+/**
+ * What the thank-you screen shows travels in the router's history state, not in the persisted
+ * slices: the patient flow is cleared on arrival, and a reload of the same tab still shows the
+ * confirmation while another visitor (another tab or device) never sees it.
+ */
+export interface ThankYouState {
+  booking: BookAppointmentResponse;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** The booking in the history state, when it has the fields the screen needs (history is untrusted). */
+export function readThankYouState(value: unknown): ThankYouState | null {
+  if (!isRecord(value) || !isRecord(value.booking)) return null;
+  const booking = value.booking;
+  const ok =
+    typeof booking.appointmentId === 'string' &&
+    typeof booking.startUtc === 'string' &&
+    typeof booking.endUtc === 'string' &&
+    typeof booking.dateLocal === 'string' &&
+    typeof booking.timeLocal === 'string' &&
+    typeof booking.timeZone === 'string' &&
+    isRecord(booking.provider) &&
+    typeof booking.provider.name === 'string' &&
+    isRecord(booking.location) &&
+    typeof booking.location.name === 'string' &&
+    typeof booking.location.addressLine1 === 'string' &&
+    isRecord(booking.service) &&
+    typeof booking.service.name === 'string' &&
+    isRecord(booking.thankYou);
+  return ok ? { booking: booking as unknown as BookAppointmentResponse } : null;
+}

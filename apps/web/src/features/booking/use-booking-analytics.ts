@@ -1,0 +1,77 @@
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useLocation } from 'react-router';
+import { useAppSelector } from '../../app/hooks';
+import { buildEvent, track, type AnalyticsContext, type EventInput } from '../../lib/analytics';
+import type { BookingStep } from './booking-steps';
+
+export type BookingEventInput = Omit<EventInput, 'pathname' | 'pageName'> & {
+  pageName?: BookingStep;
+  /** Facts the state no longer holds (e.g. the booked provider on the thank-you page). */
+  context?: Partial<AnalyticsContext>;
+};
+
+/**
+ * Sends booking analytics (spec section 3): the state's session, client, location, service,
+ * provider, patient type and campaign, never anything the patient typed about themselves.
+ * Events wait until the session and the client are known.
+ */
+export function useBookingAnalytics(pageName: BookingStep) {
+  const { pathname } = useLocation();
+  const sessionId = useAppSelector((state) => state.patientdetails.sessionId);
+  const clientId = useAppSelector((state) => state.patientdetails.rulesConfig[0]?.clientid ?? null);
+  const locationId = useAppSelector((state) => state.servicetype.locationId);
+  const appointmentTypeId = useAppSelector(
+    (state) => state.servicetype.servicetype?.appointmentTypeId ?? null,
+  );
+  const providerId = useAppSelector((state) => state.patientdetails.selectedProvider?.providerId ?? null);
+  const isExistingPatient = useAppSelector((state) => state.patientdetails.isExistingPatient);
+  const utm = useAppSelector((state) => state.patientdetails.utm);
+
+  const context = useMemo<AnalyticsContext>(
+    () => ({
+      sessionId,
+      clientId,
+      locationId,
+      appointmentTypeId,
+      providerId,
+      isExistingPatient,
+      utm: {
+        utm_source: utm.utm_source,
+        utm_medium: utm.utm_medium,
+        utm_campaign: utm.utm_campaign,
+        utm_term: utm.utm_term,
+      },
+      rwgToken: utm.rwg_token ?? null,
+      isAptBooked: false,
+    }),
+    [sessionId, clientId, locationId, appointmentTypeId, providerId, isExistingPatient, utm],
+  );
+  const ready = sessionId !== null && clientId !== null;
+
+  const send = useCallback(
+    (input: BookingEventInput, options: { id?: string } = {}) => {
+      if (!ready) return;
+      const { context: overrides, pageName: page, ...rest } = input;
+      const event = buildEvent(
+        { ...rest, pathname, pageName: page ?? pageName },
+        { ...context, ...overrides },
+      );
+      void track(event, options);
+    },
+    [ready, pathname, pageName, context],
+  );
+
+  return { send, ready };
+}
+
+/** One page view per visit of a step, sent as soon as the session is known. */
+export function usePageView(pageName: BookingStep, context?: Partial<AnalyticsContext>) {
+  const { send, ready } = useBookingAnalytics(pageName);
+  const sent = useRef(false);
+  const contextRef = useRef(context);
+  useEffect(() => {
+    if (!ready || sent.current) return;
+    sent.current = true;
+    send({ action: 'page_view', context: contextRef.current }, { id: `page-view:${pageName}` });
+  }, [ready, send, pageName]);
+}

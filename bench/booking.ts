@@ -1,0 +1,227 @@
+// Booking (PUT /api/scheduler/bookAppointment) over HTTP against the built server, on SQLite and
+// PostgreSQL: bookings per second sustained by 20 concurrent clients, each request a new patient at
+// its own free slot (no two requests compete), with the p95 latency; then the conflict path —
+// the same slots again, every one already taken — and its p95 (409 SLOT_TAKEN).
+//
+//   node --import tsx bench/booking.ts        (BENCH_DATABASES=sqlite to skip PostgreSQL)
+import { randomUUID } from 'node:crypto';
+import type { Request } from 'autocannon';
+import type { Brand } from './lib/data.ts';
+import {
+  brandSizes,
+  describeSizes,
+  generateBookedBrand,
+  offerServiceEverywhere,
+  setWindowDays,
+} from './lib/data.ts';
+import { describeLoad, load } from './lib/load.ts';
+import type { LoadResult } from './lib/load.ts';
+import { loadSeconds, wantDatabase } from './lib/options.ts';
+import { ensureServerBuild } from './lib/process.ts';
+import { Report } from './lib/report.ts';
+import { startServer } from './lib/server.ts';
+import type { RunningServer } from './lib/server.ts';
+import { postgresTarget, sqliteTarget } from './lib/targets.ts';
+import type { Target } from './lib/targets.ts';
+
+const PROVIDERS = 50;
+const WINDOW_DAYS = 60;
+const CONNECTIONS = 20;
+const SERVICE_MINUTES = 30;
+
+interface Slot {
+  providerId: string;
+  locationId: string;
+  startUtc: string;
+}
+
+/** Free slots of the whole window, at most one per provider and 30 minutes: no two overlap. */
+async function distinctSlots(server: RunningServer, brand: Brand): Promise<Slot[]> {
+  const query = new URLSearchParams({
+    clientName: brand.slug,
+    scheduler: 'main',
+    appointmentTypeId: String(brand.serviceId),
+    locationId: 'all',
+    isExistingPatient: 'false',
+  });
+  const response = await fetch(`${server.origin}/api/scheduler/getProviders?${query.toString()}`);
+  if (response.status !== 200) throw new Error(`search answered ${response.status}`);
+  const body = (await response.json()) as {
+    providers: { providerId: string; slots: { startUtc: string; locationId: string }[] }[];
+  };
+  const perProvider = body.providers.map((provider) => {
+    const taken: Slot[] = [];
+    let freeFrom = Number.NEGATIVE_INFINITY;
+    for (const slot of provider.slots) {
+      const start = Date.parse(slot.startUtc);
+      if (start < freeFrom) continue;
+      taken.push({ providerId: provider.providerId, locationId: slot.locationId, startUtc: slot.startUtc });
+      freeFrom = start + SERVICE_MINUTES * 60_000;
+    }
+    return taken;
+  });
+  // Interleave providers, so that concurrent requests go to different providers as a practice's would.
+  const slots: Slot[] = [];
+  for (let index = 0; perProvider.some((list) => index < list.length); index++)
+    for (const list of perProvider) {
+      const slot = list[index];
+      if (slot !== undefined) slots.push(slot);
+    }
+  return slots;
+}
+
+let patientNumber = 0;
+function bookingBody(brand: Brand, slot: Slot): string {
+  patientNumber++;
+  const letters = patientNumber
+    .toString(26)
+    .split('')
+    .map((digit) => String.fromCharCode(97 + parseInt(digit, 26)))
+    .join('');
+  return JSON.stringify({
+    clientSlug: brand.slug,
+    schedulerSlug: 'main',
+    locationId: slot.locationId,
+    providerId: slot.providerId,
+    appointmentTypeId: String(brand.serviceId),
+    startUtc: slot.startUtc,
+    patient: {
+      firstName: 'Bench',
+      lastName: `Patient${letters}`,
+      dateOfBirth: '1985-06-15',
+      phone: `(312) 555-${String(patientNumber % 10_000).padStart(4, '0')}`,
+      email: `bench.${patientNumber}.${process.pid}@example.org`,
+      smsPermission: true,
+      emailPermission: true,
+    },
+    isExistingPatient: false,
+    insurance: null,
+    details: { reasonForVisit: 'Benchmark' },
+    sessionId: `bench-${randomUUID()}`,
+    idempotencyKey: randomUUID(),
+    channel: 'website',
+  });
+}
+
+/** One request per slot, in order; each a new patient and idempotency key. */
+function bookingRequests(brand: Brand, slots: readonly Slot[]): Request[] {
+  let next = 0;
+  return [
+    {
+      method: 'PUT',
+      path: '/api/scheduler/bookAppointment',
+      headers: { 'content-type': 'application/json' },
+      setupRequest: (request) => {
+        const slot = slots[next % slots.length]!;
+        next++;
+        return { ...request, body: bookingBody(brand, slot) };
+      },
+    },
+  ];
+}
+
+async function benchDatabase(target: Target, report: Report): Promise<void> {
+  const db = target.name;
+  console.info(`\n── ${db}: generating the brand (large-data generator)`);
+  const brand = await generateBookedBrand(target, 'booking', PROVIDERS, {
+    pastDays: 14,
+    futureDays: WINDOW_DAYS + 3,
+  });
+  await offerServiceEverywhere(target, brand);
+  await setWindowDays(target, brand, WINDOW_DAYS);
+  if (db === 'PostgreSQL') await target.analyze();
+  const sizes = await brandSizes(target, brand, WINDOW_DAYS);
+  console.info(`  ${describeSizes(brand.slug, sizes)}`);
+  report.details[`${db} data`] = sizes;
+
+  const server = await startServer(target.env);
+  try {
+    const slots = await distinctSlots(server, brand);
+    const seconds = loadSeconds(10);
+    // Warm-up on a slice of the slots, then the measured run on the others (never the same slot).
+    const warm = slots.slice(0, 100);
+    const measured = slots.slice(100);
+    console.info(`  ${slots.length} free, non-overlapping slots in the window; ${CONNECTIONS} clients`);
+    await load({
+      label: `${db} booking warm-up`,
+      url: server.origin,
+      connections: CONNECTIONS,
+      amount: warm.length,
+      requests: bookingRequests(brand, warm),
+    });
+    const amount = Math.min(measured.length, 6_000);
+    const bookings: LoadResult = await load({
+      label: `${db} bookings`,
+      url: server.origin,
+      connections: CONNECTIONS,
+      amount,
+      requests: bookingRequests(brand, measured.slice(0, amount)),
+    });
+    console.info(`  ${db} bookings: ${describeLoad(bookings)}`);
+    const created = bookings.statusCounts['201'] ?? 0;
+    const rate = Math.round((created / bookings.seconds) * 10) / 10;
+    report.add(
+      `${db} bookings per second, ${CONNECTIONS} clients at distinct slots`,
+      rate,
+      'bookings/s',
+      undefined,
+      `${created} of ${bookings.requests} answered 201`,
+    );
+    report.add(
+      `${db} booking p95, ${CONNECTIONS} clients`,
+      bookings.latencyMs.p95,
+      'ms',
+      undefined,
+      `p50 ${bookings.latencyMs.p50} ms`,
+    );
+    report.details[`${db} bookings`] = bookings;
+    if (created !== bookings.requests)
+      console.warn(`  ${db}: not every booking answered 201: ${JSON.stringify(bookings.statusCounts)}`);
+
+    // The conflict path: every slot just booked, requested again by another patient.
+    const taken = measured.slice(0, Math.min(amount, 2_000));
+    const conflicts = await load({
+      label: `${db} conflicts`,
+      url: server.origin,
+      connections: CONNECTIONS,
+      duration: seconds / 2,
+      requests: bookingRequests(brand, taken),
+    });
+    console.info(`  ${db} conflicts: ${describeLoad(conflicts)}`);
+    report.add(
+      `${db} conflict (409 slot taken) p95, ${CONNECTIONS} clients`,
+      conflicts.latencyMs.p95,
+      'ms',
+      undefined,
+      `${conflicts.statusCounts['409'] ?? 0} of ${conflicts.requests} answered 409, ${conflicts.rate} req/s`,
+    );
+    report.details[`${db} conflicts`] = conflicts;
+  } finally {
+    await server.stop();
+  }
+}
+
+const report = new Report('booking');
+ensureServerBuild();
+if (wantDatabase('sqlite')) {
+  const sqlite = sqliteTarget('booking');
+  try {
+    await benchDatabase(sqlite, report);
+  } finally {
+    await sqlite.destroy();
+  }
+}
+if (wantDatabase('postgres')) {
+  const postgres = await postgresTarget('booking');
+  if (typeof postgres === 'string') {
+    console.warn(`\nSKIPPED the PostgreSQL part: ${postgres}`);
+    report.details.postgresSkipped = postgres;
+  } else {
+    try {
+      await benchDatabase(postgres, report);
+    } finally {
+      await postgres.destroy();
+    }
+  }
+}
+report.finish();

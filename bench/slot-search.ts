@@ -1,0 +1,343 @@
+// Slot search (GET /api/scheduler/getProviders) over HTTP from the database, measured with autocannon
+// on 127.0.0.1 against the built server, on SQLite and PostgreSQL:
+//   - 50 providers × 60-day window, 30-minute service, 10 concurrent clients: p95 ≤ 50 ms (SQLite),
+//     ≤ 80 ms (PostgreSQL);
+//   - 1 provider × 30 days: p95 ≤ 10 ms and ≥ 1,000 requests/s (10 concurrent clients);
+//   - the cost curve: p50/p95 for 10, 50, 200 and 500 providers (one client at a time, so the
+//     figures are the cost of one search, not queueing), drawn to docs/slot-search-curve.svg.
+// Requests are those of the find-appointment screen: every location, one day of slots (`days=1`),
+// stepping through the days of the window; the whole window is still computed for
+// `availableDates` and each provider's `nextAvailable`.
+//
+//   node --import tsx bench/slot-search.ts        (BENCH_DATABASES=sqlite to skip PostgreSQL)
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Request } from 'autocannon';
+import type { Brand } from './lib/data.ts';
+import {
+  brandSizes,
+  describeSizes,
+  generateBookedBrand,
+  offerServiceEverywhere,
+  setWindowDays,
+} from './lib/data.ts';
+import { describeLoad, load } from './lib/load.ts';
+import type { LoadResult } from './lib/load.ts';
+import { loadSeconds, wantDatabase } from './lib/options.ts';
+import { docsDir } from './lib/paths.ts';
+import { ensureServerBuild } from './lib/process.ts';
+import { Report, describeMachine, round } from './lib/report.ts';
+import { startServer } from './lib/server.ts';
+import type { RunningServer } from './lib/server.ts';
+import { lineChart, linearFit } from './lib/svg.ts';
+import type { Series } from './lib/svg.ts';
+import { postgresTarget, sqliteTarget } from './lib/targets.ts';
+import type { Target } from './lib/targets.ts';
+
+const CURVE = [10, 50, 200, 500] as const;
+const MAIN_PROVIDERS = 50;
+const MAIN_WINDOW_DAYS = 60;
+const SMALL_WINDOW_DAYS = 30;
+/** Two weeks of history, and a booked future a little longer than the window. */
+const SPAN = { pastDays: 14, futureDays: MAIN_WINDOW_DAYS + 3 };
+const P95_BUDGET_MS = { SQLite: 50, PostgreSQL: 80 } as const;
+
+interface SearchBody {
+  window: { earliest: string; latestDate: string };
+  availableDates: string[];
+  providers: { slots: unknown[] }[];
+  timeGroups: unknown[];
+}
+
+function searchPath(brand: Brand, extra: Record<string, string> = {}): string {
+  const query = new URLSearchParams({
+    clientName: brand.slug,
+    scheduler: 'main',
+    appointmentTypeId: String(brand.serviceId),
+    locationId: 'all',
+    isExistingPatient: 'false',
+    days: '1',
+    ...extra,
+  });
+  return `/api/scheduler/getProviders?${query.toString()}`;
+}
+
+/** One search to check the answer and to list the window's days; then the day-by-day requests. */
+async function dayRequests(
+  server: RunningServer,
+  brand: Brand,
+): Promise<{ body: SearchBody; requests: Request[] }> {
+  const response = await fetch(`${server.origin}${searchPath(brand)}`);
+  if (response.status !== 200)
+    throw new Error(`search answered ${response.status}: ${await response.text()}`);
+  const body = (await response.json()) as SearchBody;
+  const days = body.availableDates.length > 0 ? body.availableDates : [body.window.latestDate];
+  return {
+    body,
+    requests: days.map((day) => ({ method: 'GET', path: searchPath(brand, { fromDate: day }) })),
+  };
+}
+
+function describeAnswer(body: SearchBody): string {
+  const slots = body.providers.reduce((sum, provider) => sum + provider.slots.length, 0);
+  return (
+    `window ${body.window.earliest.slice(0, 10)} … ${body.window.latestDate}, ${body.availableDates.length} days ` +
+    `with slots, ${body.providers.length} providers, ${slots} slots and ${body.timeGroups.length} times on the first day`
+  );
+}
+
+async function searchLoad(
+  server: RunningServer,
+  label: string,
+  requests: Request[],
+  connections: number,
+  seconds: number,
+): Promise<LoadResult> {
+  // Warm-up (JIT, SQLite page cache, PostgreSQL buffers), not counted.
+  const serverPid = server.child.pid;
+  await load({ label: `${label} warm-up`, url: server.origin, connections, amount: 100, requests });
+  const result = await load({
+    label,
+    url: server.origin,
+    connections,
+    duration: seconds,
+    requests,
+    serverPid,
+  });
+  console.info(`  ${label}: ${describeLoad(result)}`);
+  if (Object.keys(result.statusCounts).some((status) => status !== '200'))
+    throw new Error(`${label}: not every search answered 200 (${JSON.stringify(result.statusCounts)})`);
+  return result;
+}
+
+interface CurvePoint {
+  providers: number;
+  p50: number;
+  p95: number;
+  rate: number;
+  p95At10: number;
+  cpuMs: number | null;
+}
+
+async function benchDatabase(target: Target, report: Report): Promise<CurvePoint[]> {
+  const db = target.name;
+  const seconds = loadSeconds(15);
+  console.info(`\n── ${db}: generating the brands (large-data generator)`);
+  const brands = new Map<number, Brand>();
+  for (const providers of [1, ...CURVE]) {
+    const brand = await generateBookedBrand(target, `search${providers}`, providers, SPAN);
+    const added = await offerServiceEverywhere(target, brand);
+    if (added > 0) console.info(`    search${providers}: the 30-minute service added to ${added} providers`);
+    await setWindowDays(target, brand, providers === 1 ? SMALL_WINDOW_DAYS : MAIN_WINDOW_DAYS);
+    brands.set(providers, brand);
+  }
+  // PostgreSQL's autovacuum would analyze the fresh tables shortly; do it now. SQLite is left as
+  // the application leaves it (it never runs ANALYZE).
+  if (db === 'PostgreSQL') await target.analyze();
+  const sizes: Record<string, unknown> = {};
+  for (const [providers, brand] of brands) {
+    const windowDays = providers === 1 ? SMALL_WINDOW_DAYS : MAIN_WINDOW_DAYS;
+    const size = await brandSizes(target, brand, windowDays);
+    sizes[brand.slug] = size;
+    console.info(`  ${describeSizes(brand.slug, size)}`);
+  }
+  report.details[`${db} data`] = sizes;
+
+  const server = await startServer(target.env);
+  try {
+    // 50 providers × 60 days at 10 concurrent clients.
+    const main = brands.get(MAIN_PROVIDERS)!;
+    const { body, requests } = await dayRequests(server, main);
+    console.info(`\n  ${db} ${MAIN_PROVIDERS} providers × ${MAIN_WINDOW_DAYS} days: ${describeAnswer(body)}`);
+    const mainLoad = await searchLoad(server, `${db} 50×60 at 10 clients`, requests, 10, seconds);
+    report.add(`${db} search 50 providers × 60 days, p95 at 10 clients`, mainLoad.latencyMs.p95, 'ms', {
+      kind: 'max',
+      limit: P95_BUDGET_MS[db],
+    });
+    report.add(`${db} search 50 providers × 60 days, p50 at 10 clients`, mainLoad.latencyMs.p50, 'ms');
+    report.add(`${db} search 50 providers × 60 days, throughput at 10 clients`, mainLoad.rate, 'req/s');
+    report.add(
+      `${db} search 50 providers × 60 days, server CPU per search`,
+      mainLoad.serverCpuMsPerRequest,
+      'ms',
+    );
+    report.details[`${db} 50x60`] = mainLoad;
+
+    // 1 provider × 30 days at 10 concurrent clients.
+    const small = brands.get(1)!;
+    const one = await dayRequests(server, small);
+    console.info(`\n  ${db} 1 provider × ${SMALL_WINDOW_DAYS} days: ${describeAnswer(one.body)}`);
+    const smallLoad = await searchLoad(server, `${db} 1×30 at 10 clients`, one.requests, 10, seconds);
+    report.add(`${db} search 1 provider × 30 days, p95 at 10 clients`, smallLoad.latencyMs.p95, 'ms', {
+      kind: 'max',
+      limit: 10,
+    });
+    report.add(`${db} search 1 provider × 30 days, throughput at 10 clients`, smallLoad.rate, 'req/s', {
+      kind: 'min',
+      limit: 1000,
+    });
+    report.add(
+      `${db} search 1 provider × 30 days, server CPU per search`,
+      smallLoad.serverCpuMsPerRequest,
+      'ms',
+    );
+    report.details[`${db} 1x30`] = smallLoad;
+
+    // The cost curve: one client (the cost of a search), and 10 clients (with queueing).
+    console.info(`\n  ${db} cost curve (60-day window)`);
+    const curve: CurvePoint[] = [];
+    for (const providers of CURVE) {
+      const brand = brands.get(providers)!;
+      const { requests: curveRequests } = await dayRequests(server, brand);
+      const single = await searchLoad(
+        server,
+        `${db} ${providers} providers, 1 client`,
+        curveRequests,
+        1,
+        seconds / 2,
+      );
+      const ten = await searchLoad(
+        server,
+        `${db} ${providers} providers, 10 clients`,
+        curveRequests,
+        10,
+        seconds / 2,
+      );
+      curve.push({
+        providers,
+        p50: single.latencyMs.p50,
+        p95: single.latencyMs.p95,
+        rate: single.rate,
+        p95At10: ten.latencyMs.p95,
+        cpuMs: single.serverCpuMsPerRequest,
+      });
+      report.add(
+        `${db} curve ${providers} providers × 60 days, p50 / p95 (1 client)`,
+        single.latencyMs.p50,
+        'ms',
+        undefined,
+        `p95 ${single.latencyMs.p95} ms, p95 at 10 clients ${ten.latencyMs.p95} ms, server CPU ${single.serverCpuMsPerRequest} ms/search`,
+      );
+    }
+    const fit = linearFit(curve.map((point) => ({ x: point.providers, y: point.p50 })));
+    const perHundred = round(fit.b * 100, 2);
+    report.add(
+      `${db} curve linearity (R² of p50 against providers)`,
+      round(fit.r2, 3),
+      '',
+      undefined,
+      `p50 ≈ ${round(fit.a, 2)} ms + ${perHundred} ms per 100 providers`,
+    );
+    report.details[`${db} curve`] = { points: curve, fit };
+
+    // For information: one provider of the 50 by id (a deep link), and the whole window returned.
+    const provider = await fetch(`${server.origin}${searchPath(main)}`).then(
+      async (response) =>
+        ((await response.json()) as { providers: { providerId: string }[] }).providers[0]?.providerId,
+    );
+    if (provider !== undefined) {
+      const deepLink = await searchLoad(
+        server,
+        `${db} providerId of 50, 10 clients`,
+        [{ method: 'GET', path: searchPath(main, { providerId: provider }) }],
+        10,
+        seconds / 3,
+      );
+      report.add(
+        `${db} search providerId=… among 50 × 60 days, p95 at 10 clients`,
+        deepLink.latencyMs.p95,
+        'ms',
+        undefined,
+        'location capacity still needs every provider',
+      );
+    }
+    const whole = await searchLoad(
+      server,
+      `${db} 50×60 whole window, 1 client`,
+      [{ method: 'GET', path: searchPath(main).replace('&days=1', '') }],
+      1,
+      seconds / 3,
+    );
+    report.add(
+      `${db} search 50 × 60 returning all 60 days of slots, p50 (1 client)`,
+      whole.latencyMs.p50,
+      'ms',
+      undefined,
+      'not what the screen asks for',
+    );
+    return curve;
+  } finally {
+    await server.stop();
+  }
+}
+
+function drawCurve(curves: Map<string, CurvePoint[]>, machine: string): void {
+  const colours: Record<string, [string, string]> = {
+    SQLite: ['#1f77b4', '#7fb2dd'],
+    PostgreSQL: ['#d62728', '#eb8f90'],
+  };
+  const series: Series[] = [];
+  for (const [db, points] of curves) {
+    const [dark, light] = colours[db] ?? ['#333333', '#999999'];
+    series.push({
+      label: `${db} p50`,
+      colour: dark,
+      points: points.map((p) => ({ x: p.providers, y: p.p50 })),
+    });
+    series.push({
+      label: `${db} p95`,
+      colour: light,
+      points: points.map((p) => ({ x: p.providers, y: p.p95 })),
+    });
+    const fit = linearFit(points.map((p) => ({ x: p.providers, y: p.p50 })));
+    series.push({
+      label: `${db} p50, linear fit`,
+      colour: dark,
+      dashed: true,
+      points: [0, 500].map((x) => ({ x, y: Math.max(0, fit.a + fit.b * x) })),
+    });
+  }
+  const svg = lineChart({
+    title: 'Slot search cost: providers × 60-day window, one client',
+    subtitle: `GET getProviders (all locations, one day of slots) over HTTP; ${machine}`,
+    xLabel: 'providers searched',
+    yLabel: 'latency (ms)',
+    series,
+  });
+  const file = path.join(docsDir, 'slot-search-curve.svg');
+  writeFileSync(file, svg);
+  console.info(`Wrote ${path.relative(process.cwd(), file)}`);
+}
+
+const report = new Report('slot-search');
+ensureServerBuild();
+const curves = new Map<string, CurvePoint[]>();
+if (wantDatabase('sqlite')) {
+  const sqlite = sqliteTarget('slot-search');
+  try {
+    curves.set('SQLite', await benchDatabase(sqlite, report));
+  } finally {
+    await sqlite.destroy();
+  }
+}
+if (wantDatabase('postgres')) {
+  const postgres = await postgresTarget('slot_search');
+  if (typeof postgres === 'string') {
+    console.warn(`\nSKIPPED the PostgreSQL part: ${postgres}`);
+    report.details.postgresSkipped = postgres;
+  } else {
+    try {
+      curves.set('PostgreSQL', await benchDatabase(postgres, report));
+    } finally {
+      await postgres.destroy();
+    }
+  }
+}
+if (curves.size > 0) {
+  const m = describeMachine();
+  drawCurve(
+    curves,
+    `${m.cores} cores, Node ${m.node}, load ${m.loadAverage[0]}, ${new Date().toISOString().slice(0, 10)}`,
+  );
+}
+report.finish();

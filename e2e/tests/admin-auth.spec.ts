@@ -1,0 +1,89 @@
+import { ACCOUNTS, brightSmile, expect, test } from './admin-fixtures';
+
+test.describe('admin sign-in', () => {
+  test('signs in through the form, remembers the e-mail, lists the practices and signs out', async ({
+    page,
+  }) => {
+    await page.goto('/adminlogin');
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin login' })).toBeVisible();
+    await page.getByRole('textbox', { name: 'E-mail' }).fill(ACCOUNTS.owner.email);
+    await page.getByLabel('Password').fill(ACCOUNTS.owner.password);
+    await page.getByLabel('Remember my e-mail').check();
+    await page.getByRole('button', { name: 'Sign in' }).click();
+
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin home' })).toBeFocused();
+    await expect(page.getByRole('heading', { level: 2, name: 'BrightSmile Dental' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Northside Family Medicine' })).toBeVisible();
+    const schedulerLinks = page
+      .getByRole('list', { name: 'Schedulers of BrightSmile Dental' })
+      .getByRole('link');
+    await expect(schedulerLinks.first()).toHaveAttribute('href', /\/admin\/\d+\/\d+\/managescheduler$/);
+
+    // The scheduler link opens the admin shell; signing out from there forgets the session.
+    await schedulerLinks.first().click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Scheduler settings' })).toBeVisible();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/adminlogin$/);
+    await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveValue(ACCOUNTS.owner.email);
+    await expect(page.getByLabel('Remember my e-mail')).toBeChecked();
+
+    // Signed out: the admin area sends the visitor back to the login screen.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/adminlogin$/);
+  });
+
+  test('says clearly when the e-mail or password is wrong', async ({ page }) => {
+    await page.goto('/adminlogin');
+    await page.getByRole('textbox', { name: 'E-mail' }).fill(ACCOUNTS.staff.email);
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toContainText('E-mail or password is incorrect.');
+    await expect(page).toHaveURL(/\/adminlogin$/);
+  });
+
+  test('checks the form before calling the server', async ({ page }) => {
+    await page.goto('/adminlogin');
+    await page.getByRole('textbox', { name: 'E-mail' }).fill('');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Enter your e-mail address')).toBeVisible();
+    await expect(page.getByText('Enter your password')).toBeVisible();
+  });
+
+  test('shows the server’s lock-out message with its wait after too many failures', async ({
+    page,
+    request,
+  }) => {
+    const email = 'locked.out@demo.health';
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const response = await request.post('/api/config/login', {
+        data: { email, password: `wrong-${attempt}` },
+      });
+      expect(response.status()).toBe(401);
+    }
+    await page.goto('/adminlogin');
+    await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
+    await page.getByLabel('Password').fill('still-wrong');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toContainText(
+      /Too many failed sign-in attempts\. Try again in \d+ minutes?\./,
+    );
+  });
+
+  test('sends the user to the login screen when the server no longer knows the session', async ({
+    pageAs,
+    signedIn,
+  }) => {
+    const { base } = await brightSmile(signedIn, 'admin');
+    const page = await pageAs('admin');
+    await page.goto(`${base}/providercontrol`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Providers' })).toBeVisible();
+    await page.context().clearCookies();
+    await page
+      .getByRole('navigation', { name: 'Admin sections' })
+      .getByRole('link', { name: 'Services' })
+      .click();
+    await expect(page).toHaveURL(/\/adminlogin$/);
+    await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible();
+  });
+});

@@ -1,0 +1,272 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { brightSmile, expect, expectNotification, test } from './admin-fixtures';
+
+/*
+ * Configuration changes made in the admin screens, each checked where patients see it: the booking
+ * landing and find-appointment pages, and the public scheduler API they use.
+ */
+
+const SCOPE = 'clientName=brightsmile&scheduler=main';
+/** Spec section 9, thankYouScreen 1. */
+const DEFAULT_THANK_YOU =
+  'Your appointment has been scheduled! If you need to reschedule, please contact us at least 48 hours in advance.';
+
+interface PublicConfig {
+  rulesConfig: { settings: { group: string; order: number; value: string }[] }[];
+}
+
+async function publicSettings(request: APIRequestContext) {
+  const response = await request.get(`/api/scheduler/getConfig?${SCOPE}`);
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as PublicConfig).rulesConfig[0]?.settings ?? [];
+}
+
+/** Opens the booking landing at `location`, as a new patient choosing `service`. */
+async function chooseOnLanding(page: Page, location: string, service: string) {
+  await page.goto(`/brightsmile/main/${location}/landing`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Book an appointment' })).toBeVisible();
+  await page.getByRole('radio', { name: "No, I'm a new patient" }).check();
+  await page.getByRole('radio', { name: new RegExp(`^${service}`) }).check();
+}
+
+test.describe('configuration takes effect in the booking flow', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('scheduler settings: the thank-you message and grouping slots by provider', async ({
+    pageAs,
+    signedIn,
+    page,
+  }) => {
+    const { base } = await brightSmile(signedIn, 'admin');
+    const admin = await pageAs('admin');
+    await admin.goto(`${base}/managescheduler`);
+    for (const group of ['Landing page', 'Appointment', 'Insurance', 'Thank-you screen', 'Patient intake']) {
+      await expect(admin.getByRole('heading', { level: 2, name: group })).toBeVisible();
+    }
+    // Defaults are shown with each setting.
+    await expect(admin.getByText(/Default: No\./).first()).toBeVisible();
+
+    // Inline validation from the domain's rules.
+    await admin.getByLabel('Lead window (how far out)').fill('999');
+    await admin.getByRole('button', { name: 'Save settings' }).click();
+    await expect(admin.getByText('Enter a whole number from 0 to 365')).toBeVisible();
+    await admin.getByLabel('Lead window (how far out)').fill('15');
+
+    const message = `Thank you for booking with BrightSmile (${Date.now()}).`;
+    await admin.getByLabel('Primary message').fill(message);
+    await admin.getByRole('switch', { name: 'Group slots by provider' }).check();
+    await admin.getByRole('button', { name: 'Save settings' }).click();
+    await expectNotification(admin, 'Scheduler settings saved');
+
+    await admin.reload();
+    await expect(admin.getByLabel('Primary message')).toHaveValue(message);
+    await expect(admin.getByRole('switch', { name: 'Group slots by provider' })).toBeChecked();
+
+    // What the booking flow reads.
+    const settings = await publicSettings(page.request);
+    expect(settings).toContainEqual({ group: 'thankYouScreen', order: 1, value: message });
+    expect(settings).toContainEqual({ group: 'appointment', order: 17, value: 'Yes' });
+
+    // Find-appointment now lists times under each provider.
+    await chooseOnLanding(page, 'midtown-manhattan', 'New Patient Exam & Cleaning');
+    await page.getByRole('button', { name: 'Find a time' }).click();
+    await expect(page).toHaveURL(/\/findappointment/);
+    await expect(page.getByRole('article', { name: /Emily Carter/ })).toBeVisible();
+
+    // Back to one merged list of times.
+    await admin.getByRole('switch', { name: 'Group slots by provider' }).uncheck();
+    await admin.getByRole('button', { name: 'Save settings' }).click();
+    await expectNotification(admin, 'Scheduler settings saved');
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 2, name: /^Times/ })).toBeVisible();
+    await expect(page.getByRole('article', { name: /Emily Carter/ })).toHaveCount(0);
+
+    // Put the spec's default message back for the other specs' bookings.
+    await admin.getByLabel('Primary message').fill(DEFAULT_THANK_YOU);
+    await admin.getByRole('button', { name: 'Save settings' }).click();
+    await expectNotification(admin, 'Scheduler settings saved');
+    expect(await publicSettings(page.request)).toContainEqual({
+      group: 'thankYouScreen',
+      order: 1,
+      value: DEFAULT_THANK_YOU,
+    });
+  });
+
+  test("a provider's working hours", async ({ pageAs, signedIn, page }) => {
+    const { base } = await brightSmile(signedIn, 'admin');
+    const admin = await pageAs('admin');
+    await admin.goto(`${base}/providercontrol`);
+    await admin.getByLabel('Search providers by name').fill('Raman');
+    await expect(admin.getByRole('table', { name: 'Providers' }).getByRole('row')).toHaveCount(2);
+    await admin.getByRole('link', { name: 'Edit Dr. Priya Raman' }).click();
+    await expect(admin).toHaveURL(/providercontroleditprovider\?providerId=\d+$/);
+    const providerId = new URL(admin.url()).searchParams.get('providerId');
+    await expect(admin.getByRole('heading', { level: 1, name: /Edit Dr\. Priya Raman/ })).toBeVisible();
+
+    // Dr. Raman does not work on Wednesdays: give her an early Wednesday hour.
+    const wednesday = admin.getByRole('group', { name: 'Wednesday' });
+    await expect(wednesday).toContainText('Not working');
+    await admin.getByRole('button', { name: 'Add hours on Wednesday' }).click();
+    await wednesday.getByLabel('Start').fill('06:00');
+    await wednesday.getByLabel('End').fill('07:00');
+    await admin.getByRole('button', { name: 'Save working hours' }).click();
+    await expectNotification(admin, 'Working hours saved');
+
+    // The public slot search offers her Wednesday 06:00 at Midtown Manhattan.
+    const services = (await (await page.request.get(`/api/scheduler/getServiceType?${SCOPE}`)).json()) as {
+      serviceTypes: { appointmentTypeId: string; name: string }[];
+    };
+    const emergency = services.serviceTypes.find((service) => service.name === 'Emergency Dental Visit');
+    const locations = (await (await page.request.get(`/api/scheduler/getLocation?${SCOPE}`)).json()) as {
+      locations: { id: string; slug: string }[];
+    };
+    const midtown = locations.locations.find((location) => location.slug === 'midtown-manhattan');
+    const search = await page.request.get(
+      `/api/scheduler/getProviders?${SCOPE}&appointmentTypeId=${emergency?.appointmentTypeId}&locationId=${midtown?.id}&providerId=${providerId}`,
+    );
+    expect(search.status()).toBe(200);
+    const result = (await search.json()) as {
+      providers: { slots: { dateLocal: string; timeLocal: string }[] }[];
+    };
+    const earlyWednesdays = (result.providers[0]?.slots ?? []).filter(
+      (slot) => slot.timeLocal === '06:00' && new Date(`${slot.dateLocal}T12:00:00Z`).getUTCDay() === 3,
+    );
+    expect(earlyWednesdays.length).toBeGreaterThan(0);
+
+    // And the find-appointment page shows that 6 AM time on that Wednesday.
+    const wednesdayDate = new Date(`${earlyWednesdays[0]?.dateLocal ?? ''}T00:00:00Z`);
+    const monthDay = new Intl.DateTimeFormat('en-US', {
+      month: 'short',
+      day: 'numeric',
+      timeZone: 'UTC',
+    }).format(wednesdayDate);
+    await chooseOnLanding(page, 'midtown-manhattan', 'Emergency Dental Visit');
+    await page.getByRole('button', { name: 'Find a time' }).click();
+    await page.getByRole('button', { name: new RegExp(`^Wed\\s*,?\\s*${monthDay}$`) }).click();
+    await expect(page.getByRole('button', { name: /^06:00 AM\b.*Priya Raman/ })).toBeVisible();
+
+    // A stale edit: someone else saved the provider since this page read it.
+    const other = await pageAs('owner');
+    await other.goto(admin.url().replace(/\/admin\/[^/]+\/[^/]+\//, `${base}/`));
+    await other.getByLabel('Specialty').fill('Pediatric Dentistry');
+    await other.getByRole('button', { name: 'Save details' }).click();
+    await expectNotification(other, 'Provider details saved');
+
+    await admin.getByRole('button', { name: 'Remove Wednesday hours 06:00 to 07:00' }).click();
+    await admin.getByRole('button', { name: 'Save working hours' }).click();
+    await expect(
+      admin.getByText('This record was changed by someone else. Reload to see the latest version.'),
+    ).toBeVisible();
+    // Reloading shows the other person's change and keeps this page's unsaved hours, which now save.
+    await admin.getByRole('button', { name: 'Reload' }).click();
+    await expect(admin.getByLabel('Specialty')).toHaveValue('Pediatric Dentistry');
+    await expect(admin.getByRole('group', { name: 'Wednesday' })).toContainText('Not working');
+    await admin.getByRole('button', { name: 'Save working hours' }).click();
+    await expectNotification(admin, 'Working hours saved');
+    await expect(admin.getByRole('group', { name: 'Wednesday' })).toContainText('Not working');
+  });
+
+  test('a service flag: call to schedule', async ({ pageAs, signedIn, page }) => {
+    const { base } = await brightSmile(signedIn, 'admin');
+    const admin = await pageAs('admin');
+    await admin.goto(`${base}/configservices`);
+    const table = admin.getByRole('table', { name: 'Services' });
+    await expect(table).toContainText('Teeth Whitening Consultation');
+
+    await chooseOnLanding(page, 'all', 'Teeth Whitening Consultation');
+    await expect(page.getByText(/The selected service is not available for online scheduling/)).toHaveCount(
+      0,
+    );
+
+    await admin.getByRole('button', { name: 'Edit Teeth Whitening Consultation' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Edit Teeth Whitening Consultation' });
+    await dialog.getByLabel('Duration (minutes)').fill('2');
+    await dialog.getByRole('button', { name: 'Save service' }).click();
+    await expect(dialog.getByText('Use at least 5 minutes')).toBeVisible();
+    await dialog.getByLabel('Duration (minutes)').fill('30');
+    await dialog.getByRole('switch', { name: 'Call to schedule' }).check();
+    await dialog.getByRole('button', { name: 'Save service' }).click();
+    await expectNotification(admin, 'Teeth Whitening Consultation saved');
+    await expect(table.getByRole('row', { name: /Teeth Whitening Consultation/ })).toContainText('Yes');
+
+    await chooseOnLanding(page, 'all', 'Teeth Whitening Consultation');
+    await expect(
+      page.getByText(
+        'The selected service is not available for online scheduling. Please call our office to schedule your appointment',
+      ),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Find a time' })).toBeDisabled();
+
+    // Put it back.
+    await admin.getByRole('button', { name: 'Edit Teeth Whitening Consultation' }).click();
+    await admin.getByRole('dialog').getByRole('switch', { name: 'Call to schedule' }).uncheck();
+    await admin.getByRole('dialog').getByRole('button', { name: 'Save service' }).click();
+    await expectNotification(admin, 'Teeth Whitening Consultation saved');
+  });
+
+  test("a location's online switch", async ({ pageAs, signedIn, page }) => {
+    const { base } = await brightSmile(signedIn, 'admin');
+    const admin = await pageAs('admin');
+    await admin.goto(`${base}/locationconfig`);
+    const online = admin.getByRole('switch', { name: 'Online booking at BrightSmile Cherry Creek' });
+    await expect(online).toBeChecked();
+
+    await chooseOnLanding(page, 'denver-cherry-creek', 'Emergency Dental Visit');
+    await expect(page.getByRole('button', { name: 'Find a time' })).toBeEnabled();
+
+    await online.uncheck();
+    await expectNotification(admin, 'Online booking off at BrightSmile Cherry Creek');
+    await expect(online).not.toBeChecked();
+
+    await chooseOnLanding(page, 'denver-cherry-creek', 'Emergency Dental Visit');
+    await expect(
+      page.getByText(
+        'The selected location is not available for online scheduling. Please call our office to schedule your appointment.',
+      ),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Find a time' })).toBeDisabled();
+
+    await online.check();
+    await expectNotification(admin, 'Online booking on at BrightSmile Cherry Creek');
+  });
+
+  test('an owner adds a user, changes the role and removes the user', async ({ pageAs, signedIn }) => {
+    const { base } = await brightSmile(signedIn, 'owner');
+    const owner = await pageAs('owner');
+    await owner.goto(`${base}/users`);
+    await expect(owner.getByRole('table', { name: 'Users of the practice' })).toContainText(
+      'admin@demo.health',
+    );
+
+    const email = `new.viewer.${Date.now()}@demo.health`;
+    const form = owner.getByRole('region', { name: 'Add a user' });
+    await form.getByLabel('E-mail').fill('not-an-email');
+    await form.getByRole('button', { name: 'Add user' }).click();
+    await expect(form.getByText('Enter a valid e-mail address')).toBeVisible();
+    await form.getByLabel('E-mail').fill(email);
+    await form.getByLabel('Name').fill('Nina Viewer');
+    await form.getByRole('combobox', { name: 'Role' }).click();
+    await owner.getByRole('option', { name: 'Viewer' }).click();
+    await form.getByRole('button', { name: 'Add user' }).click();
+    await expectNotification(owner, 'Nina Viewer added as Viewer');
+    await expect(owner.getByRole('dialog', { name: 'Temporary password' })).toBeVisible();
+    await owner.getByRole('button', { name: 'Done' }).click();
+
+    await owner.getByLabel('Search users by name or e-mail').fill('Nina');
+    const row = owner.getByRole('row', { name: /Nina Viewer/ });
+    await expect(row).toContainText(email);
+    await row.getByRole('combobox', { name: 'Role of Nina Viewer' }).click();
+    await owner.getByRole('option', { name: 'Staff' }).click();
+    await expectNotification(owner, 'Nina Viewer is now Staff');
+
+    await row.getByRole('button', { name: 'Remove Nina Viewer' }).click();
+    await owner
+      .getByRole('dialog', { name: 'Remove Nina Viewer?' })
+      .getByRole('button', { name: 'Remove' })
+      .click();
+    await expectNotification(owner, 'Nina Viewer removed from the practice');
+    await expect(owner.getByRole('table', { name: 'Users of the practice' })).toContainText(
+      'No user matches your search.',
+    );
+  });
+});

@@ -1,0 +1,134 @@
+import { expect, test } from '@playwright/test';
+import {
+  chooseOnLanding,
+  continueToFindAppointment,
+  expectAccessible,
+  locationIdOf,
+  openLanding,
+  slotButtons,
+} from './booking-support';
+
+/** Find appointment: day navigation, the filters and the location-switch dialog. */
+
+test.describe('find appointment', () => {
+  test('filters by provider gender', async ({ page }) => {
+    await openLanding(page, 'midtown-manhattan');
+    await chooseOnLanding(page, { service: /Emergency Dental Visit/ });
+    await continueToFindAppointment(page);
+    await expect(slotButtons(page).first()).toBeVisible();
+    const before = await slotButtons(page).allTextContents();
+    expect(before.some((text) => /Emily Carter|Priya Raman/.test(text))).toBe(true);
+
+    const searched = page.waitForRequest(
+      (request) => request.url().includes('getProviders') && request.url().includes('gender=M'),
+    );
+    await page.getByRole('checkbox', { name: 'Female' }).uncheck();
+    await searched;
+    await expect(slotButtons(page).filter({ hasText: /Emily Carter|Priya Raman/ })).toHaveCount(0);
+    await expect(slotButtons(page).first()).toContainText('Marcus Bennett');
+    await page.getByRole('checkbox', { name: 'Male', exact: true }).uncheck();
+    await expect(page.getByText('Choose at least one provider gender to see available times.')).toBeVisible();
+    await page.getByRole('checkbox', { name: 'Female' }).check();
+    await expect(slotButtons(page).first()).toBeVisible();
+    await expectAccessible(page, 'filters');
+  });
+
+  test('filters by distance from a ZIP code and by insurance', async ({ page }) => {
+    const midtown = await locationIdOf(page.request, 'midtown-manhattan');
+    await openLanding(page, 'all');
+    await chooseOnLanding(page, { service: /Emergency Dental Visit/ });
+    await continueToFindAppointment(page);
+    await expect(slotButtons(page).first()).toBeVisible();
+    const locations = new Set(
+      await slotButtons(page).evaluateAll((buttons) =>
+        buttons.map((b) => b.getAttribute('data-location-id')),
+      ),
+    );
+    expect(locations.size).toBeGreaterThan(1);
+
+    const searches: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/getProviders?')) searches.push(request.url());
+    });
+    await page.getByLabel('Your ZIP code').fill('10118');
+    const slider = page.getByRole('slider');
+    await expect(slider).toBeEnabled();
+    await slider.focus();
+    for (let step = 0; step < 20; step += 1) await page.keyboard.press('ArrowLeft');
+    await expect(slider).toHaveAttribute('aria-valuenow', '10');
+    await expect.poll(() => searches.at(-1) ?? '').toMatch(/postalCode=10118.*distance=10(&|$)/);
+    await expect(page.getByText('Within 10 miles')).toBeVisible();
+    await expect
+      .poll(
+        async () =>
+          new Set(
+            await slotButtons(page).evaluateAll((buttons) =>
+              buttons.map((b) => b.getAttribute('data-location-id')),
+            ),
+          ),
+      )
+      .toEqual(new Set([midtown]));
+
+    const withPlan = page.waitForRequest((request) => /getProviders.*insurancePlanId=/.test(request.url()));
+    await page.getByLabel('Insurance').selectOption({ label: 'Delta Dental PPO' });
+    await withPlan;
+    await expect(page.getByRole('heading', { name: /^Times on / })).toBeVisible();
+
+    // Filters survive a reload.
+    await page.reload();
+    await expect(page.getByLabel('Your ZIP code')).toHaveValue('10118');
+    await expect(page.getByLabel('Insurance')).not.toHaveValue('');
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect(page.getByLabel('Your ZIP code')).toHaveValue('');
+  });
+
+  test('moves between the days of the booking window that have times', async ({ page }) => {
+    await openLanding(page, 'midtown-manhattan');
+    await chooseOnLanding(page, { service: /Emergency Dental Visit/ });
+    await continueToFindAppointment(page);
+    const days = page.getByRole('region', { name: 'Choose a day' }).getByRole('button', { pressed: false });
+    await expect(page.getByRole('button', { name: 'Previous day with times' })).toBeDisabled();
+    const firstHeading = await page.getByRole('heading', { name: /^Times on / }).textContent();
+    await page.getByRole('button', { name: 'Next day with times' }).click();
+    await expect(page.getByRole('heading', { name: /^Times on / })).not.toHaveText(firstHeading ?? '');
+    const pressed = page.getByRole('region', { name: 'Choose a day' }).getByRole('button', { pressed: true });
+    const label = ((await pressed.textContent()) ?? '').replace(/\s+/g, ' ').trim();
+    expect(label).toMatch(/^[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}$/);
+    await expect(page.getByRole('heading', { name: `Times on ${label}` })).toBeVisible();
+    for (const button of await slotButtons(page).all()) {
+      expect(await button.textContent()).toContain(`, ${label}`);
+    }
+    expect(await days.count()).toBeGreaterThan(1);
+  });
+
+  test('asks before switching to a time at another location', async ({ page }) => {
+    const midtown = await locationIdOf(page.request, 'midtown-manhattan');
+    await openLanding(page, 'midtown-manhattan');
+    await chooseOnLanding(page, { service: /Emergency Dental Visit/ });
+    await continueToFindAppointment(page);
+    await page.getByLabel('Location').selectOption({ label: 'All locations' });
+    const elsewhere = page.locator(`button[data-start-utc]:not([data-location-id="${midtown}"])`).first();
+    await expect(elsewhere).toBeVisible();
+    await elsewhere.click();
+
+    const dialog = page.getByRole('dialog', { name: /Book at BrightSmile/ });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('not at BrightSmile Midtown Manhattan');
+    await expectAccessible(page, 'location switch dialog');
+    await dialog.getByRole('button', { name: 'Keep looking' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/findappointment/);
+
+    await elsewhere.click();
+    const where = ((await page.getByRole('dialog').getByRole('heading').textContent()) ?? '').replace(
+      /^Book at |\?$/g,
+      '',
+    );
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /^Switch to / })
+      .click();
+    await expect(page).toHaveURL(/\/additionaldetails/);
+    await expect(page.getByRole('region', { name: 'Your appointment' })).toContainText(where);
+  });
+});
