@@ -82,6 +82,34 @@ test.describe('find appointment', () => {
     await expect(page.getByLabel('Your ZIP code')).toHaveValue('');
   });
 
+  test('lists providers with photo, credentials, distance and times when slots are grouped by provider', async ({
+    page,
+  }) => {
+    // The demo groups by time (appointment 17 'No'); this answer is the same search grouped by provider.
+    await page.route('**/api/scheduler/getProviders?*', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as Record<string, unknown>;
+      await route.fulfill({ response, json: { ...body, groupBy: 'provider', timeGroups: [] } });
+    });
+    await openLanding(page, 'midtown-manhattan');
+    await chooseOnLanding(page, { service: /Emergency Dental Visit/ });
+    await continueToFindAppointment(page);
+    await page.getByLabel('Your ZIP code').fill('10118');
+    const card = page
+      .getByRole('article')
+      .filter({ has: page.getByRole('heading', { name: /Emily Carter, DDS/ }) });
+    await expect(card).toBeVisible();
+    await expect(card).toContainText(/\d+\.\d miles away/);
+    await expect(card.locator('img')).toHaveAttribute('src', /.+/);
+    await expect(
+      card
+        .locator('button[data-start-utc]')
+        .first()
+        .or(card.getByRole('button', { name: /Next available/ })),
+    ).toBeVisible();
+    await expectAccessible(page, 'provider cards');
+  });
+
   test('moves between the days of the booking window that have times', async ({ page }) => {
     await openLanding(page, 'midtown-manhattan');
     await chooseOnLanding(page, { service: /Emergency Dental Visit/ });

@@ -246,11 +246,13 @@ export async function runCrashes(database: HarnessDatabase, options: CrashOption
 
   let server = await startServer(entry, database);
   restartTimes.push(server.startedInMs);
-  const targets = await raceTargets(httpInstance(server.url), database.db, database.brand, {
-    providers: 5,
-    slotsPerService: 40,
-  });
-  if (targets.length === 0) throw new Error('no free slots to book');
+  // Interrupted (Ctrl-C): take the server process down too.
+  const stop = (signal: NodeJS.Signals) => {
+    server.child.kill('SIGKILL');
+    process.kill(process.pid, signal);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
 
   async function verify(when: string): Promise<void> {
     const rows = await appointmentsByIds(
@@ -296,72 +298,84 @@ export async function runCrashes(database: HarnessDatabase, options: CrashOption
     }
   }
 
-  for (let round = 1; round <= options.kills; round++) {
+  try {
+    // Every free slot of every provider: the load keeps committing bookings across 100 rounds.
+    const targets = await raceTargets(httpInstance(server.url), database.db, database.brand, {
+      providers: 1_000,
+      slotsPerService: 1_000,
+    });
+    if (targets.length === 0) throw new Error('no free slots to book');
+
+    for (let round = 1; round <= options.kills; round++) {
+      const instance = httpInstance(server.url);
+      await retryUnknown(instance);
+      await verify(`after restart ${round - 1}`);
+
+      // Load until the kill.
+      let killed = false;
+      const worker = async () => {
+        while (!killed) {
+          const target = targets[Math.floor(next() * targets.length)];
+          if (target === undefined) return;
+          const booking = bookingBody(target, database.brand);
+          report.bookingRequests++;
+          try {
+            const answer = await instance.send({
+              method: 'PUT',
+              url: '/api/scheduler/bookAppointment',
+              payload: booking.body,
+            });
+            const id = idOf(answer.body);
+            if ((answer.status === 201 || answer.status === 200) && id !== undefined) {
+              acked.set(booking.key, { appointmentId: id, booking });
+              report.acknowledged++;
+            } else if (answer.status >= 500) {
+              fail(`booking answered ${answer.status}`);
+            }
+          } catch {
+            // The kill cut the request: outcome unknown until it is re-sent.
+            unknown.push(booking);
+            report.unknownOutcomes++;
+            return;
+          }
+        }
+      };
+      const workers = Array.from({ length: options.concurrency }, () => worker());
+      const loadMs = options.minLoadMs + next() * (options.maxLoadMs - options.minLoadMs);
+      await new Promise((resolve) => setTimeout(resolve, loadMs));
+      await killHard(server);
+      killed = true;
+      await Promise.all(workers);
+      report.kills++;
+      server = await startServer(entry, database);
+      restartTimes.push(server.startedInMs);
+      options.onKill?.(round, report);
+    }
+
     const instance = httpInstance(server.url);
     await retryUnknown(instance);
-    await verify(`after restart ${round - 1}`);
-
-    // Load until the kill.
-    let killed = false;
-    const worker = async () => {
-      while (!killed) {
-        const target = targets[Math.floor(next() * targets.length)];
-        if (target === undefined) return;
-        const booking = bookingBody(target, database.brand);
-        report.bookingRequests++;
-        try {
-          const answer = await instance.send({
-            method: 'PUT',
-            url: '/api/scheduler/bookAppointment',
-            payload: booking.body,
-          });
-          const id = idOf(answer.body);
-          if ((answer.status === 201 || answer.status === 200) && id !== undefined) {
-            acked.set(booking.key, { appointmentId: id, booking });
-            report.acknowledged++;
-          } else if (answer.status >= 500) {
-            fail(`booking answered ${answer.status}`);
-          }
-        } catch {
-          // The kill cut the request: outcome unknown until it is re-sent.
-          unknown.push(booking);
-          report.unknownOutcomes++;
-          return;
-        }
+    await verify('after the last restart');
+    // Idempotent across restarts: re-sending an acknowledged booking answers the same appointment.
+    const sample = [...acked.values()].filter((_, index) => index % 10 === 0).slice(0, 200);
+    for (const { appointmentId, booking } of sample) {
+      const answer = await instance.send({
+        method: 'PUT',
+        url: '/api/scheduler/bookAppointment',
+        payload: booking.body,
+      });
+      report.replaysAfterRestart++;
+      if (answer.status !== 200 || idOf(answer.body) !== appointmentId) {
+        fail(
+          `replay of ${booking.key} after restarts answered ${answer.status} ${idOf(answer.body) ?? ''}, not ${appointmentId}`,
+        );
       }
-    };
-    const workers = Array.from({ length: options.concurrency }, () => worker());
-    const loadMs = options.minLoadMs + next() * (options.maxLoadMs - options.minLoadMs);
-    await new Promise((resolve) => setTimeout(resolve, loadMs));
-    await killHard(server);
-    killed = true;
-    await Promise.all(workers);
-    report.kills++;
-    server = await startServer(entry, database);
-    restartTimes.push(server.startedInMs);
-    options.onKill?.(round, report);
-  }
-
-  const instance = httpInstance(server.url);
-  await retryUnknown(instance);
-  await verify('after the last restart');
-  // Idempotent across restarts: re-sending an acknowledged booking answers the same appointment.
-  const sample = [...acked.values()].filter((_, index) => index % 10 === 0).slice(0, 200);
-  for (const { appointmentId, booking } of sample) {
-    const answer = await instance.send({
-      method: 'PUT',
-      url: '/api/scheduler/bookAppointment',
-      payload: booking.body,
-    });
-    report.replaysAfterRestart++;
-    if (answer.status !== 200 || idOf(answer.body) !== appointmentId) {
-      fail(
-        `replay of ${booking.key} after restarts answered ${answer.status} ${idOf(answer.body) ?? ''}, not ${appointmentId}`,
-      );
     }
+    await verify('after the replays');
+  } finally {
+    await killHard(server);
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
   }
-  await verify('after the replays');
-  await killHard(server);
   report.acknowledgedTotal = acked.size;
   report.meanRestartMs = restartTimes.reduce((sum, ms) => sum + ms, 0) / restartTimes.length;
   report.seconds = (Date.now() - startedAt) / 1000;

@@ -226,6 +226,7 @@ export async function runBookingRace(db: Db, options: RaceOptions): Promise<Race
   };
   const targetKey = (t: SlotTarget) => `${t.providerId}|${t.serviceId}|${t.startUtc}`;
   let started_ = 0;
+  let reported = 0;
   let instanceIndex = 0;
   const pickInstance = () => {
     instanceIndex = (instanceIndex + 1) % options.instances.length;
@@ -355,7 +356,10 @@ export async function runBookingRace(db: Db, options: RaceOptions): Promise<Race
         const target = options.targets[Math.floor(next() * options.targets.length)];
         if (target !== undefined) await book(target);
       }
-      if (started_ % 500 === 0) options.onProgress?.(started_);
+      if (started_ - reported >= 500) {
+        reported = started_ - (started_ % 500);
+        options.onProgress?.(reported);
+      }
     }
   }
 

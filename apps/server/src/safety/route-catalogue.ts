@@ -66,9 +66,9 @@ function accessOf(hooks: readonly unknown[]): RouteAccess | undefined {
 }
 
 /**
- * The classified routes of an app (HEAD twins of GET routes and OPTIONS are left out). Routes that
- * need the optional web build (`GET /*`) appear only when it exists; `ignorePublic` lists public
- * entries that may be absent (the web build in tests).
+ * The classified routes of an app (HEAD twins of GET routes and OPTIONS are left out).
+ * `optionalPublic` lists public entries that may be absent without being stale (default: the web
+ * build's `GET /*`, which exists only when apps/web/dist does).
  */
 export function routeCatalogue(
   app: App,

@@ -15,6 +15,7 @@ import { newUuid } from './lib/ids';
 import { toRulesConfigItem } from './lib/rules-config';
 import { widgetPrimaryPalette } from './lib/widget-colour';
 import { useBookingProgress } from './use-booking-progress';
+import { useEmbed } from '../../lib/embed-context';
 
 /**
  * Layout of the booking flow (/:clientName/:scheduler/:location/): the practice's name, the
@@ -57,7 +58,9 @@ export function BookingShell() {
     setTrackingSession(sessionId && clientId ? { sessionId, clientId } : null);
   }, [client, storedClientId, sessionId]);
 
-  const widgetColour = config.data?.settings.widgetColor;
+  // Inside the widget, the host page's data-color wins over appointment setting 20.
+  const embed = useEmbed();
+  const widgetColour = embed?.primaryColour ?? config.data?.settings.widgetColor;
   const withWidgetColour = useCallback(
     (outer: Theme): Theme => {
       const primary = widgetPrimaryPalette(widgetColour, outer.palette.background.default);
@@ -73,7 +76,9 @@ export function BookingShell() {
 
   return (
     <ThemeProvider themeId={THEME_ID} theme={withWidgetColour}>
-      <Box sx={{ minHeight: '100vh', bgcolor: 'background.default', color: 'text.primary' }}>
+      <Box
+        sx={{ minHeight: embed ? undefined : '100vh', bgcolor: 'background.default', color: 'text.primary' }}
+      >
         <Box
           component="header"
           sx={{

@@ -4,7 +4,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import type { Location, ProviderCard } from '@scheduler/domain/schemas/scheduler-api';
 import { formatMessage } from '@scheduler/domain/messages';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { setSelectedProvider, setSelectedTime } from '../../../app/slices/patientdetails-slice';
 import { setLocation, setLocationSwitchPopUpOpen } from '../../../app/slices/servicetype-slice';
@@ -139,7 +139,9 @@ export function FindAppointmentScreen() {
     [send],
   );
 
-  if (!service) return null; // the protected wrapper sends the patient back to the landing step
+  // No service chosen (state from another flow): the landing step asks for it.
+  if (!service)
+    return <Navigate to={{ pathname: '../landing', search: urlSearch }} relative="path" replace />;
   if (config.isPending || locationsQuery.isPending) return <LoadingScreen />;
 
   const commit = (choice: SlotChoice) => {
