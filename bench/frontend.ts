@@ -42,6 +42,7 @@ interface PageRun {
   tbtMs: number;
   cls: number;
   fcpMs: number;
+  finalUrl: string;
 }
 
 const kb = (bytes: number): number => round(bytes / 1024, 1);
@@ -127,25 +128,24 @@ async function runLighthouse(page: Page, url: string, keepStorage: boolean): Pro
     tbtMs: Math.round(audit('total-blocking-time')),
     cls: round(audit('cumulative-layout-shift'), 3),
     fcpMs: Math.round(audit('first-contentful-paint')),
+    finalUrl: lhr.finalDisplayedUrl,
   };
 }
 
 /** Fills in the landing as a patient would (new patient, first service that can be booked online). */
 async function reachFindAppointment(page: Page, landingUrl: string): Promise<string> {
   await page.goto(landingUrl, { waitUntil: 'networkidle0' });
-  await page.locator('::-p-aria([name=/new patient/][role="radio"])').click();
-  const services = await page.$$('fieldset#service input[type=radio], #service input[type=radio]');
-  for (const service of services) {
+  // The landing's radio groups: inputs named after the group, ids `${group}-${value}`.
+  await page.waitForSelector('#patient-type-new');
+  await page.click('#patient-type-new');
+  for (const service of await page.$$('input[name=service]')) {
     await service.click();
-    const refused = await page.$('#landing-refusal');
-    if (refused === null) break;
+    if ((await page.$('#landing-refusal')) === null) break;
   }
-  const locations = await page.$$('#location input[type=radio]');
-  if (locations.length > 0 && !(await page.$('#location input[type=radio]:checked')))
-    await locations[0]!.click();
+  if ((await page.$('input[name=location]:checked')) === null) await page.click('input[name=location]');
   await Promise.all([
     page.waitForFunction("location.pathname.endsWith('/findappointment')"),
-    page.locator('::-p-aria([name="Find a time"][role="button"])').click(),
+    page.click('form button[type=submit]'),
   ]);
   await page.waitForNetworkIdle();
   return page.url();
@@ -158,23 +158,34 @@ async function measurePage(
 ): Promise<PageRun> {
   const runs: PageRun[] = [];
   for (let run = 1; run <= RUNS; run++) {
-    const browser = await browserFor();
-    try {
-      const page = await browser.newPage();
-      const { url, keepStorage } = await prepare(page);
-      if (keepStorage) {
-        // The state is kept (the step needs it), the HTTP cache is not: a first load of the page.
-        const session = await page.createCDPSession();
-        await session.send('Network.clearBrowserCache');
-        await session.detach();
+    // Lighthouse sometimes fails to record a trace on a busy machine (NO_NAVSTART …): try again.
+    for (let attempt = 1; ; attempt++) {
+      const browser = await browserFor();
+      try {
+        const page = await browser.newPage();
+        const { url, keepStorage } = await prepare(page);
+        if (keepStorage) {
+          // The state is kept (the step needs it), the HTTP cache is not: a first load of the page.
+          const session = await page.createCDPSession();
+          await session.send('Network.clearBrowserCache');
+          await session.detach();
+        }
+        const result = await runLighthouse(page, url, keepStorage);
+        if (new URL(result.finalUrl).pathname !== new URL(url).pathname)
+          throw new Error(`${label}: Lighthouse ended on ${result.finalUrl}, not ${url}`);
+        console.info(
+          `  ${label} run ${run}/${RUNS}: score ${result.score}, LCP ${result.lcpMs} ms, TBT ${result.tbtMs} ms, CLS ${result.cls}`,
+        );
+        runs.push(result);
+        break;
+      } catch (error) {
+        if (attempt >= 3) throw error;
+        console.warn(
+          `  ${label} run ${run}: ${error instanceof Error ? error.message : String(error)}; again`,
+        );
+      } finally {
+        await browser.close();
       }
-      const result = await runLighthouse(page, url, keepStorage);
-      console.info(
-        `  ${label} run ${run}/${RUNS}: score ${result.score}, LCP ${result.lcpMs} ms, TBT ${result.tbtMs} ms, CLS ${result.cls}`,
-      );
-      runs.push(result);
-    } finally {
-      await browser.close();
     }
   }
   const middle = median(runs.map((run) => run.score));

@@ -142,6 +142,7 @@ async function benchDatabase(target: Target, report: Report): Promise<void> {
         duration: loadSeconds(10),
         headers,
         requests: [{ method: 'GET', path }],
+        serverPid: server.child.pid,
       });
       console.info(`  ${db} ${name}: ${describeLoad(result)}`);
       report.add(

@@ -1,12 +1,33 @@
-// `npm run bench`: runs every benchmark in turn; each prints its own figures.
+// `npm run bench`: every benchmark in turn, each in its own process; each prints its figures with
+// their budgets and writes bench/results/<name>.json. A failing benchmark does not stop the others;
+// the exit code says whether all ran. Environment switches: see docs/performance.md.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
-const benches = ['engine.ts', 'embed-size.ts'];
+const benches = [
+  'engine.ts',
+  'slot-search.ts',
+  'booking.ts',
+  'reports.ts',
+  'frontend.ts',
+  'embed-size.ts',
+  'cold-start.ts',
+];
+const only = process.argv.slice(2);
+const failed: string[] = [];
 for (const file of benches) {
+  if (only.length > 0 && !only.some((name) => file.startsWith(name))) continue;
   console.log(`\n=== bench/${file}`);
+  const started = Date.now();
   const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, file)], {
     stdio: 'inherit',
   });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  console.log(
+    `=== bench/${file}: ${result.status === 0 ? 'done' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s`,
+  );
+  if (result.status !== 0) failed.push(file);
+}
+if (failed.length > 0) {
+  console.error(`\nFailed: ${failed.join(', ')}`);
+  process.exit(1);
 }

@@ -10,7 +10,7 @@
 // `availableDates` and each provider's `nextAvailable`.
 //
 //   node --import tsx bench/slot-search.ts        (BENCH_DATABASES=sqlite to skip PostgreSQL)
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Request } from 'autocannon';
 import type { Brand } from './lib/data.ts';
@@ -24,9 +24,10 @@ import {
 import { describeLoad, load } from './lib/load.ts';
 import type { LoadResult } from './lib/load.ts';
 import { loadSeconds, wantDatabase } from './lib/options.ts';
-import { docsDir } from './lib/paths.ts';
+import { docsDir, resultsDir } from './lib/paths.ts';
 import { ensureServerBuild } from './lib/process.ts';
 import { Report, describeMachine, round } from './lib/report.ts';
+import { median } from './lib/stats.ts';
 import { startServer } from './lib/server.ts';
 import type { RunningServer } from './lib/server.ts';
 import { lineChart, linearFit } from './lib/svg.ts';
@@ -110,6 +111,33 @@ async function searchLoad(
   return result;
 }
 
+/**
+ * A search with nothing kept: every provider's busy version is raised first (as if each had just
+ * had a booking), so the server reads every busy period and runs the engine for everyone.
+ */
+async function coldSearchMs(
+  server: RunningServer,
+  target: Target,
+  brand: Brand,
+  path: string,
+  runs = 5,
+): Promise<number> {
+  const times: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    await target.query(
+      `insert into provider_busy_versions (provider_id, version) select id, 1 from providers where client_id = ?
+         on conflict (provider_id) do update set version = provider_busy_versions.version + 1`,
+      [brand.clientId],
+    );
+    const started = performance.now();
+    const response = await fetch(`${server.origin}${path}`);
+    await response.arrayBuffer();
+    times.push(performance.now() - started);
+    if (response.status !== 200) throw new Error(`cold search answered ${response.status}`);
+  }
+  return round(median(times), 2);
+}
+
 interface CurvePoint {
   providers: number;
   p50: number;
@@ -117,6 +145,7 @@ interface CurvePoint {
   rate: number;
   p95At10: number;
   cpuMs: number | null;
+  coldMs: number;
 }
 
 async function benchDatabase(target: Target, report: Report): Promise<CurvePoint[]> {
@@ -162,6 +191,14 @@ async function benchDatabase(target: Target, report: Report): Promise<CurvePoint
       'ms',
     );
     report.details[`${db} 50x60`] = mainLoad;
+    const mainCold = await coldSearchMs(server, target, main, requests[0]!.path!);
+    report.add(
+      `${db} search 50 providers × 60 days with nothing kept (every provider changed), 1 client`,
+      mainCold,
+      'ms',
+      undefined,
+      'median of 5',
+    );
 
     // 1 provider × 30 days at 10 concurrent clients.
     const small = brands.get(1)!;
@@ -203,6 +240,7 @@ async function benchDatabase(target: Target, report: Report): Promise<CurvePoint
         10,
         seconds / 2,
       );
+      const coldMs = await coldSearchMs(server, target, brand, curveRequests[0]!.path!);
       curve.push({
         providers,
         p50: single.latencyMs.p50,
@@ -210,13 +248,14 @@ async function benchDatabase(target: Target, report: Report): Promise<CurvePoint
         rate: single.rate,
         p95At10: ten.latencyMs.p95,
         cpuMs: single.serverCpuMsPerRequest,
+        coldMs,
       });
       report.add(
         `${db} curve ${providers} providers × 60 days, p50 / p95 (1 client)`,
         single.latencyMs.p50,
         'ms',
         undefined,
-        `p95 ${single.latencyMs.p95} ms, p95 at 10 clients ${ten.latencyMs.p95} ms, server CPU ${single.serverCpuMsPerRequest} ms/search`,
+        `p95 ${single.latencyMs.p95} ms, p95 at 10 clients ${ten.latencyMs.p95} ms, server CPU ${single.serverCpuMsPerRequest} ms/search, nothing kept ${coldMs} ms`,
       );
     }
     const fit = linearFit(curve.map((point) => ({ x: point.providers, y: point.p50 })));
@@ -276,37 +315,70 @@ function drawCurve(curves: Map<string, CurvePoint[]>, machine: string): void {
     SQLite: ['#1f77b4', '#7fb2dd'],
     PostgreSQL: ['#d62728', '#eb8f90'],
   };
-  const series: Series[] = [];
+  const warm: Series[] = [];
+  const cold: Series[] = [];
   for (const [db, points] of curves) {
     const [dark, light] = colours[db] ?? ['#333333', '#999999'];
-    series.push({
-      label: `${db} p50`,
-      colour: dark,
-      points: points.map((p) => ({ x: p.providers, y: p.p50 })),
-    });
-    series.push({
-      label: `${db} p95`,
-      colour: light,
-      points: points.map((p) => ({ x: p.providers, y: p.p95 })),
-    });
-    const fit = linearFit(points.map((p) => ({ x: p.providers, y: p.p50 })));
-    series.push({
-      label: `${db} p50, linear fit`,
-      colour: dark,
-      dashed: true,
-      points: [0, 500].map((x) => ({ x, y: Math.max(0, fit.a + fit.b * x) })),
-    });
+    const at = (y: (p: CurvePoint) => number | null) =>
+      points.filter((p) => y(p) !== null).map((p) => ({ x: p.providers, y: y(p) ?? 0 }));
+    const fit = linearFit(at((p) => p.p50));
+    warm.push(
+      { label: `${db} p50`, colour: dark, points: at((p) => p.p50) },
+      { label: `${db} p95`, colour: light, points: at((p) => p.p95) },
+      {
+        label: `${db} p50, linear fit`,
+        colour: dark,
+        dashed: true,
+        points: [0, 500].map((x) => ({ x, y: Math.max(0, fit.a + fit.b * x) })),
+      },
+      { label: `${db} server CPU / search`, colour: light, dashed: true, points: at((p) => p.cpuMs) },
+    );
+    cold.push({ label: `${db}, median of 5`, colour: dark, points: at((p) => p.coldMs) });
   }
   const svg = lineChart({
-    title: 'Slot search cost: providers × 60-day window, one client',
-    subtitle: `GET getProviders (all locations, one day of slots) over HTTP; ${machine}`,
-    xLabel: 'providers searched',
-    yLabel: 'latency (ms)',
-    series,
+    title: 'Slot search cost: providers × 60-day window (getProviders over HTTP, one client)',
+    subtitle: `All locations, one day of slots, 30-minute service; ${machine}`,
+    panels: [
+      {
+        title: 'Latency, kept slots still current',
+        xLabel: 'providers searched',
+        yLabel: 'ms',
+        series: warm,
+      },
+      {
+        title: 'Latency with nothing kept (every provider changed)',
+        xLabel: 'providers searched',
+        yLabel: 'ms',
+        series: cold,
+      },
+    ],
   });
   const file = path.join(docsDir, 'slot-search-curve.svg');
   writeFileSync(file, svg);
   console.info(`Wrote ${path.relative(process.cwd(), file)}`);
+}
+
+/** `--redraw`: the SVG again from bench/results/slot-search.json, without measuring. */
+function redraw(): void {
+  const saved = JSON.parse(readFileSync(path.join(resultsDir, 'slot-search.json'), 'utf8')) as {
+    machine: { cores: number; loadAverage: number[] };
+    startedAt: string;
+    details: Record<string, { points?: CurvePoint[] } | undefined>;
+  };
+  const curves = new Map<string, CurvePoint[]>();
+  for (const db of ['SQLite', 'PostgreSQL']) {
+    const points = saved.details[`${db} curve`]?.points;
+    if (points !== undefined) curves.set(db, points);
+  }
+  drawCurve(
+    curves,
+    `${saved.machine.cores} cores, load ${saved.machine.loadAverage[0]}, ${saved.startedAt.slice(0, 10)}`,
+  );
+}
+
+if (process.argv.includes('--redraw')) {
+  redraw();
+  process.exit(0);
 }
 
 const report = new Report('slot-search');

@@ -1,4 +1,5 @@
-// A small, dependency-free line chart as SVG text (the slot-search cost curve).
+// A small, dependency-free line chart as SVG text (the slot-search cost curve): one or more panels
+// side by side, each with its own y scale and legend.
 
 export interface Series {
   label: string;
@@ -7,12 +8,17 @@ export interface Series {
   points: { x: number; y: number }[];
 }
 
-export interface Chart {
+export interface Panel {
   title: string;
-  subtitle: string;
   xLabel: string;
   yLabel: string;
   series: Series[];
+}
+
+export interface Chart {
+  title: string;
+  subtitle: string;
+  panels: Panel[];
 }
 
 function niceMax(value: number): number {
@@ -26,29 +32,19 @@ function escape(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-export function lineChart(chart: Chart): string {
-  const width = 720;
-  const height = 440;
-  const left = 70;
-  const right = 190;
-  const top = 64;
-  const bottom = 56;
-  const plotWidth = width - left - right;
-  const plotHeight = height - top - bottom;
-  const all = chart.series.flatMap((s) => s.points);
+const fixed = (n: number): string => n.toFixed(1);
+
+function drawPanel(panel: Panel, originX: number, top: number, width: number, plotHeight: number): string[] {
+  const left = originX + 62;
+  const plotWidth = width - 62 - 16;
+  const all = panel.series.flatMap((s) => s.points);
   const xMax = niceMax(Math.max(...all.map((p) => p.x)));
   const yMax = niceMax(Math.max(...all.map((p) => p.y)) * 1.05);
   const sx = (x: number): number => left + (x / xMax) * plotWidth;
   const sy = (y: number): number => top + plotHeight - (y / yMax) * plotHeight;
-  const fixed = (n: number): string => n.toFixed(1);
-
-  const parts: string[] = [];
-  parts.push(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="system-ui, sans-serif" font-size="12">`,
-    `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
-    `<text x="${left}" y="24" font-size="16" font-weight="600">${escape(chart.title)}</text>`,
-    `<text x="${left}" y="44" fill="#555555">${escape(chart.subtitle)}</text>`,
-  );
+  const parts: string[] = [
+    `<text x="${left}" y="${top - 12}" font-weight="600">${escape(panel.title)}</text>`,
+  ];
   for (let i = 0; i <= 5; i++) {
     const y = (yMax / 5) * i;
     const x = (xMax / 5) * i;
@@ -61,10 +57,10 @@ export function lineChart(chart: Chart): string {
   parts.push(
     `<line x1="${left}" x2="${left}" y1="${top}" y2="${top + plotHeight}" stroke="#333333"/>`,
     `<line x1="${left}" x2="${left + plotWidth}" y1="${top + plotHeight}" y2="${top + plotHeight}" stroke="#333333"/>`,
-    `<text x="${left + plotWidth / 2}" y="${height - 14}" text-anchor="middle">${escape(chart.xLabel)}</text>`,
-    `<text transform="translate(18 ${top + plotHeight / 2}) rotate(-90)" text-anchor="middle">${escape(chart.yLabel)}</text>`,
+    `<text x="${left + plotWidth / 2}" y="${top + plotHeight + 38}" text-anchor="middle">${escape(panel.xLabel)}</text>`,
+    `<text transform="translate(${originX + 14} ${top + plotHeight / 2}) rotate(-90)" text-anchor="middle">${escape(panel.yLabel)}</text>`,
   );
-  chart.series.forEach((series, index) => {
+  panel.series.forEach((series, index) => {
     const points = [...series.points].sort((a, b) => a.x - b.x);
     const path = points.map((p) => `${fixed(sx(p.x))},${fixed(sy(p.y))}`).join(' ');
     const dash = series.dashed === true ? ' stroke-dasharray="6 4"' : '';
@@ -72,12 +68,34 @@ export function lineChart(chart: Chart): string {
     if (series.dashed !== true)
       for (const p of points)
         parts.push(`<circle cx="${fixed(sx(p.x))}" cy="${fixed(sy(p.y))}" r="3.5" fill="${series.colour}"/>`);
-    const ly = top + 10 + index * 20;
+    const column = index % 2;
+    const row = Math.floor(index / 2);
+    const lx = left + column * (plotWidth / 2);
+    const ly = top + plotHeight + 60 + row * 18;
     parts.push(
-      `<line x1="${left + plotWidth + 16}" x2="${left + plotWidth + 40}" y1="${ly}" y2="${ly}" stroke="${series.colour}" stroke-width="2"${dash}/>`,
-      `<text x="${left + plotWidth + 46}" y="${ly + 4}">${escape(series.label)}</text>`,
+      `<line x1="${lx}" x2="${lx + 22}" y1="${ly}" y2="${ly}" stroke="${series.colour}" stroke-width="2"${dash}/>`,
+      `<text x="${lx + 28}" y="${ly + 4}">${escape(series.label)}</text>`,
     );
   });
+  return parts;
+}
+
+export function lineChart(chart: Chart): string {
+  const panelWidth = 440;
+  const plotHeight = 280;
+  const top = 86;
+  const legendRows = Math.max(...chart.panels.map((p) => Math.ceil(p.series.length / 2)));
+  const width = panelWidth * chart.panels.length + 20;
+  const height = top + plotHeight + 60 + legendRows * 18 + 10;
+  const parts: string[] = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="system-ui, sans-serif" font-size="12">`,
+    `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
+    `<text x="20" y="26" font-size="16" font-weight="600">${escape(chart.title)}</text>`,
+    `<text x="20" y="46" fill="#555555">${escape(chart.subtitle)}</text>`,
+  ];
+  chart.panels.forEach((panel, index) =>
+    parts.push(...drawPanel(panel, 10 + index * panelWidth, top, panelWidth, plotHeight)),
+  );
   parts.push('</svg>', '');
   return parts.join('\n');
 }

@@ -43,7 +43,8 @@ export function sqliteTarget(label: string): Target {
     },
     destroy() {
       handle?.close();
-      rmSync(dir, { recursive: true, force: true });
+      if (process.env.BENCH_KEEP_DATA === '1') console.info(`Kept the database: ${file}`);
+      else rmSync(dir, { recursive: true, force: true });
       return Promise.resolve();
     },
   };
@@ -75,7 +76,8 @@ export async function postgresTarget(label: string): Promise<Target | string> {
     },
     async destroy() {
       await pool.end();
-      await admin.query(`drop schema if exists ${schema} cascade`);
+      if (process.env.BENCH_KEEP_DATA === '1') console.info(`Kept the schema: ${schema}`);
+      else await admin.query(`drop schema if exists ${schema} cascade`);
       await admin.end();
     },
   };
