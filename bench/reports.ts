@@ -150,7 +150,7 @@ async function benchDatabase(target: Target, report: Report): Promise<void> {
         result.latencyMs.p95,
         'ms',
         { kind: 'max', limit: P95_BUDGET_MS },
-        `p50 ${result.latencyMs.p50} ms`,
+        `p50 ${result.latencyMs.p50} ms, server CPU ${result.serverCpuMsPerRequest} ms/request`,
       );
       report.details[`${db} ${name}`] = result;
     }
