@@ -68,7 +68,11 @@ test.describe('reports', () => {
     const { base } = await brightSmile(signedIn, 'owner');
     const page = await pageAs('owner');
     await page.goto(`${base}/reports`);
-    await page.getByRole('link', { name: 'Audit log' }).click();
+    // Owners reach it from the section navigation (Reports links to it too).
+    await page
+      .getByRole('navigation', { name: 'Admin sections' })
+      .getByRole('link', { name: 'Audit log' })
+      .click();
     await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
     await expect(page.getByRole('table', { name: 'Audit log' })).toBeVisible();
     await page.getByRole('searchbox', { name: /Action/ }).fill('patient.');
