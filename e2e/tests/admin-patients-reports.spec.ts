@@ -67,6 +67,10 @@ test.describe('reports', () => {
   test('the audit log shows who read patient records (owners)', async ({ pageAs, signedIn }) => {
     const { base } = await brightSmile(signedIn, 'owner');
     const page = await pageAs('owner');
+    // Reading the patient list is itself audited, so the log has a patient row to show.
+    await page.goto(`${base}/patients`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText(/Loading/).filter({ visible: true })).toHaveCount(0);
     await page.goto(`${base}/reports`);
     // Owners reach it from the section navigation (Reports links to it too).
     await page
