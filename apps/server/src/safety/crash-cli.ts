@@ -6,6 +6,8 @@
  * kills, bookings acknowledged, outcomes cut by a kill and how their retries ended, the durability
  * settings and every broken promise; exits 1 when any check failed.
  */
+import type { LoginResponse } from '@scheduler/domain/schemas/admin-auth';
+import { DEMO_PASSWORDS } from '../test/staff-login.ts';
 import { cliValues, numberArg, printFigures } from './cli-args.ts';
 import { runCrashes } from './crash.ts';
 import { createHarnessDatabase, harnessPostgresUrl } from './harness-servers.ts';
@@ -39,6 +41,15 @@ for (const dialect of dialects) {
       concurrency,
       minLoadMs,
       maxLoadMs,
+      staffLogin: async (instance) => {
+        const answer = await instance.send({
+          method: 'POST',
+          url: '/api/config/login',
+          payload: { email: 'admin@demo.health', password: DEMO_PASSWORDS.admin },
+        });
+        if (answer.status !== 200) throw new Error(`staff sign-in failed: ${answer.status}`);
+        return { authorization: `Bearer ${(answer.body as LoginResponse).token}` };
+      },
       onKill: (done, partial) => {
         if (done % 10 === 0) {
           console.info(
@@ -55,7 +66,8 @@ for (const dialect of dialects) {
       'cut by a kill (outcome unknown)': report.unknownOutcomes,
       'retry → 201 (had not committed)': report.retriedCreated,
       'retry → 200 (had committed)': report.retriedCommittedBefore,
-      'retry → 409 slot taken': report.retriedSlotTaken,
+      'retry → refused (409/422, had not committed)': report.retriedRefused,
+      'cancelled by staff during load': report.cancelled,
       'replays after the last restart': report.replaysAfterRestart,
       durability: JSON.stringify(report.durability),
       'mean restart (ms)': report.meanRestartMs.toFixed(0),

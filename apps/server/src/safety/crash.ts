@@ -25,9 +25,10 @@ import { repoRoot } from '../config.ts';
 import { newPatient } from '../test/public-api-fixture.ts';
 import type { HarnessDatabase } from './harness-servers.ts';
 import type { RaceInstance, SlotTarget } from './races.ts';
-import { raceTargets } from './races.ts';
+import { random, raceTargets } from './races.ts';
 import {
   appointmentsByIds,
+  appointmentsWithKeys,
   duplicatedIdempotencyKeys,
   durabilitySettings,
   halfWritten,
@@ -66,6 +67,9 @@ export async function buildCrashServer(): Promise<string> {
   return outfile;
 }
 
+/** Server processes alive now (killed with the harness when it is interrupted). */
+const children = new Set<ChildProcess>();
+
 export interface RunningServer {
   child: ChildProcess;
   url: string;
@@ -88,6 +92,8 @@ export function startServer(entry: string, database: HarnessDatabase): Promise<R
       : { SQLITE_PATH: database.location }),
   };
   const child = spawn(process.execPath, [entry], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
   return new Promise((resolve, reject) => {
     let output = '';
     const timer = setTimeout(() => {
@@ -155,6 +161,12 @@ export interface CrashOptions {
   maxLoadMs: number;
   seed?: number;
   onKill?: (done: number, report: CrashReport) => void;
+  /**
+   * Signs in a front-desk user on the running server (bearer headers). With it, a tenth of the
+   * clients cancel acknowledged bookings during the load: slots free up, so bookings keep
+   * committing over a hundred rounds, and the kill also lands inside status changes.
+   */
+  staffLogin?: (instance: RaceInstance) => Promise<Record<string, string>>;
 }
 
 export interface CrashReport {
@@ -168,9 +180,12 @@ export interface CrashReport {
   unknownOutcomes: number;
   retriedCreated: number;
   retriedCommittedBefore: number;
-  retriedSlotTaken: number;
+  /** …refused now (409 slot taken, 422 no capacity left): the first attempt had not committed. */
+  retriedRefused: number;
   /** Acknowledged bookings re-sent after the last restart: the same appointment each time. */
   replaysAfterRestart: number;
+  /** Cancellations answered 200 during the load. */
+  cancelled: number;
   durability: Record<string, string>;
   meanRestartMs: number;
   failures: string[];
@@ -202,17 +217,6 @@ function bookingBody(target: SlotTarget, brand: HarnessDatabase['brand']): Booki
   };
 }
 
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const idOf = (body: unknown): string | undefined =>
   typeof body === 'object' && body !== null && 'appointmentId' in body
     ? String(body.appointmentId)
@@ -230,8 +234,9 @@ export async function runCrashes(database: HarnessDatabase, options: CrashOption
     unknownOutcomes: 0,
     retriedCreated: 0,
     retriedCommittedBefore: 0,
-    retriedSlotTaken: 0,
+    retriedRefused: 0,
     replaysAfterRestart: 0,
+    cancelled: 0,
     durability: await durabilitySettings(database.db),
     meanRestartMs: 0,
     failures: [],
@@ -242,13 +247,18 @@ export async function runCrashes(database: HarnessDatabase, options: CrashOption
   };
   const acked = new Map<string, { appointmentId: string; booking: Booking }>();
   let unknown: Booking[] = [];
+  /** Appointments a cancel was sent for (answered or cut by a kill). */
+  const maybeCancelled = new Set<string>();
+  let staffHeaders: Record<string, string> | undefined;
+  /** Keys whose retry was refused: no appointment may carry them. */
+  const refusedKeys: string[] = [];
   const restartTimes: number[] = [];
 
   let server = await startServer(entry, database);
   restartTimes.push(server.startedInMs);
   // Interrupted (Ctrl-C): take the server process down too.
   const stop = (signal: NodeJS.Signals) => {
-    server.child.kill('SIGKILL');
+    for (const child of children) child.kill('SIGKILL');
     process.kill(process.pid, signal);
   };
   process.once('SIGINT', stop);
@@ -267,6 +277,9 @@ export async function runCrashes(database: HarnessDatabase, options: CrashOption
     for (const duplicate of await duplicatedIdempotencyKeys(database.db)) {
       fail(`${when}: key ${duplicate.key} on ${duplicate.n} appointments`);
     }
+    const booked = await appointmentsWithKeys(database.db, refusedKeys);
+    if (booked.length > 0)
+      fail(`${when}: refused retries whose first attempt had booked: ${booked.join(', ')}`);
     const half = await halfWritten(database.db);
     if (!isClean(half)) fail(`${when}: half-written ${JSON.stringify(half)}`);
     const overlaps = await overlappingAppointments(database.db);
@@ -288,8 +301,10 @@ export async function runCrashes(database: HarnessDatabase, options: CrashOption
         if (answer.status === 201) report.retriedCreated++;
         else report.retriedCommittedBefore++;
         acked.set(booking.key, { appointmentId: id, booking });
-      } else if (answer.status === 409) {
-        report.retriedSlotTaken++;
+      } else if (answer.status === 409 || answer.status === 422) {
+        // Refused now (slot taken, no capacity left): the first attempt must not have committed.
+        report.retriedRefused++;
+        refusedKeys.push(booking.key);
       } else {
         fail(
           `retry of ${booking.key} answered ${answer.status} ${JSON.stringify(answer.body).slice(0, 120)}`,
@@ -305,6 +320,8 @@ export async function runCrashes(database: HarnessDatabase, options: CrashOption
       slotsPerService: 1_000,
     });
     if (targets.length === 0) throw new Error('no free slots to book');
+
+    staffHeaders = await options.staffLogin?.(httpInstance(server.url));
 
     for (let round = 1; round <= options.kills; round++) {
       const instance = httpInstance(server.url);
@@ -340,7 +357,47 @@ export async function runCrashes(database: HarnessDatabase, options: CrashOption
           }
         }
       };
-      const workers = Array.from({ length: options.concurrency }, () => worker());
+      const frontDesk = async () => {
+        while (!killed && staffHeaders !== undefined) {
+          const candidates = [...acked.values()].filter((a) => !maybeCancelled.has(a.appointmentId));
+          const chosen = candidates[Math.floor(next() * candidates.length)];
+          if (chosen === undefined) {
+            await new Promise((resolve) => setTimeout(resolve, 50));
+            continue;
+          }
+          maybeCancelled.add(chosen.appointmentId);
+          try {
+            const details = await instance.send({
+              method: 'GET',
+              url: `/api/patient-management/getAppointmentDetails?clientId=${database.brand.clientId}&appointmentId=${chosen.appointmentId}`,
+              headers: staffHeaders,
+            });
+            const version = (details.body as { appointment?: { version?: number } }).appointment?.version;
+            if (details.status !== 200 || version === undefined) continue;
+            const answer = await instance.send({
+              method: 'POST',
+              url: '/api/patient-management/update_appointment_status',
+              headers: staffHeaders,
+              payload: {
+                clientId: database.brand.clientId,
+                appointmentId: chosen.appointmentId,
+                status: 'cancelled',
+                version,
+                reason: 'Crash harness',
+              },
+            });
+            if (answer.status === 200) report.cancelled++;
+            else if (answer.status >= 500) fail(`cancel answered ${answer.status}`);
+          } catch {
+            return;
+          }
+        }
+      };
+      const cancellers = staffHeaders === undefined ? 0 : Math.max(1, Math.floor(options.concurrency / 10));
+      const workers = [
+        ...Array.from({ length: options.concurrency - cancellers }, () => worker()),
+        ...Array.from({ length: cancellers }, () => frontDesk()),
+      ];
       const loadMs = options.minLoadMs + next() * (options.maxLoadMs - options.minLoadMs);
       await new Promise((resolve) => setTimeout(resolve, loadMs));
       await killHard(server);
@@ -364,7 +421,9 @@ export async function runCrashes(database: HarnessDatabase, options: CrashOption
         payload: booking.body,
       });
       report.replaysAfterRestart++;
-      if (answer.status !== 200 || idOf(answer.body) !== appointmentId) {
+      // A cancelled booking answers 409 CONFLICT to its replay (and books nothing).
+      const cancelledReplay = answer.status === 409 && maybeCancelled.has(appointmentId);
+      if (!cancelledReplay && (answer.status !== 200 || idOf(answer.body) !== appointmentId)) {
         fail(
           `replay of ${booking.key} after restarts answered ${answer.status} ${idOf(answer.body) ?? ''}, not ${appointmentId}`,
         );

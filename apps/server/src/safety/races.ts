@@ -165,7 +165,7 @@ export interface RaceReport {
 }
 
 /** A small seeded generator (mulberry32): reproducible choices. */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -578,3 +578,19 @@ export async function nonPatientNames(db: Db): Promise<Set<string>> {
     ...users.flatMap((u) => [u.display_name, u.email]),
   ]);
 }
+
+/** The idempotency keys, among those given, that some appointment carries. */
+export async function appointmentsWithKeys(db: Db, keys: readonly string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (let index = 0; index < keys.length; index += 500) {
+    const chunk = keys.slice(index, index + 500);
+    if (chunk.length === 0) continue;
+    const rows = await db
+      .selectFrom('appointments')
+      .select(['idempotency_key'])
+      .where('idempotency_key', 'in', chunk)
+      .execute();
+    for (const row of rows) if (row.idempotency_key !== null) found.push(row.idempotency_key);
+  }
+  return found;
+}

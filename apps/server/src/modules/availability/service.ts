@@ -109,6 +109,52 @@ interface Computation {
   bookedCounts: Map<string, number>;
 }
 
+/**
+ * Facts about a list of slots, kept as long as the list (kept lists live across searches, see
+ * search-cache.ts): its distinct local dates, and whether those never decrease along the list (one
+ * location's slots, in time order), which lets day navigation cut the list instead of scanning it.
+ */
+const slotListFacts = new WeakMap<readonly Slot[], { dates: string[]; ordered: boolean }>();
+
+function factsOf(slots: readonly Slot[]): { dates: string[]; ordered: boolean } {
+  let facts = slotListFacts.get(slots);
+  if (facts === undefined) {
+    const dates: string[] = [];
+    let ordered = true;
+    for (const slot of slots) {
+      const last = dates[dates.length - 1];
+      if (last === slot.dateLocal) continue;
+      if (last !== undefined && slot.dateLocal < last) ordered = false;
+      dates.push(slot.dateLocal);
+    }
+    facts = { dates: ordered ? dates : [...new Set(dates)], ordered };
+    slotListFacts.set(slots, facts);
+  }
+  return facts;
+}
+
+function datesOf(slots: readonly Slot[]): readonly string[] {
+  return factsOf(slots).dates;
+}
+
+/** The slots on local dates from `from` (inclusive) until `until` (exclusive, or no end). */
+function slotsBetween(slots: readonly Slot[], from: string, until: string | undefined): Slot[] {
+  const inRange = (slot: Slot): boolean =>
+    slot.dateLocal >= from && (until === undefined || slot.dateLocal < until);
+  if (!factsOf(slots).ordered) return slots.filter(inRange);
+  const firstAtOrAfter = (date: string): number => {
+    let low = 0;
+    let high = slots.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((slots[middle]?.dateLocal ?? '') < date) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  };
+  return slots.slice(firstAtOrAfter(from), until === undefined ? slots.length : firstAtOrAfter(until));
+}
+
 /** Used for the window when no location is in scope. */
 const FALLBACK_TIME_ZONE = 'America/New_York';
 
@@ -466,12 +512,7 @@ export function createAvailabilityService(
           ...entry,
           locations: entry.locations.map((availability) => {
             const { from, until } = rangeOf(availability.locationId);
-            return {
-              ...availability,
-              slots: availability.slots.filter(
-                (slot) => slot.dateLocal >= from && (until === undefined || slot.dateLocal < until),
-              ),
-            };
+            return { ...availability, slots: slotsBetween(availability.slots, from, until) };
           }),
         };
       });
@@ -479,7 +520,7 @@ export function createAvailabilityService(
       const availableDates = new Set<string>();
       for (const entry of visible)
         for (const availability of entry.locations)
-          for (const slot of availability.slots) availableDates.add(slot.dateLocal);
+          for (const date of datesOf(availability.slots)) availableDates.add(date);
 
       const providers: ProviderCard[] = narrowed.map((entry) => {
         const record = entry.provider.record;
