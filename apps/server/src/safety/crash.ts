@@ -167,6 +167,8 @@ export interface CrashOptions {
    * committing over a hundred rounds, and the kill also lands inside status changes.
    */
   staffLogin?: (instance: RaceInstance) => Promise<Record<string, string>>;
+  /** How many providers and slots per service the load aims at (default: every free slot). */
+  targetSpread?: { providers: number; slotsPerService: number };
 }
 
 export interface CrashReport {
@@ -315,10 +317,12 @@ export async function runCrashes(database: HarnessDatabase, options: CrashOption
 
   try {
     // Every free slot of every provider: the load keeps committing bookings across 100 rounds.
-    const targets = await raceTargets(httpInstance(server.url), database.db, database.brand, {
-      providers: 1_000,
-      slotsPerService: 1_000,
-    });
+    const targets = await raceTargets(
+      httpInstance(server.url),
+      database.db,
+      database.brand,
+      options.targetSpread ?? { providers: 1_000, slotsPerService: 1_000 },
+    );
     if (targets.length === 0) throw new Error('no free slots to book');
 
     staffHeaders = await options.staffLogin?.(httpInstance(server.url));
