@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { App } from './app.ts';
+import { routeTableOf } from './app.ts';
 import { seedIfEmpty } from './db/seed/seed.ts';
 import type { TestDatabase } from './test/test-db.ts';
 import { createTestApp, testDatabases } from './test/test-db.ts';
@@ -151,6 +152,23 @@ describe.each(testDatabases())('the app on $name', (target) => {
       const document = response.json<{ openapi: string; paths: Record<string, unknown> }>();
       expect(document.openapi).toMatch(/^3\./);
       expect(Object.keys(document.paths)).toContain('/api/health');
+    });
+
+    it('lists every API route of the route table, with its method', async () => {
+      const document = (await app.inject({ method: 'GET', url: '/api/docs' })).json<{
+        paths: Record<string, Record<string, unknown>>;
+      }>();
+      const listed = new Set(
+        Object.entries(document.paths).flatMap(([path, operations]) =>
+          Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+        ),
+      );
+      const routes = routeTableOf(app)
+        .filter((route) => route.url.startsWith('/api/') && route.url !== '/api/docs')
+        .filter((route) => route.method !== 'HEAD' && route.method !== 'OPTIONS')
+        .map((route) => `${route.method} ${route.url.replace(/:(\w+)/g, '{$1}')}`);
+      expect(routes.length).toBeGreaterThan(50);
+      expect(routes.filter((route) => !listed.has(route))).toEqual([]);
     });
   });
 
