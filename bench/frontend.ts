@@ -11,14 +11,14 @@
 //
 //   node --import tsx bench/frontend.ts
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import type { Browser, Page } from 'puppeteer-core';
-import { repoRoot } from './lib/paths.ts';
+import { repoRoot, resultsDir } from './lib/paths.ts';
 import { runNpm, runOrThrow } from './lib/process.ts';
 import { Report, round } from './lib/report.ts';
 import { freePort, stopChild, waitFor200 } from './lib/server.ts';
@@ -37,6 +37,8 @@ interface LandingBudgetReport {
 }
 
 interface PageRun {
+  /** The Lighthouse result (written to bench/results/lighthouse-<page>.json for the median run). */
+  lhr?: unknown;
   score: number;
   lcpMs: number;
   tbtMs: number;
@@ -129,6 +131,7 @@ async function runLighthouse(page: Page, url: string, keepStorage: boolean): Pro
     cls: round(audit('cumulative-layout-shift'), 3),
     fcpMs: Math.round(audit('first-contentful-paint')),
     finalUrl: lhr.finalDisplayedUrl,
+    lhr,
   };
 }
 
@@ -189,7 +192,11 @@ async function measurePage(
     }
   }
   const middle = median(runs.map((run) => run.score));
-  return runs.find((run) => run.score === middle) ?? runs[0]!;
+  const chosen = runs.find((run) => run.score === middle) ?? runs[0]!;
+  mkdirSync(resultsDir, { recursive: true });
+  writeFileSync(path.join(resultsDir, `lighthouse-${label}.json`), JSON.stringify(chosen.lhr));
+  const { lhr: _lhr, ...figures } = chosen;
+  return figures;
 }
 
 const report = new Report('frontend');

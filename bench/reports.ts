@@ -4,14 +4,25 @@
 //
 //   node --import tsx bench/reports.ts        (BENCH_DATABASES=sqlite to skip PostgreSQL;
 //                                             BENCH_REPORT_APPOINTMENTS / _EVENTS to scale down)
+//
+// Before/after comparisons on the same data (generating it takes minutes on SQLite, tens of minutes
+// on PostgreSQL): BENCH_REPORT_SQLITE_FILE=/path/reports.db and BENCH_REPORT_PG_SCHEMA=name keep the
+// data there and reuse it when it already holds the brand (no generation; the server migrates it);
+// BENCH_SERVER_DIST=<dir> runs another build of the server (e.g. a copy of apps/server/dist made
+// before a change). The load average at the start and end of each figure is printed and recorded.
 import { randomBytes, scryptSync } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import pg from 'pg';
 import { describeLoad, load } from './lib/load.ts';
 import { loadSeconds, wantDatabase } from './lib/options.ts';
 import { ensureServerBuild, ticker } from './lib/process.ts';
 import { Report } from './lib/report.ts';
 import { startServer } from './lib/server.ts';
 import type { RunningServer } from './lib/server.ts';
-import { count, generate, postgresTarget, sqliteTarget } from './lib/targets.ts';
+import { POSTGRES_URL, count, generate, postgresTarget, sqliteTarget } from './lib/targets.ts';
 import type { Target } from './lib/targets.ts';
 
 const APPOINTMENTS = Number(process.env.BENCH_REPORT_APPOINTMENTS ?? 1_000_000);
@@ -27,7 +38,73 @@ function hashPassword(password: string): string {
   return ['scrypt', 14, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
+/** A SQLite file kept between runs (BENCH_REPORT_SQLITE_FILE). */
+function keptSqliteTarget(file: string): Target {
+  mkdirSync(path.dirname(file), { recursive: true });
+  let handle: SqliteDatabase.Database | undefined;
+  const open = (): SqliteDatabase.Database => (handle ??= new SqliteDatabase(file, { timeout: 5_000 }));
+  return {
+    name: 'SQLite',
+    env: { SQLITE_PATH: file },
+    query(statement, params = []) {
+      const prepared = open().prepare(statement);
+      if (prepared.reader) return Promise.resolve(prepared.all(...params) as Record<string, unknown>[]);
+      prepared.run(...params);
+      return Promise.resolve([]);
+    },
+    analyze() {
+      open().exec('analyze');
+      return Promise.resolve();
+    },
+    destroy() {
+      handle?.close();
+      console.info(`Kept the database: ${file}`);
+      return Promise.resolve();
+    },
+  };
+}
+
+/** A PostgreSQL schema kept between runs (BENCH_REPORT_PG_SCHEMA). */
+async function keptPostgresTarget(schema: string): Promise<Target> {
+  if (!/^\w+$/.test(schema)) throw new Error('BENCH_REPORT_PG_SCHEMA must be a plain identifier');
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  await admin.connect();
+  await admin.query(`create schema if not exists ${schema}`);
+  await admin.end();
+  const url = new URL(POSTGRES_URL);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  return {
+    name: 'PostgreSQL',
+    env: { DATABASE_URL: url.toString() },
+    async query(statement, params = []) {
+      let index = 0;
+      const text = statement.replace(/\?/g, () => `$${++index}`);
+      return (await pool.query(text, params)).rows as Record<string, unknown>[];
+    },
+    async analyze() {
+      await pool.query('analyze');
+    },
+    async destroy() {
+      await pool.end();
+      console.info(`Kept the schema: ${schema}`);
+    },
+  };
+}
+
+/** Whether the target already holds the generated brand (a kept database). */
+async function hasBrand(target: Target): Promise<boolean> {
+  try {
+    return (await target.query('select id from clients where slug = ?', ['reports'])).length > 0;
+  } catch {
+    return false; // no schema yet
+  }
+}
+
+const loadAverage = (): number => Math.round((loadavg()[0] ?? 0) * 10) / 10;
+
 async function addViewer(target: Target, clientId: number): Promise<void> {
+  if ((await target.query('select id from users where email = ?', [VIEWER.email])).length > 0) return;
   const now = Date.now();
   await target.query(
     'insert into users (email, password_hash, display_name, created_at, updated_at) values (?, ?, ?, ?, ?)',
@@ -59,13 +136,17 @@ function isoDay(ms: number): string {
 
 async function benchDatabase(target: Target, report: Report): Promise<void> {
   const db = target.name;
-  console.info(`\n── ${db}: generating ${APPOINTMENTS} appointments and ${EVENTS} analytics events`);
-  await generate(target, {
-    client: 'reports',
-    providers: PROVIDERS,
-    appointments: APPOINTMENTS,
-    events: EVENTS,
-  });
+  if (await hasBrand(target)) {
+    console.info(`\n── ${db}: reusing the data already generated`);
+  } else {
+    console.info(`\n── ${db}: generating ${APPOINTMENTS} appointments and ${EVENTS} analytics events`);
+    await generate(target, {
+      client: 'reports',
+      providers: PROVIDERS,
+      appointments: APPOINTMENTS,
+      events: EVENTS,
+    });
+  }
   const stop = ticker(`${db} statistics`);
   if (db === 'PostgreSQL') await target.analyze();
   const clientId = Number((await target.query('select id from clients where slug = ?', ['reports']))[0]?.id);
@@ -135,6 +216,7 @@ async function benchDatabase(target: Target, report: Report): Promise<void> {
         headers,
         requests: [{ method: 'GET', path }],
       });
+      const loadBefore = loadAverage();
       const result = await load({
         label: `${db} ${name}`,
         url: server.origin,
@@ -144,15 +226,17 @@ async function benchDatabase(target: Target, report: Report): Promise<void> {
         requests: [{ method: 'GET', path }],
         serverPid: server.child.pid,
       });
-      console.info(`  ${db} ${name}: ${describeLoad(result)}`);
+      const loadAfter = loadAverage();
+      console.info(`  ${db} ${name}: ${describeLoad(result)}, load average ${loadBefore} → ${loadAfter}`);
       report.add(
         `${db} ${name}, p95 (1 client)`,
         result.latencyMs.p95,
         'ms',
         { kind: 'max', limit: P95_BUDGET_MS },
-        `p50 ${result.latencyMs.p50} ms, server CPU ${result.serverCpuMsPerRequest} ms/request`,
+        `p50 ${result.latencyMs.p50} ms, server CPU ${result.serverCpuMsPerRequest} ms/request, ` +
+          `load ${loadBefore} → ${loadAfter}`,
       );
-      report.details[`${db} ${name}`] = result;
+      report.details[`${db} ${name}`] = { ...result, loadAverage: [loadBefore, loadAfter] };
     }
   } finally {
     await server.stop();
@@ -160,9 +244,13 @@ async function benchDatabase(target: Target, report: Report): Promise<void> {
 }
 
 const report = new Report('reports');
-ensureServerBuild();
+// Another build (BENCH_SERVER_DIST) is run as it is.
+if (process.env.BENCH_SERVER_DIST === undefined) ensureServerBuild();
+const keptSqlite = process.env.BENCH_REPORT_SQLITE_FILE;
+const keptSchema = process.env.BENCH_REPORT_PG_SCHEMA;
 if (wantDatabase('sqlite')) {
-  const sqlite = sqliteTarget('reports');
+  const sqlite =
+    keptSqlite === undefined ? sqliteTarget('reports') : keptSqliteTarget(path.resolve(keptSqlite));
   try {
     await benchDatabase(sqlite, report);
   } finally {
@@ -170,7 +258,8 @@ if (wantDatabase('sqlite')) {
   }
 }
 if (wantDatabase('postgres')) {
-  const postgres = await postgresTarget('reports');
+  const postgres =
+    keptSchema === undefined ? await postgresTarget('reports') : await keptPostgresTarget(keptSchema);
   if (typeof postgres === 'string') {
     console.warn(`\nSKIPPED the PostgreSQL part: ${postgres}`);
     report.details.postgresSkipped = postgres;

@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { landingBudget } from './vite-plugins/landing-budget.ts';
+import { muiWithoutCssVars } from './vite-plugins/mui-without-css-vars.ts';
 import { precompress } from './vite-plugins/precompress.ts';
 
 const nodeModule = (names: string): RegExp => new RegExp(`[\\\\/]node_modules[\\\\/](?:${names})[\\\\/]`);
@@ -8,6 +9,7 @@ const nodeModule = (names: string): RegExp => new RegExp(`[\\\\/]node_modules[\\
 export default defineConfig({
   plugins: [
     react(),
+    muiWithoutCssVars(),
     landingBudget({
       landingModule: /[\\/]src[\\/]features[\\/]booking[\\/]landing[\\/]landing-screen\.tsx$/,
       forbiddenModules: /[\\/]src[\\/]features[\\/]admin[\\/]/,
@@ -36,25 +38,32 @@ export default defineConfig({
         // so a library used only by admin screens stays out of what the booking landing loads.
         codeSplitting: {
           groups: [
+            // One vendor chunk (React, router, Redux, MUI/emotion, TanStack Query): gzip compresses
+            // one file better than three, and the three always load together.
             {
-              name: 'react',
-              test: nodeModule('react|react-dom|scheduler|react-router|react-redux|use-sync-external-store'),
+              name: 'vendor',
+              test: nodeModule(
+                [
+                  'react|react-dom|scheduler|react-router|react-redux|use-sync-external-store',
+                  '@mui|@emotion|notistack|react-transition-group|stylis|@babel|clsx|hoist-non-react-statics|react-is|prop-types|goober',
+                  '@reduxjs|redux|redux-persist|redux-thunk|immer|reselect|@tanstack|zod|axios',
+                ].join('|'),
+              ),
               tags: ['$initial'],
               priority: 30,
             },
+            // The small modules the landing step shares with the later steps, in one chunk rather
+            // than one tiny file each.
             {
-              name: 'mui',
-              test: nodeModule(
-                '@mui|@emotion|notistack|react-transition-group|stylis|@babel|clsx|hoist-non-react-statics|react-is|prop-types|goober',
+              name: 'booking-common',
+              test: new RegExp(
+                [
+                  String.raw`[\\/]src[\\/]features[\\/]booking[\\/](?:use-booking-analytics\.ts|api[\\/]get-catalogue\.ts|lib[\\/]phone\.ts)$`,
+                  String.raw`[\\/]src[\\/]features[\\/]booking[\\/]components[\\/](?:choice-group|office-message|step-page|action-button)\.tsx$`,
+                  String.raw`[\\/]packages[\\/]domain[\\/]src[\\/](?:messages|text)\.ts$`,
+                ].join('|'),
               ),
-              tags: ['$initial'],
               priority: 20,
-            },
-            {
-              name: 'data',
-              test: nodeModule('@reduxjs|redux|redux-persist|redux-thunk|immer|reselect|@tanstack|zod|axios'),
-              tags: ['$initial'],
-              priority: 10,
             },
           ],
         },

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { brightSmile, expect, expectNotification, test } from './admin-fixtures';
+import { brightSmile, expect, expectNotification, seriousViolations, test } from './admin-fixtures';
 
 /*
  * Configuration changes made in the admin screens, each checked where patients see it: the booking
@@ -268,5 +268,122 @@ test.describe('configuration takes effect in the booking flow', () => {
     await expect(owner.getByRole('table', { name: 'Users of the practice' })).toContainText(
       'No user matches your search.',
     );
+  });
+});
+
+test.describe('configuration lists: server-side paging, search, conflicts and insurance types', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('insurance plans: search and page through the list the server sorts', async ({ pageAs, signedIn }) => {
+    const { base } = await brightSmile(signedIn, 'admin');
+    const admin = await pageAs('admin');
+    await admin.goto(`${base}/insuranceconfig`);
+    const table = admin.getByRole('table', { name: 'Insurance plans' });
+    const plansRegion = admin.getByRole('region', { name: 'Insurance plans (scrollable)' });
+    const pager = plansRegion.locator('xpath=..').locator('.MuiTablePagination-root');
+    await expect(table).toContainText('Aetna Dental PPO');
+    await expect(pager).toContainText(/1–10 of \d+/);
+
+    // Page 2 comes from the server: other rows, the first page's are gone.
+    await pager.getByRole('button', { name: 'Go to next page' }).click();
+    await expect(pager).toContainText(/11–\d+ of \d+/);
+    await expect(table).not.toContainText('Aetna Dental PPO');
+    await expect(table.locator('tbody tr').first()).toBeVisible();
+
+    // Sorting by plan name, descending.
+    await table.getByRole('button', { name: 'Plan' }).click();
+    await table.getByRole('button', { name: 'Plan' }).click();
+    await expect(table.getByRole('columnheader', { name: 'Plan' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+
+    // A search goes back to page 1 and finds only the matching plans.
+    await admin.getByLabel('Search plans or carriers').fill('delta');
+    await expect(table.locator('tbody tr')).toHaveCount(3);
+    for (const row of await table.locator('tbody tr').all()) await expect(row).toContainText(/Delta/i);
+    await expect(pager).toContainText('1–3 of 3');
+    await admin.getByLabel('Search plans or carriers').fill('no such plan 123');
+    await expect(table).toContainText('No plan matches your search.');
+    expect(await seriousViolations(admin)).toEqual([]);
+  });
+
+  test('a stale edit of a service shows the conflict message and reloads the latest version', async ({
+    pageAs,
+    signedIn,
+  }) => {
+    const { base } = await brightSmile(signedIn, 'admin');
+    const admin = await pageAs('admin');
+    const owner = await pageAs('owner');
+    for (const page of [admin, owner]) {
+      await page.goto(`${base}/configservices`);
+      await page.getByLabel('Search services').fill('root canal');
+      await expect(page.getByRole('table', { name: 'Services' }).locator('tbody tr')).toHaveCount(1);
+      await page.getByRole('button', { name: 'Edit Root Canal Therapy' }).click();
+      await expect(page.getByRole('dialog', { name: 'Edit Root Canal Therapy' })).toBeVisible();
+    }
+
+    // The owner saves first.
+    const ownersText = `Saved by the owner at ${Date.now()}.`;
+    const ownerDialog = owner.getByRole('dialog', { name: 'Edit Root Canal Therapy' });
+    await ownerDialog.getByLabel('Description').fill(ownersText);
+    await ownerDialog.getByRole('button', { name: 'Save service' }).click();
+    await expectNotification(owner, 'Root Canal Therapy saved');
+
+    // The admin's edit, made on the version read before, is refused and nothing is overwritten.
+    const dialog = admin.getByRole('dialog', { name: 'Edit Root Canal Therapy' });
+    await dialog.getByLabel('Description').fill('Saved by the admin, who had not seen the change.');
+    await dialog.getByRole('button', { name: 'Save service' }).click();
+    await expect(
+      dialog.getByText('This record was changed by someone else. Reload to see the latest version.'),
+    ).toBeVisible();
+    expect(await seriousViolations(admin)).toEqual([]);
+
+    // Reload: the dialog shows the owner's text; a save on the latest version goes through.
+    await dialog.getByRole('button', { name: 'Reload' }).click();
+    const reloaded = admin.getByRole('dialog', { name: 'Edit Root Canal Therapy' });
+    await expect(reloaded.getByLabel('Description')).toHaveValue(ownersText);
+    await expect(reloaded.getByText(/changed by someone else/)).toHaveCount(0);
+    await reloaded.getByLabel('Description').fill(`${ownersText} Checked by the admin.`);
+    await reloaded.getByRole('button', { name: 'Save service' }).click();
+    await expectNotification(admin, 'Root Canal Therapy saved');
+  });
+
+  test('insurance types: add, rename, refuse a duplicate and delete', async ({ pageAs, signedIn }) => {
+    const { base } = await brightSmile(signedIn, 'admin');
+    const admin = await pageAs('admin');
+    await admin.goto(`${base}/insuranceconfig`);
+    const types = admin.getByRole('table', { name: 'Insurance types' });
+    await expect(types).toContainText('PPO');
+
+    const name = `Vision ${Date.now()}`;
+    await admin.getByRole('button', { name: 'Add type' }).click();
+    const add = admin.getByRole('dialog', { name: 'Add an insurance type' });
+    await add.getByRole('button', { name: 'Add type' }).click();
+    await expect(add.getByText('Enter a type name')).toBeVisible();
+    expect(await seriousViolations(admin)).toEqual([]);
+    await add.getByLabel('Type name').fill(name);
+    await add.getByRole('button', { name: 'Add type' }).click();
+    await expectNotification(admin, `${name} added`);
+
+    await admin.getByLabel('Search insurance types').fill(name);
+    await expect(types.locator('tbody tr')).toHaveCount(1);
+    await types.getByRole('button', { name: `Edit ${name}` }).click();
+    const edit = admin.getByRole('dialog', { name: `Edit ${name}` });
+    await edit.getByLabel('Type name').fill('ppo');
+    await edit.getByRole('button', { name: 'Save type' }).click();
+    await expect(edit.getByText('Another insurance type already has this name')).toBeVisible();
+    await edit.getByLabel('Type name').fill(`${name} Plus`);
+    await edit.getByRole('button', { name: 'Save type' }).click();
+    await expectNotification(admin, `${name} Plus saved`);
+
+    await admin.getByLabel('Search insurance types').fill(`${name} Plus`);
+    await types.getByRole('button', { name: `Delete ${name} Plus` }).click();
+    await admin
+      .getByRole('dialog', { name: `Delete ${name} Plus?` })
+      .getByRole('button', { name: 'Delete type' })
+      .click();
+    await expectNotification(admin, `${name} Plus deleted`);
+    await expect(types).toContainText('No insurance type matches your search.');
   });
 });

@@ -2,8 +2,9 @@ import { brightSmile, expect, expectNotification, seriousViolations, test } from
 import { chooseOption, SCOPE } from './admin-patients-support';
 
 /*
- * The waitlist: staff see who waits for which location, provider and service, and book a waiting
- * patient into a free time.
+ * The waitlist: staff see who waits for which location, provider and service, book a waiting
+ * patient into a free time (the entry is then marked booked), mark one contacted and remove one
+ * after confirming.
  */
 
 interface Entry {
@@ -83,11 +84,110 @@ test.describe('waitlist', () => {
     await dialog.getByRole('button', { name: 'Book appointment' }).click();
     await expectNotification(page, new RegExp(`^Booked ${name} with `));
     await expect(dialog).toHaveCount(0);
+    // The entry is marked booked: it leaves the waiting list.
+    await expect(row).toHaveCount(0);
+    const booked = await page.request.get(
+      `/api/scheduler/getWaitList?clientId=${clientId}&status=booked&pageSize=100`,
+    );
+    expect(((await booked.json()) as { items: Entry[] }).items.map((item) => item.waitlistEntryId)).toContain(
+      entry.waitlistEntryId,
+    );
 
     // The patient now has an appointment, booked through the waitlist channel.
     await page.goto(`${base}/patients`);
     await page.getByRole('searchbox', { name: /Search by name, phone/ }).fill(entry.lastName);
     await page.getByRole('link', { name: `${entry.lastName}, ${entry.firstName}` }).click();
     await expect(page.getByRole('table', { name: 'Upcoming appointments' })).toContainText('waitlist');
+  });
+
+  test('staff mark a waiting patient contacted, then remove the entry after confirming', async ({
+    pageAs,
+    signedIn,
+  }) => {
+    const { base, clientId } = await brightSmile(signedIn, 'staff');
+    const page = await pageAs('staff');
+    const listOf = async (status: string) => {
+      const response = await page.request.get(
+        `/api/scheduler/getWaitList?clientId=${clientId}&status=${status}&pageSize=100`,
+      );
+      expect(response.status()).toBe(200);
+      return ((await response.json()) as { items: Entry[] }).items;
+    };
+    const waiting = await listOf('waiting');
+    // The newest waiting entry whose name is unique on the list.
+    const entry = [...waiting]
+      .reverse()
+      .find(
+        (candidate) =>
+          waiting.filter(
+            (other) => other.firstName === candidate.firstName && other.lastName === candidate.lastName,
+          ).length === 1,
+      );
+    expect(entry, 'a waiting entry').toBeDefined();
+    if (!entry) return;
+    const name = `${entry.firstName} ${entry.lastName}`;
+
+    await page.goto(`${base}/waitlist`);
+    await expect(page.getByRole('table', { name: 'Waitlist' })).toBeVisible();
+    await chooseOption(page, 'Status', /^Waiting$/);
+    const row = page.getByRole('row').filter({ hasText: name });
+    await expect(row).toHaveCount(1);
+
+    // Contacted: it leaves the "Waiting" list and shows as contacted among the open entries.
+    await row.getByRole('button', { name: `Mark contacted: ${name}` }).click();
+    await expectNotification(page, `Marked ${name} as contacted`);
+    await expect(row).toHaveCount(0);
+    await chooseOption(page, 'Status', 'Waiting or contacted');
+    await expect(row).toHaveCount(1);
+    await expect(row.getByRole('cell', { name: 'contacted', exact: true })).toBeVisible();
+
+    // Remove asks first; Cancel keeps the entry.
+    await row.getByRole('button', { name: `Remove ${name}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Remove ${name} from the waitlist?` });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('The entry is kept with the status removed.');
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(row).toHaveCount(1);
+
+    // Confirmed with the keyboard: the entry leaves the list and is kept as removed.
+    await row.getByRole('button', { name: `Remove ${name}` }).click();
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Remove', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await expectNotification(page, `Removed ${name} from the waitlist`);
+    await expect(dialog).toHaveCount(0);
+    await expect(row).toHaveCount(0);
+    expect((await listOf('removed')).map((item) => item.waitlistEntryId)).toContain(entry.waitlistEntryId);
+    expect((await listOf('open')).map((item) => item.waitlistEntryId)).not.toContain(entry.waitlistEntryId);
+
+    await chooseOption(page, 'Status', 'Removed');
+    await expect(row).toHaveCount(1);
+    await expect(row.getByRole('button', { name: `Remove ${name}` })).toHaveCount(0);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('a viewer has no waitlist and cannot remove an entry through the API', async ({
+    pageAs,
+    signedIn,
+  }) => {
+    const { clientId } = await brightSmile(signedIn, 'viewer');
+    const page = await pageAs('viewer');
+    await page.goto('/');
+    const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+    const refused = await page.request.delete(
+      `/api/scheduler/deleteWaitList?clientId=${clientId}&waitlistEntryId=1`,
+      { headers: { 'x-xsrf-token': xsrf } },
+    );
+    expect(refused.status()).toBe(403);
+    expect(await refused.json()).toMatchObject({ error: { code: 'FORBIDDEN' } });
+    // Reports filters are open to the viewer (no patient data), patient reads are not.
+    expect(
+      (await page.request.get(`/api/patient-management/get_filters?clientId=${clientId}`)).status(),
+    ).toBe(200);
+    expect(
+      (await page.request.get(`/api/patient-management/getPatientList?clientId=${clientId}`)).status(),
+    ).toBe(403);
   });
 });

@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
+import { refusingNulCharacters } from '@scheduler/domain/schemas/common';
 import Fastify from 'fastify';
 import type {
   FastifyBaseLogger,
@@ -13,12 +14,15 @@ import type {
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
+import type { ZodType } from 'zod';
 import type { Config } from './config.ts';
+import { dialectOf } from './db/database.ts';
 import type { Db } from './db/database.ts';
 import { installErrorHandling, sendApiNotFound } from './http/errors.ts';
 import { loggerOptions } from './http/logging.ts';
 import type { LoggerSettings } from './http/logging.ts';
 import { helmetOptions } from './http/security.ts';
+import { installTenantRequests } from './http/tenant-requests.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { staffApi } from './modules/admin-config/staff-api.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
@@ -116,7 +120,13 @@ export async function buildApp({
     }
   });
 
-  app.setValidatorCompiler(validatorCompiler);
+  // PostgreSQL row-level security: each request's queries run on its tenant (after the route table's hook).
+  if (dialectOf(db) === 'postgres') installTenantRequests(app);
+
+  // Every params, query and body schema refuses NUL characters first (a 400, never a database error).
+  app.setValidatorCompiler<ZodType>((route) =>
+    validatorCompiler({ ...route, schema: refusingNulCharacters(route.schema) }),
+  );
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(fastifySwagger, {
@@ -170,7 +180,7 @@ export async function buildApp({
   };
   await app.register(schedulerConfigRoutes, { db, now, rateLimits });
   await app.register(availabilityRoutes, { db, now, rateLimits });
-  await app.register(patientRoutes, { db, now, rateLimits });
+  await app.register(patientRoutes, { db, now, rateLimits, config, redis });
   await app.register(insuranceRoutes, { db, now, rateLimits });
   await app.register(bookingRoutes, { db, now, rateLimits });
   await app.register(waitlistRoutes, { db, now, rateLimits });

@@ -42,4 +42,22 @@ describe('config', () => {
     expect(message).toContain('DATABASE_URL: must be a postgres:// URL');
     expect(message).toContain('LOG_LEVEL');
   });
+
+  it('takes the application role of PostgreSQL from DATABASE_APP_URL, only with DATABASE_URL', () => {
+    const config = parseConfig({
+      DATABASE_URL: 'postgres://owner@db/scheduler',
+      DATABASE_APP_URL: 'postgres://scheduler_app@db/scheduler',
+    });
+    expect(config).toMatchObject({
+      databaseUrl: 'postgres://owner@db/scheduler',
+      databaseAppUrl: 'postgres://scheduler_app@db/scheduler',
+    });
+    expect(parseConfig({}).databaseAppUrl).toBeUndefined();
+    expect(() => parseConfig({ DATABASE_APP_URL: 'postgres://scheduler_app@db/scheduler' })).toThrow(
+      'DATABASE_APP_URL: needs DATABASE_URL',
+    );
+    expect(() => parseConfig({ DATABASE_URL: 'postgres://o@db/s', DATABASE_APP_URL: 'mysql://x' })).toThrow(
+      'DATABASE_APP_URL: must be a postgres:// URL',
+    );
+  });
 });

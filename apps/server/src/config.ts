@@ -36,6 +36,9 @@ const envSchema = z.object({
   DATABASE_URL: optionalText.refine((value) => value === undefined || /^postgres(ql)?:\/\//.test(value), {
     error: 'must be a postgres:// URL (leave it unset to use SQLite)',
   }),
+  DATABASE_APP_URL: optionalText.refine((value) => value === undefined || /^postgres(ql)?:\/\//.test(value), {
+    error: 'must be a postgres:// URL (the application role; leave it unset to connect as DATABASE_URL)',
+  }),
   SQLITE_PATH: optionalText,
   LOG_LEVEL: z.preprocess((value) => (value === '' ? undefined : value), z.enum(logLevels).default('info')),
   ADMIN_LOGIN_PATH: z.preprocess(
@@ -67,6 +70,12 @@ export interface Config {
   host: string;
   /** Set: PostgreSQL. Unset: the SQLite file at `sqlitePath`. */
   databaseUrl: string | undefined;
+  /**
+   * PostgreSQL only: the application connects with this URL, as a role that does not own the
+   * tables, so that row-level security applies (migration 006); `databaseUrl` (the owner) then
+   * only runs the migrations. Unset: the application connects as `databaseUrl`.
+   */
+  databaseAppUrl: string | undefined;
   sqlitePath: string;
   logLevel: LogLevel;
   /** One path segment, without slashes: the admin login screen lives at `/{adminLoginPath}`. */
@@ -101,11 +110,15 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     );
   }
   const e = result.data;
+  if (e.DATABASE_APP_URL !== undefined && e.DATABASE_URL === undefined) {
+    throw new ConfigError(['DATABASE_APP_URL: needs DATABASE_URL (the owner of the tables) as well']);
+  }
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databaseAppUrl: e.DATABASE_APP_URL,
     sqlitePath: path.resolve(e.SQLITE_PATH ?? path.join(repoRoot, 'data', 'scheduler.db')),
     logLevel: e.LOG_LEVEL,
     adminLoginPath: e.ADMIN_LOGIN_PATH,

@@ -67,6 +67,16 @@ export const ERROR_CATALOGUE = {
     message: BOOKING_MESSAGES.INSURANCE_NOT_IN_NETWORK,
     field: 'insurance.planId',
   },
+  /**
+   * Appointment 3 is No: a patient the server matched, who has seen a provider, books with that
+   * provider only (the server names them in the message and sends `details.providerId`).
+   */
+  PROVIDER_CHANGE_NOT_ALLOWED: {
+    status: 422,
+    message:
+      'As an existing patient, you can book online only with your current provider. Please choose a time with them, or call our office to schedule with another provider.',
+    field: 'providerId',
+  },
   /** POST createWaitList when neither appointment 7 nor 10 (with the location's flag) offers it. */
   WAITLIST_NOT_OFFERED: {
     status: 422,

@@ -1,11 +1,27 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
-import type { SqliteDatabase as KyselySqliteDatabase, SqliteStatement } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  PostgresDriver,
+  SqliteDialect,
+} from 'kysely';
+import type {
+  AbortableOperationOptions,
+  DatabaseConnection,
+  Driver,
+  PostgresDialectConfig,
+  SqliteDatabase as KyselySqliteDatabase,
+  SqliteStatement,
+} from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import type { DB } from './schema.ts';
+import { currentTenant, settleTenant, tenantSettingKey } from './tenant-context.ts';
+import type { TenantSetting } from './tenant-context.ts';
 
 /** The application's database handle. Repositories take this; nothing else sees Kysely. */
 export type Db = Kysely<DB>;
@@ -35,32 +51,134 @@ const pgTypes: pg.CustomTypesConfig = {
 };
 
 /**
+ * The SQL that puts a PostgreSQL session on a tenant (see tenant-context.ts and migration 006):
+ * `app.tenant_scope` is 'system' or 'tenant'; `app.client_id` the client's id, or '0' for none
+ * (a URL name that names no client; ids start at 1). Session-level (`is_local` false): it holds across the
+ * transactions of the connection until the next time the connection is handed out.
+ */
+function tenantStatement(setting: TenantSetting): CompiledQuery {
+  const set = (clientIdSql: string): string =>
+    `select set_config('app.tenant_scope', $1, false) as scope, set_config('app.client_id', coalesce((${clientIdSql}), '0'), false) as client_id`;
+  if (setting.scope === 'system') return CompiledQuery.raw(set(`select '0'::text`), ['system']);
+  if ('clientId' in setting) {
+    return CompiledQuery.raw(set(`select $2::text`), ['tenant', String(setting.clientId)]);
+  }
+  if ('clientSlug' in setting) {
+    return CompiledQuery.raw(set(`select id::text from clients where slug = $2`), [
+      'tenant',
+      setting.clientSlug,
+    ]);
+  }
+  // As the analytics calls name their client: digits are its id, anything else its URL name.
+  return CompiledQuery.raw(
+    set(
+      `select id::text from clients where case when $2 ~ '^[0-9]{1,15}$' then id = $2::bigint else slug = lower($2) end`,
+    ),
+    ['tenant', setting.clientRef],
+  );
+}
+
+/**
+ * Kysely's PostgreSQL driver, putting every connection it hands out on the current tenant
+ * first. The tenant each connection is on is remembered, so the extra statement runs only when
+ * a connection changes tenant (not on every query). A tenant named by URL name is looked up by
+ * that statement and then kept by id for the rest of the request (a renamed or new client is
+ * never served from a stale lookup).
+ */
+class TenantPostgresDriver extends PostgresDriver {
+  readonly #settingOf = new WeakMap<DatabaseConnection, string>();
+
+  override async acquireConnection(options?: AbortableOperationOptions): Promise<DatabaseConnection> {
+    const connection = await super.acquireConnection(options);
+    const setting = currentTenant();
+    const byId = setting.scope === 'system' || 'clientId' in setting;
+    const key = tenantSettingKey(setting);
+    if (byId && this.#settingOf.get(connection) === key) return connection;
+    try {
+      this.#settingOf.delete(connection);
+      const result = await connection.executeQuery<{ client_id: string }>(tenantStatement(setting));
+      if (byId) this.#settingOf.set(connection, key);
+      else {
+        const resolved: TenantSetting = { scope: 'tenant', clientId: Number(result.rows[0]?.client_id ?? 0) };
+        settleTenant(setting, resolved);
+        this.#settingOf.set(connection, tenantSettingKey(resolved));
+      }
+    } catch (error) {
+      await this.releaseConnection(connection as Parameters<PostgresDriver['releaseConnection']>[0]);
+      throw error;
+    }
+    return connection;
+  }
+}
+
+class TenantPostgresDialect extends PostgresDialect {
+  readonly #config: PostgresDialectConfig;
+
+  constructor(config: PostgresDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+
+  override createDriver(): Driver {
+    return new TenantPostgresDriver(this.#config);
+  }
+}
+
+/** The owner's connection of a handle opened with a separate application role (for `migrate`). */
+export interface OwnerConnection {
+  url: string;
+  pgSchema: string | undefined;
+}
+
+const ownerConnections = new WeakMap<object, OwnerConnection>();
+
+/**
+ * When the handle connects as the application role (`DATABASE_APP_URL`), where the owner of the
+ * tables connects: migrations run there. Undefined when the handle is the owner's own.
+ */
+export function ownerConnectionOf(db: Db): OwnerConnection | undefined {
+  return ownerConnections.get(db);
+}
+
+function createPostgresDb(url: string, options: CreateDbOptions): Db {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    types: pgTypes,
+    ...(options.pgSchema === undefined ? {} : { options: `-c search_path=${options.pgSchema}` }),
+  });
+  // An idle client losing its connection must not crash the process; the next query
+  // reports the failure (and /api/health says so).
+  pool.on('error', (error) => {
+    console.error(`PostgreSQL pool error: ${error.message}`);
+  });
+  return new Kysely<DB>({ dialect: new TenantPostgresDialect({ pool }) });
+}
+
+/**
  * Opens the database described by the config: PostgreSQL when `databaseUrl` is set,
  * otherwise the SQLite file at `sqlitePath` (its folder is created when missing).
+ *
+ * PostgreSQL with `databaseAppUrl`: the handle connects as that (application) role, which does
+ * not own the tables, so row-level security applies to it; `migrate(db)` connects as the owner
+ * (`databaseUrl`) by itself. Every PostgreSQL connection is put on the current tenant
+ * (tenant-context.ts) before it runs a query.
  *
  * SQLite runs in WAL mode with foreign keys on, `synchronous=FULL` (an acknowledged booking
  * survives a power cut) and a busy timeout so that a second process (a CLI) waits for the
  * write lock instead of failing.
  */
 export function createDb(
-  config: Pick<Config, 'databaseUrl' | 'sqlitePath'>,
+  config: Pick<Config, 'databaseUrl' | 'sqlitePath'> & Partial<Pick<Config, 'databaseAppUrl'>>,
   options: CreateDbOptions = {},
 ): Db {
   if (config.databaseUrl !== undefined) {
-    const pool = new pg.Pool({
-      connectionString: config.databaseUrl,
-      max: options.poolSize ?? 10,
-      connectionTimeoutMillis: 5_000,
-      idleTimeoutMillis: 30_000,
-      types: pgTypes,
-      ...(options.pgSchema === undefined ? {} : { options: `-c search_path=${options.pgSchema}` }),
-    });
-    // An idle client losing its connection must not crash the process; the next query
-    // reports the failure (and /api/health says so).
-    pool.on('error', (error) => {
-      console.error(`PostgreSQL pool error: ${error.message}`);
-    });
-    return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    if (config.databaseAppUrl === undefined) return createPostgresDb(config.databaseUrl, options);
+    const db = createPostgresDb(config.databaseAppUrl, options);
+    ownerConnections.set(db, { url: config.databaseUrl, pgSchema: options.pgSchema });
+    return db;
   }
 
   mkdirSync(path.dirname(config.sqlitePath), { recursive: true });

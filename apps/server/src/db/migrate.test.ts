@@ -55,6 +55,9 @@ describe.each(testDatabases())('migrations on $name', (target) => {
       '2026-11-25-001-initial',
       '2026-11-25-002-report-indexes',
       '2026-11-25-003-slot-search',
+      '2026-11-26-004-daily-appointment-rollup',
+      '2026-11-26-005-admin-versions',
+      '2026-11-26-006-row-level-security',
     ]);
   });
 

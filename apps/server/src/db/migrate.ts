@@ -2,11 +2,14 @@ import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import type { Migration, MigrationProvider, MigrationResult } from 'kysely/migration';
-import { dialectOf } from './database.ts';
+import { createDb, dialectOf, ownerConnectionOf } from './database.ts';
 import type { Db } from './database.ts';
 import * as initial from './migrations/2026-11-25-001-initial.ts';
 import * as reportIndexes from './migrations/2026-11-25-002-report-indexes.ts';
 import * as slotSearch from './migrations/2026-11-25-003-slot-search.ts';
+import * as dailyAppointmentRollup from './migrations/2026-11-26-004-daily-appointment-rollup.ts';
+import * as adminVersions from './migrations/2026-11-26-005-admin-versions.ts';
+import * as rowLevelSecurity from './migrations/2026-11-26-006-row-level-security.ts';
 
 /**
  * Every migration, by name. A static list (no directory scan) so that the bundled server
@@ -17,6 +20,9 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-001-initial': initial,
   '2026-11-25-002-report-indexes': reportIndexes,
   '2026-11-25-003-slot-search': slotSearch,
+  '2026-11-26-004-daily-appointment-rollup': dailyAppointmentRollup,
+  '2026-11-26-005-admin-versions': adminVersions,
+  '2026-11-26-006-row-level-security': rowLevelSecurity,
 };
 
 const staticProvider: MigrationProvider = {
@@ -31,8 +37,74 @@ export interface MigrateReport {
  * Brings the schema up to date. Safe to call at every start and from several instances at
  * once: Kysely holds a lock (a PostgreSQL advisory lock; SQLite's write lock) while it runs.
  * Throws when a migration fails (that migration's transaction is rolled back).
+ *
+ * A PostgreSQL handle that connects as the application role (`DATABASE_APP_URL`) is migrated
+ * over a connection of the owner (`DATABASE_URL`), which then grants the application role the
+ * use of the tables (rows only: no DDL, no ownership, not Kysely's bookkeeping tables). Refused
+ * when the application role owns the tables or bypasses row-level security.
  */
 export async function migrate(db: Db): Promise<MigrateReport> {
+  const owner = ownerConnectionOf(db);
+  if (owner === undefined) return migrateAsOwner(db);
+  const ownerDb = createDb(
+    { databaseUrl: owner.url, sqlitePath: '' },
+    { poolSize: 2, ...(owner.pgSchema === undefined ? {} : { pgSchema: owner.pgSchema }) },
+  );
+  try {
+    const report = await migrateAsOwner(ownerDb);
+    await grantToApplicationRole(ownerDb, db);
+    return report;
+  } finally {
+    await ownerDb.destroy();
+  }
+}
+
+interface RoleFacts {
+  role: string;
+  superuser: boolean;
+  bypassRls: boolean;
+}
+
+async function roleFacts(db: Db): Promise<RoleFacts> {
+  const result = await sql<{ role: string; superuser: boolean; bypass_rls: boolean }>`
+    select current_user as role, r.rolsuper as superuser, r.rolbypassrls as bypass_rls
+    from pg_roles r where r.rolname = current_user`.execute(db);
+  const row = result.rows[0];
+  if (row === undefined) throw new Error('PostgreSQL reported no current role');
+  return { role: row.role, superuser: row.superuser, bypassRls: row.bypass_rls };
+}
+
+/** Grants the application role (the one `appDb` connects as) the rows of the owner's schema. */
+async function grantToApplicationRole(ownerDb: Db, appDb: Db): Promise<void> {
+  const [ownerRole, app] = await Promise.all([roleFacts(ownerDb), roleFacts(appDb)]);
+  if (app.role === ownerRole.role) {
+    throw new Error(
+      'DATABASE_APP_URL connects as the owner of the tables; use a role that does not own them',
+    );
+  }
+  if (app.superuser || app.bypassRls) {
+    throw new Error(
+      `DATABASE_APP_URL connects as ${app.role}, which bypasses row-level security (superuser or BYPASSRLS)`,
+    );
+  }
+  const schema = sql.id(await currentSchema(ownerDb));
+  const role = sql.id(app.role);
+  // One instance at a time: concurrent GRANTs on the same objects fail ('tuple concurrently updated').
+  await ownerDb.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${GRANT_LOCK_KEY})`.execute(trx);
+    await sql`grant usage on schema ${schema} to ${role}`.execute(trx);
+    await sql`grant select, insert, update, delete on all tables in schema ${schema} to ${role}`.execute(trx);
+    await sql`grant usage, select, update on all sequences in schema ${schema} to ${role}`.execute(trx);
+    await sql`revoke all on ${sql.table('kysely_migration')}, ${sql.table('kysely_migration_lock')} from ${role}`.execute(
+      trx,
+    );
+  });
+}
+
+/** An arbitrary advisory-lock key for the grants. */
+const GRANT_LOCK_KEY = 80_060_006;
+
+async function migrateAsOwner(db: Db): Promise<MigrateReport> {
   const migrator = new Migrator({
     db: db as Kysely<unknown>,
     provider: staticProvider,

@@ -67,6 +67,8 @@ export interface SchedulersTable {
   client_id: number;
   slug: string;
   name: string;
+  /** Optimistic concurrency of the scheduler's settings: bumped by every updateConfig (migration 005). */
+  settings_version: Generated<number>;
   created_at: EpochMs;
   updated_at: EpochMs;
 }
@@ -144,6 +146,8 @@ export interface LocationsTable {
   online_enabled: Flag;
   waitlist_enabled: Flag;
   sort_order: number;
+  /** Optimistic concurrency: bumped by every edit (migration 005). */
+  version: Generated<number>;
   created_at: EpochMs;
   updated_at: EpochMs;
 }
@@ -160,6 +164,8 @@ export interface ServicesTable {
   new_patients: Flag;
   existing_patients: Flag;
   sort_order: number;
+  /** Optimistic concurrency: bumped by every edit (migration 005). */
+  version: Generated<number>;
   created_at: EpochMs;
   updated_at: EpochMs;
 }
@@ -248,6 +254,8 @@ export interface InsuranceCarriersTable {
   id: Generated<number>;
   client_id: number;
   name: string;
+  /** Optimistic concurrency: bumped by every edit (migration 005). */
+  version: Generated<number>;
   created_at: EpochMs;
 }
 
@@ -256,6 +264,8 @@ export interface InsuranceTypesTable {
   client_id: number;
   name: string;
   sort_order: number;
+  /** Optimistic concurrency: bumped by every edit (migration 005). */
+  version: Generated<number>;
 }
 
 export interface InsurancePlansTable {
@@ -267,6 +277,8 @@ export interface InsurancePlansTable {
   /** Rank among the "top insurance packages" (1 first); null when not a top package. */
   top_package_rank: number | null;
   active: Flag;
+  /** Optimistic concurrency: bumped by every edit (migration 005). */
+  version: Generated<number>;
   created_at: EpochMs;
   updated_at: EpochMs;
 }
@@ -520,6 +532,47 @@ export interface ReportFunnelHourlyTable {
 }
 
 /**
+ * Appointments by start per UTC day (start_at / 86 400 000) and dimensions; kept by triggers on
+ * appointments (migration 2026-11-26-004). `channel` is '' with channel_null = 1 for a NULL channel.
+ * location_id / service_id 0: summed over every location / service.
+ */
+export interface ReportAppointmentsDailyTable {
+  client_id: number;
+  day: number;
+  location_id: number;
+  service_id: number;
+  status: AppointmentStatus;
+  channel: string;
+  channel_null: number;
+  is_new_patient: number;
+  appointments: number;
+}
+
+/** Appointments by booking time (created_at) per UTC day, entered-in-error aside (migration 2026-11-26-004). */
+export interface ReportBookingsDailyTable {
+  client_id: number;
+  day: number;
+  location_id: number;
+  service_id: number;
+  channel: string;
+  channel_null: number;
+  bookings: number;
+}
+
+/**
+ * Appointments by booking time per UTC quarter hour (created_at / 900 000), entered-in-error aside,
+ * in slices: dimension 'all' (value ''), 'location' / 'service' (the id as text) or 'channel'
+ * (NULL counted as 'website'). Migration 2026-11-26-004.
+ */
+export interface ReportBookingsQuarterlyTable {
+  client_id: number;
+  dimension: 'all' | 'location' | 'service' | 'channel';
+  value: string;
+  quarter: number;
+  bookings: number;
+}
+
+/**
  * A counter per provider raised by database triggers whenever its appointments or time off change
  * (migration 2026-11-25-003): the slot search's check that what it kept is still current.
  */
@@ -563,6 +616,9 @@ export interface DB {
   audit_log: AuditLogTable;
   analytics_session_steps: AnalyticsSessionStepsTable;
   report_funnel_hourly: ReportFunnelHourlyTable;
+  report_appointments_daily: ReportAppointmentsDailyTable;
+  report_bookings_daily: ReportBookingsDailyTable;
+  report_bookings_quarterly: ReportBookingsQuarterlyTable;
   provider_busy_versions: ProviderBusyVersionsTable;
 }
 

@@ -28,7 +28,6 @@ export const PUBLIC_ROUTES: Readonly<Record<string, string>> = {
   'GET /api/scheduler/insurance/topInsurancePackage': 'the most chosen plans',
   'GET /api/scheduler/insurance/getRelationshipToPatient': 'relationship choices',
   'POST /api/scheduler/insuranceValidation': 'is a plan in network with a provider',
-  'GET /api/scheduler/getPatients': 'answers 401 to everyone (patient lists are staff-only elsewhere)',
   'POST /api/scheduler/createPatients': "the patient's own lookup; answers only existing/refusal",
   'POST /api/scheduler/createWaitList': "the patient's own waitlist request",
   'PUT /api/scheduler/bookAppointment': "the patient's own booking (idempotent)",

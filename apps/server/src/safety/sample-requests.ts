@@ -163,9 +163,14 @@ const OVERRIDES: Record<string, Override> = {
   'PATCH /api/scheduler/updateProviderInfo': async (f, _route, _options, parts) => {
     parts.body.version = await providerVersion(f.db, Number(parts.body.providerId));
   },
-  'PATCH /api/scheduler/updateConfig': (_f, _route, _options, parts) => {
+  'PATCH /api/scheduler/updateConfig': async (f, _route, _options, parts) => {
     parts.body.settings = [{ group: 'appointment', order: 20, value: '#1A73E8' }];
-    return Promise.resolve();
+    const scheduler = await f.db
+      .selectFrom('schedulers')
+      .select('settings_version')
+      .where('id', '=', Number(parts.body.ruleId))
+      .executeTakeFirst();
+    if (scheduler !== undefined) parts.body.version = scheduler.settings_version;
   },
   'PUT /api/scheduler/bookAppointment': async (f, _route, options, parts) => {
     const slot = await freeSlot(f, options.brand);
@@ -184,6 +189,11 @@ const OVERRIDES: Record<string, Override> = {
   },
   'POST /api/scheduler/createPatients': (_f, _route, _options, parts) => {
     parts.body.patient = newPatient();
+    return Promise.resolve();
+  },
+  'PATCH /api/scheduler/updateWaitList': (_f, _route, _options, parts) => {
+    // Only a booked entry names its appointment (the generator picks the first status, waiting).
+    parts.body.status = 'booked';
     return Promise.resolve();
   },
   'POST /api/scheduler/createWaitList': (_f, _route, _options, parts) => {

@@ -1,7 +1,10 @@
 /*
  * Real databases for tests: a fresh SQLite file in a temp folder, and — when
  * TEST_DATABASE_URL is set (CI sets it) — a uniquely named PostgreSQL schema as well,
- * dropped afterwards. Run a suite against each with:
+ * dropped afterwards. On PostgreSQL the application connects as `scheduler_app`, a role that does
+ * not own the tables (created here when missing), so that row-level security applies to every
+ * test as it does in production; the tables belong to the TEST_DATABASE_URL user, which runs the
+ * migrations. Run a suite against each with:
  *
  *   describe.each(testDatabases())('… on $name', (target) => {
  *     let t: TestDatabase;
@@ -73,6 +76,36 @@ const sqliteTarget: TestDatabaseTarget = {
   },
 };
 
+/** The role the application connects as in tests: not the owner of the tables. */
+export const TEST_APP_ROLE = 'scheduler_app';
+
+/** PostgreSQL error codes of a role created twice (by two test files at once). */
+const ALREADY_EXISTS = new Set(['42710', '23505']);
+
+async function ensureAppRole(admin: pg.Client): Promise<void> {
+  const found = await admin.query('select 1 from pg_roles where rolname = $1', [TEST_APP_ROLE]);
+  if (found.rowCount !== 0) return;
+  try {
+    await admin.query(`create role "${TEST_APP_ROLE}" login nosuperuser nobypassrls`);
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code !== 'string' || !ALREADY_EXISTS.has(code)) throw error;
+  }
+}
+
+/**
+ * Where the application connects: TEST_DATABASE_APP_URL when set (a non-owner role made by the
+ * CI), else `url` with `scheduler_app` as its user (the test server trusts local connections).
+ */
+function appRoleUrl(url: string): string {
+  const given = process.env.TEST_DATABASE_APP_URL;
+  if (given !== undefined && given !== '') return given;
+  const parsed = new URL(url);
+  parsed.username = TEST_APP_ROLE;
+  parsed.password = '';
+  return parsed.toString();
+}
+
 function postgresTarget(url: string): TestDatabaseTarget {
   return {
     name: 'postgres',
@@ -81,11 +114,12 @@ function postgresTarget(url: string): TestDatabaseTarget {
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
       try {
+        if (!process.env.TEST_DATABASE_APP_URL) await ensureAppRole(admin);
         await admin.query(`create schema "${schema}"`);
       } finally {
         await admin.end();
       }
-      const config = testConfig({ DATABASE_URL: url });
+      const config = testConfig({ DATABASE_URL: url, DATABASE_APP_URL: appRoleUrl(url) });
       const db = createDb(config, { pgSchema: schema, poolSize: 4 });
       if (options.migrate !== false) await migrate(db);
       let destroyed = false;

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { ScreenLoadError } from './lazy-screen';
 
 export type ErrorArea = 'root' | 'booking' | 'admin';
@@ -22,14 +22,12 @@ const TEXT: Record<ErrorArea, { title: string; body: string }> = {
 };
 
 function describe(error: unknown): string {
-  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
   if (error instanceof Error) return `${error.name}: ${error.message}`;
   return 'unknown error';
 }
 
 /** Error fallback of the root, booking and admin shells. Shows no internal detail to the user. */
-export function RouteErrorScreen({ area }: { area: ErrorArea }) {
-  const error = useRouteError();
+export function RouteErrorScreen({ area, error }: { area: ErrorArea; error: unknown }) {
   useEffect(() => {
     console.error(`[route] ${area} error: ${describe(error)}`);
   }, [area, error]);
@@ -69,5 +67,57 @@ export function RouteErrorScreen({ area }: { area: ErrorArea }) {
         Reload page
       </Box>
     </Box>
+  );
+}
+
+interface BoundaryProps {
+  area: ErrorArea;
+  /** The URL shown: a navigation elsewhere clears the error (as a data router's error element does). */
+  locationKey: string;
+  children: ReactNode;
+}
+
+interface BoundaryState {
+  error: unknown;
+  locationKey: string;
+}
+
+class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { error: undefined, locationKey: this.props.locationKey };
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { error: error ?? new Error('unknown error') };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    return props.locationKey === state.locationKey
+      ? null
+      : { error: undefined, locationKey: props.locationKey };
+  }
+
+  override componentDidCatch(_error: unknown, _info: ErrorInfo): void {
+    // reported by RouteErrorScreen (without internal detail on screen)
+  }
+
+  override render(): ReactNode {
+    return this.state.error === undefined ? (
+      this.props.children
+    ) : (
+      <RouteErrorScreen area={this.props.area} error={this.state.error} />
+    );
+  }
+}
+
+/**
+ * The error fallback of a route subtree (root, booking, admin): catches a screen that fails to
+ * render or to load (ScreenLoadError). A React error boundary rather than the router's
+ * `errorElement`, so the app can use the declarative router (no data router in the first chunk).
+ */
+export function RouteErrorBoundary({ area, children }: { area: ErrorArea; children: ReactNode }) {
+  const location = useLocation();
+  return (
+    <ErrorBoundary area={area} locationKey={`${location.pathname}${location.search}`}>
+      {children}
+    </ErrorBoundary>
   );
 }

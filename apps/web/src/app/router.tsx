@@ -1,11 +1,11 @@
 import { Suspense, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
-import { Outlet, createBrowserRouter, type RouteObject } from 'react-router';
+import { Outlet, type RouteObject } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen';
 import { BookingShell } from '../features/booking/booking-shell';
 import { ProtectedBookingStep } from '../features/booking/protected-booking-step';
 import { appConfig, type AppConfig } from '../lib/config';
 import { lazyScreen } from './lazy-screen';
-import { RouteErrorScreen } from './route-error-screen';
+import { RouteErrorBoundary } from './route-error-screen';
 import { BookingIndexRedirect, EmbeddedOnly, RequireAdminSession, RootIndex } from './route-guards';
 
 /*
@@ -136,7 +136,19 @@ function bookingStepRoutes(): RouteObject[] {
 }
 
 function RootLayout() {
-  return <Outlet />;
+  return (
+    <RouteErrorBoundary area="root">
+      <Outlet />
+    </RouteErrorBoundary>
+  );
+}
+
+function BookingLayout() {
+  return (
+    <RouteErrorBoundary area="booking">
+      <Outlet />
+    </RouteErrorBoundary>
+  );
 }
 
 export function createRoutes(config: Pick<AppConfig, 'adminLoginPath'> = appConfig): RouteObject[] {
@@ -144,14 +156,13 @@ export function createRoutes(config: Pick<AppConfig, 'adminLoginPath'> = appConf
     {
       path: '/',
       element: <RootLayout />,
-      errorElement: <RouteErrorScreen area="root" />,
       children: [
         { index: true, element: <RootIndex home={screen(AdminHomeScreen)} /> },
         { path: config.adminLoginPath, element: screen(AdminLoginScreen) },
         { path: '404', element: screen(NotFoundScreen) },
         {
           path: ':clientName/:scheduler/:location',
-          errorElement: <RouteErrorScreen area="booking" />,
+          element: <BookingLayout />,
           children: [
             { element: <BookingShell />, children: bookingStepRoutes() },
             {
@@ -165,8 +176,11 @@ export function createRoutes(config: Pick<AppConfig, 'adminLoginPath'> = appConf
         },
         {
           path: 'admin/:ClientId/:ruleId',
-          element: <RequireAdminSession>{screen(AdminShell)}</RequireAdminSession>,
-          errorElement: <RouteErrorScreen area="admin" />,
+          element: (
+            <RouteErrorBoundary area="admin">
+              <RequireAdminSession>{screen(AdminShell)}</RequireAdminSession>
+            </RouteErrorBoundary>
+          ),
           children: [
             { index: true, element: screen(BlankScreen) },
             { path: 'managescheduler', element: screen(ManageSchedulerScreen) },
@@ -189,8 +203,4 @@ export function createRoutes(config: Pick<AppConfig, 'adminLoginPath'> = appConf
       ],
     },
   ];
-}
-
-export function createAppRouter() {
-  return createBrowserRouter(createRoutes());
 }

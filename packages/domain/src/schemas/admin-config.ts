@@ -10,8 +10,15 @@
  */
 import * as z from 'zod';
 import { SETTING_GROUPS, settingsUpdateSchema } from '../settings.ts';
-import { recordIdSchema } from './admin-auth.ts';
-import { isoDateSchema, isoInstantSchema, optionalTextSchema, slugSchema, timeZoneSchema } from './common.ts';
+import { practiceUserSchema, recordIdSchema } from './admin-auth.ts';
+import {
+  INT4_MAX,
+  isoDateSchema,
+  isoInstantSchema,
+  optionalTextSchema,
+  slugSchema,
+  timeZoneSchema,
+} from './common.ts';
 
 const MAX_SET_SIZE = 500;
 
@@ -32,6 +39,54 @@ const nameText = (what: string, max = 120) =>
     .trim()
     .min(1, { error: `Enter a ${what}` })
     .max(max, { error: `Keep the ${what} to ${max} characters or fewer` });
+
+// ---------------------------------------------------------------- paged lists, versions
+
+/** `key` (ascending) or `-key` (descending), for each sort key of a list. */
+export type ListSortParam<K extends string> = K | `-${K}`;
+
+/** The `sort` parameter of a paged list: one of `keys`, optionally prefixed with '-' (descending). */
+export function listSortSchema<const K extends readonly [string, ...string[]]>(keys: K) {
+  const values = [...keys, ...keys.map((key) => `-${key}`)] as [
+    ListSortParam<K[number]>,
+    ...ListSortParam<K[number]>[],
+  ];
+  return z.enum(values);
+}
+
+/**
+ * The query of a server-side paged list: 1-based `page`, `pageSize` (1–100), a case-insensitive
+ * "contains" `search` and `sort` (a key, '-key' for descending). Every list screen uses it.
+ */
+export function pagedListQuerySchema<const K extends readonly [string, ...string[]]>(
+  keys: K,
+  defaultSort: ListSortParam<K[number]>,
+) {
+  return brandQuerySchema.extend({
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(20),
+    search: z.string().trim().max(100).optional(),
+    // (The cast only helps the compiler with the generic enum; `defaultSort` is one of its values.)
+    sort: listSortSchema(keys).default(defaultSort as never),
+  });
+}
+
+/** The answer of a paged list: the page's items and the number of matching records. */
+export function pagedResponseSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    total: z.number().int(),
+  });
+}
+
+/** The version of a record as last read; an edit naming an older one is refused with 409 CONFLICT. */
+export const versionSchema = z
+  .number({ error: 'Reload the page and try again' })
+  .int()
+  .min(1, { error: 'Reload the page and try again' })
+  .max(INT4_MAX, { error: 'Reload the page and try again' });
 
 // ---------------------------------------------------------------- time of day
 
@@ -86,6 +141,8 @@ export const assignConfigResponseSchema = z.object({
   schedulerSlug: z.string(),
   /** The rows stored for the scheduler, as stored. */
   settings: z.array(z.object({ group: z.string(), order: z.number().int(), value: z.string() })),
+  /** The settings' version: send it back with updateConfig. */
+  version: z.number().int(),
   /** Spec section 9, with the value in effect for each setting. */
   definitions: z.array(settingDefinitionResponseSchema),
 });
@@ -94,6 +151,8 @@ export type AssignConfigResponse = z.output<typeof assignConfigResponseSchema>;
 export const updateConfigRequestSchema = z.object({
   clientId: recordIdSchema.optional(),
   ruleId: recordIdSchema,
+  /** The settings' version last read (getAssignConfig); a stale one is refused with 409. */
+  version: versionSchema,
   /** `{group, order, value}` rows; each is validated against its definition and upserted. */
   settings: settingsUpdateSchema.min(1, { error: 'Change at least one setting' }),
 });
@@ -112,23 +171,12 @@ export const photoUrlSchema = z
     error: 'Enter an https:// address or a path on this site',
   });
 
-export const providerSortSchema = z.enum([
-  'name',
-  '-name',
-  'sortOrder',
-  '-sortOrder',
-  'updatedAt',
-  '-updatedAt',
-]);
+const PROVIDER_SORT_KEYS = ['name', 'sortOrder', 'updatedAt'] as const;
+export const providerSortSchema = listSortSchema(PROVIDER_SORT_KEYS);
 export type ProviderListSort = z.output<typeof providerSortSchema>;
 
-export const getAllProvidersQuerySchema = brandQuerySchema.extend({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-  /** Matches first, last or full name, case-insensitively. */
-  search: z.string().trim().max(100).optional(),
-  sort: providerSortSchema.default('name'),
-});
+/** `search` matches first, last or full name, case-insensitively. */
+export const getAllProvidersQuerySchema = pagedListQuerySchema(PROVIDER_SORT_KEYS, 'name');
 export type GetAllProvidersQuery = z.output<typeof getAllProvidersQuerySchema>;
 
 export const providerSummarySchema = z.object({
@@ -280,7 +328,7 @@ export const updateProviderInfoRequestSchema = providerFieldsSchema
   .extend({
     clientId: recordIdSchema.optional(),
     providerId: recordIdSchema,
-    version: z.number({ error: 'Reload the provider and try again' }).int().min(1),
+    version: z.number({ error: 'Reload the provider and try again' }).int().min(1).max(INT4_MAX),
     workingHours: z
       .array(workingHoursInputSchema)
       .max(7 * 48)
@@ -568,10 +616,15 @@ export const serviceAdminSchema = z.object({
   existingPatients: z.boolean(),
   sortOrder: z.number().int(),
   locationIds: z.array(z.string()),
+  version: z.number().int(),
 });
 export type ServiceAdmin = z.output<typeof serviceAdminSchema>;
 
-export const servicesAdminResponseSchema = z.object({ services: z.array(serviceAdminSchema) });
+export const SERVICE_SORT_KEYS = ['name', 'duration', 'sortOrder'] as const;
+/** `search` matches the name or the description. */
+export const listServicesQuerySchema = pagedListQuerySchema(SERVICE_SORT_KEYS, 'sortOrder');
+export type ListServicesQuery = z.output<typeof listServicesQuerySchema>;
+export const servicesAdminResponseSchema = pagedResponseSchema(serviceAdminSchema);
 export const serviceAdminResponseSchema = z.object({ service: serviceAdminSchema });
 
 const serviceFieldsSchema = z.object({
@@ -601,7 +654,7 @@ export const createServiceRequestSchema = serviceFieldsSchema
 export type CreateServiceRequest = z.output<typeof createServiceRequestSchema>;
 export const updateServiceRequestSchema = serviceFieldsSchema
   .partial()
-  .extend({ clientId: recordIdSchema.optional() });
+  .extend({ clientId: recordIdSchema.optional(), version: versionSchema });
 export type UpdateServiceRequest = z.output<typeof updateServiceRequestSchema>;
 export const serviceParamsSchema = z.object({ serviceId: recordIdSchema });
 
@@ -623,10 +676,15 @@ export const locationAdminSchema = z.object({
   onlineEnabled: z.boolean(),
   waitlistEnabled: z.boolean(),
   sortOrder: z.number().int(),
+  version: z.number().int(),
 });
 export type LocationAdmin = z.output<typeof locationAdminSchema>;
 
-export const locationsAdminResponseSchema = z.object({ locations: z.array(locationAdminSchema) });
+export const LOCATION_SORT_KEYS = ['name', 'postalCode', 'sortOrder'] as const;
+/** `search` matches the name, street, city, state or ZIP code. */
+export const listLocationsQuerySchema = pagedListQuerySchema(LOCATION_SORT_KEYS, 'sortOrder');
+export type ListLocationsQuery = z.output<typeof listLocationsQuerySchema>;
+export const locationsAdminResponseSchema = pagedResponseSchema(locationAdminSchema);
 export const locationAdminResponseSchema = z.object({ location: locationAdminSchema });
 
 const locationFieldsSchema = z.object({
@@ -662,7 +720,7 @@ export const updateLocationRequestSchema = locationFieldsSchema
   .omit({ phone: true })
   .extend({ phone: z.string().trim().max(40) })
   .partial()
-  .extend({ clientId: recordIdSchema.optional() });
+  .extend({ clientId: recordIdSchema.optional(), version: versionSchema });
 export type UpdateLocationRequest = z.output<typeof updateLocationRequestSchema>;
 export const locationParamsSchema = z.object({ locationId: recordIdSchema });
 
@@ -671,13 +729,27 @@ export const locationParamsSchema = z.object({ locationId: recordIdSchema });
 export const carrierParamsSchema = z.object({ carrierId: recordIdSchema });
 export const planParamsSchema = z.object({ planId: recordIdSchema });
 
+export const insuranceTypeParamsSchema = z.object({ insuranceTypeId: recordIdSchema });
+
 export const carrierRequestSchema = z.object({
   clientId: recordIdSchema.optional(),
   name: nameText('carrier name'),
 });
-export const carrierResponseSchema = z.object({
-  carrier: z.object({ carrierId: z.string(), name: z.string() }),
+export const renameCarrierRequestSchema = carrierRequestSchema.extend({ version: versionSchema });
+export const carrierAdminSchema = z.object({
+  carrierId: z.string(),
+  name: z.string(),
+  planCount: z.number().int(),
+  version: z.number().int(),
 });
+export type CarrierAdmin = z.output<typeof carrierAdminSchema>;
+export const carrierResponseSchema = z.object({ carrier: carrierAdminSchema });
+
+export const CARRIER_SORT_KEYS = ['name', 'planCount'] as const;
+/** `search` matches the carrier's name. */
+export const listCarriersQuerySchema = pagedListQuerySchema(CARRIER_SORT_KEYS, 'name');
+export type ListCarriersQuery = z.output<typeof listCarriersQuerySchema>;
+export const carriersAdminResponseSchema = pagedResponseSchema(carrierAdminSchema);
 
 const planFieldsSchema = z.object({
   carrierId: recordIdSchema,
@@ -693,18 +765,70 @@ export const createPlanRequestSchema = planFieldsSchema
 export type CreatePlanRequest = z.output<typeof createPlanRequestSchema>;
 export const updatePlanRequestSchema = planFieldsSchema
   .partial()
-  .extend({ clientId: recordIdSchema.optional() });
+  .extend({ clientId: recordIdSchema.optional(), version: versionSchema });
 export type UpdatePlanRequest = z.output<typeof updatePlanRequestSchema>;
-export const planResponseSchema = z.object({
-  plan: z.object({
-    planId: z.string(),
-    carrierId: z.string(),
-    name: z.string(),
-    insuranceTypeId: z.string().nullable(),
-    topRank: z.number().int().nullable(),
-    active: z.boolean(),
-  }),
+export const planAdminSchema = z.object({
+  planId: z.string(),
+  carrierId: z.string(),
+  carrierName: z.string(),
+  name: z.string(),
+  insuranceTypeId: z.string().nullable(),
+  insuranceTypeName: z.string().nullable(),
+  topRank: z.number().int().nullable(),
+  active: z.boolean(),
+  version: z.number().int(),
 });
+export type PlanAdmin = z.output<typeof planAdminSchema>;
+export const planResponseSchema = z.object({ plan: planAdminSchema });
+
+export const PLAN_SORT_KEYS = ['carrier', 'name', 'topRank'] as const;
+/** `search` matches the plan's or its carrier's name. */
+export const listPlansQuerySchema = pagedListQuerySchema(PLAN_SORT_KEYS, 'carrier');
+export type ListPlansQuery = z.output<typeof listPlansQuerySchema>;
+export const plansAdminResponseSchema = pagedResponseSchema(planAdminSchema);
+
+// ---------------------------------------------------------------- admin CRUD: insurance types
+
+export const insuranceTypeAdminSchema = z.object({
+  insuranceTypeId: z.string(),
+  name: z.string(),
+  sortOrder: z.number().int(),
+  planCount: z.number().int(),
+  version: z.number().int(),
+});
+export type InsuranceTypeAdmin = z.output<typeof insuranceTypeAdminSchema>;
+export const insuranceTypeResponseSchema = z.object({ insuranceType: insuranceTypeAdminSchema });
+
+const insuranceTypeFieldsSchema = z.object({
+  name: nameText('type name', 60),
+  sortOrder: z
+    .number({ error: 'Enter a whole number' })
+    .int({ error: 'Enter a whole number' })
+    .min(0, { error: 'Use 0 or more' })
+    .max(100_000, { error: 'Use at most 100000' }),
+});
+export const createInsuranceTypeRequestSchema = insuranceTypeFieldsSchema
+  .partial({ sortOrder: true })
+  .extend({ clientId: recordIdSchema.optional() });
+export type CreateInsuranceTypeRequest = z.output<typeof createInsuranceTypeRequestSchema>;
+export const updateInsuranceTypeRequestSchema = insuranceTypeFieldsSchema
+  .partial()
+  .extend({ clientId: recordIdSchema.optional(), version: versionSchema });
+export type UpdateInsuranceTypeRequest = z.output<typeof updateInsuranceTypeRequestSchema>;
+
+export const INSURANCE_TYPE_SORT_KEYS = ['name', 'sortOrder'] as const;
+/** `search` matches the type's name. */
+export const listInsuranceTypesQuerySchema = pagedListQuerySchema(INSURANCE_TYPE_SORT_KEYS, 'sortOrder');
+export type ListInsuranceTypesQuery = z.output<typeof listInsuranceTypesQuerySchema>;
+export const insuranceTypesAdminResponseSchema = pagedResponseSchema(insuranceTypeAdminSchema);
+
+// ---------------------------------------------------------------- admin: users (paged list)
+
+export const USER_SORT_KEYS = ['name', 'email', 'lastLogin'] as const;
+/** `search` matches the name or the e-mail address. */
+export const listUsersQuerySchema = pagedListQuerySchema(USER_SORT_KEYS, 'name');
+export type ListUsersQuery = z.output<typeof listUsersQuerySchema>;
+export const usersPageResponseSchema = pagedResponseSchema(practiceUserSchema);
 
 // ---------------------------------------------------------------- admin: widget allow-list
 

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
 import {
+  INT4_MAX,
+  NUL_CHARACTER_MESSAGE,
   emailSchema,
   idSchema,
+  nulCharacterPath,
+  optionalTextSchema,
+  refusingNulCharacters,
   isoDateSchema,
   isoInstantSchema,
   phoneSchema,
@@ -23,6 +29,28 @@ describe('common schemas', () => {
     for (const bad of ['', '-1', 1.5, -1, 'a b', 'x'.repeat(65), null]) {
       expect(firstMessage(idSchema.safeParse(bad)), String(bad)).toBe('Choose a valid option');
     }
+  });
+
+  it('refuses numeric ids beyond the database integer range (int4), as a number or as digits', () => {
+    expect(idSchema.parse(INT4_MAX)).toBe('2147483647');
+    expect(idSchema.parse('2147483647')).toBe('2147483647');
+    for (const bad of [INT4_MAX + 1, '2147483648', '0002147483648', '9'.repeat(64), Number.MAX_SAFE_INTEGER])
+      expect(firstMessage(idSchema.safeParse(bad)), String(bad)).toBe('Choose a valid option');
+  });
+
+  it('refuses NUL characters in text, wherever they are in the input', () => {
+    const text = optionalTextSchema(100);
+    expect(text.parse('plain')).toBe('plain');
+    expect(firstMessage(text.safeParse('a\u0000b'))).toBe(NUL_CHARACTER_MESSAGE);
+    expect(nulCharacterPath({ a: [1, { b: 'x\u0000' }] })).toEqual(['a', 1, 'b']);
+    expect(nulCharacterPath({ ['k\u0000']: 1 })).toEqual(['k\u0000']);
+    expect(nulCharacterPath({ a: ['x', 2, null, true] })).toBeUndefined();
+    const body = refusingNulCharacters(z.object({ name: z.string(), tags: z.array(z.string()) }));
+    expect(body.parse({ name: 'Ann', tags: ['x'] })).toEqual({ name: 'Ann', tags: ['x'] });
+    const refused = body.safeParse({ name: 'Ann', tags: ['x', 'y\u0000'] });
+    expect(refused.error?.issues).toEqual([
+      expect.objectContaining({ path: ['tags', 1], message: NUL_CHARACTER_MESSAGE }),
+    ]);
   });
 
   it('accepts lower-case slugs and folds upper case', () => {

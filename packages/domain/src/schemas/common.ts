@@ -9,17 +9,80 @@ import { isValidTimeZone } from '../time-zone.ts';
 const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 
 /**
+ * The largest value of the database's integer columns (PostgreSQL `integer`, int4): every id and
+ * whole-number field of a request stays within it, so a larger one is a 400, not a database error.
+ */
+export const INT4_MAX = 2_147_483_647;
+
+/** True unless `value` is all digits with a value above INT4_MAX (a numeric id too large to exist). */
+function fitsInt4WhenNumeric(value: string): boolean {
+  return !/^\d+$/.test(value) || BigInt(value) <= BigInt(INT4_MAX);
+}
+
+/**
  * An opaque record id (a UUID or a decimal number) carried as a string. A JSON number is
- * accepted and becomes its decimal string, so `7` and `'7'` are the same id. `message` is what a
- * form shows when the choice is missing or wrong.
+ * accepted and becomes its decimal string, so `7` and `'7'` are the same id. A decimal id above
+ * INT4_MAX is refused (no such record can exist). `message` is what a form shows when the choice
+ * is missing or wrong.
  */
 export function createIdSchema(message = 'Choose a valid option') {
   return z
-    .union([z.string(), z.number().int({ error: message }).nonnegative({ error: message })], {
-      error: message,
-    })
+    .union(
+      [
+        z.string(),
+        z.number().int({ error: message }).nonnegative({ error: message }).max(INT4_MAX, { error: message }),
+      ],
+      { error: message },
+    )
     .transform((value) => (typeof value === 'number' ? String(value) : value.trim()))
-    .pipe(z.string().regex(ID_PATTERN, { error: message }));
+    .pipe(z.string().regex(ID_PATTERN, { error: message }).refine(fitsInt4WhenNumeric, { error: message }));
+}
+
+/** What a field holding a NUL character (U+0000) is told: no database stores it as text. */
+export const NUL_CHARACTER_MESSAGE = 'Remove the invalid character (U+0000) from this text';
+
+export function hasNoNulCharacter(value: string): boolean {
+  return !value.includes('\u0000');
+}
+
+const MAX_NUL_SEARCH_DEPTH = 64;
+
+/**
+ * The path of the first string (value or object key) of `value` holding a NUL character, or
+ * undefined when there is none. Walks arrays and plain objects (a parsed JSON body or query).
+ */
+export function nulCharacterPath(value: unknown, depth = 0): (string | number)[] | undefined {
+  if (typeof value === 'string') return hasNoNulCharacter(value) ? undefined : [];
+  if (typeof value !== 'object' || value === null || depth > MAX_NUL_SEARCH_DEPTH) return undefined;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const path = nulCharacterPath(item, depth + 1);
+      if (path !== undefined) return [index, ...path];
+    }
+    return undefined;
+  }
+  for (const [key, item] of Object.entries(value)) {
+    if (!hasNoNulCharacter(key)) return [key];
+    const path = nulCharacterPath(item, depth + 1);
+    if (path !== undefined) return [key, ...path];
+  }
+  return undefined;
+}
+
+/**
+ * `schema`, refusing first any input with a NUL character in one of its strings (400 VALIDATION
+ * on that field). The server wraps every route's params, query and body schema with it, so no
+ * text field anywhere can carry U+0000 to the database.
+ */
+export function refusingNulCharacters<T extends z.ZodType>(schema: T) {
+  return z
+    .unknown()
+    .superRefine((value, context) => {
+      const path = nulCharacterPath(value);
+      if (path !== undefined)
+        context.addIssue({ code: 'custom', message: NUL_CHARACTER_MESSAGE, path, input: value });
+    })
+    .pipe(schema);
 }
 
 export const idSchema = createIdSchema();
@@ -90,6 +153,7 @@ export function optionalTextSchema(max: number, message = `Keep this to ${max} c
     .string()
     .trim()
     .max(max, { error: message })
+    .refine(hasNoNulCharacter, { error: NUL_CHARACTER_MESSAGE })
     .nullish()
     .transform((value) => (value ? value : undefined));
 }

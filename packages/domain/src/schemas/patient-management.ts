@@ -13,7 +13,7 @@
 import * as z from 'zod';
 import { APPOINTMENT_STATUSES, STATUS_REASON_MAX_LENGTH } from '../appointment-status.ts';
 import { recordIdSchema } from './admin-auth.ts';
-import { isoDateSchema, isoInstantSchema, timeZoneSchema } from './common.ts';
+import { INT4_MAX, isoDateSchema, isoInstantSchema, timeZoneSchema } from './common.ts';
 
 export const PATIENT_MANAGEMENT_PREFIX = '/api/patient-management';
 
@@ -199,6 +199,25 @@ export const getPatientListResponseSchema = z.object({
 });
 export type GetPatientListResponse = z.output<typeof getPatientListResponseSchema>;
 
+// ---------------------------------------------------------------- GET /api/scheduler/getPatients
+
+/**
+ * The scheduler API's staff patient search (patients:read): the brand's patients found by name,
+ * phone, e-mail or date of birth (as in getPatientList, without its appointment filters), paged,
+ * sorted by name. The anonymous booking flow never calls it (its lookup is POST createPatients).
+ */
+export const getPatientsQuerySchema = z.object({
+  ...brandFields,
+  ...pageFields,
+  search: searchText(100),
+  name: searchText(100),
+  phone: searchText(40),
+  email: searchText(254),
+  dateOfBirth: isoDateSchema.optional(),
+});
+export type GetPatientsQuery = z.output<typeof getPatientsQuerySchema>;
+export const getPatientsResponseSchema = getPatientListResponseSchema;
+
 // ---------------------------------------------------------------- GET getPatientDetails
 
 export const getPatientDetailsQuerySchema = z.object({ ...brandFields, patientId: recordIdSchema });
@@ -301,7 +320,7 @@ export const updateAppointmentStatusRequestSchema = z
     appointmentId: recordIdSchema,
     status: appointmentStatusSchema,
     /** The version the user saw; a stale one answers 409 CONFLICT. */
-    version: z.number({ error: 'Reload the appointment and try again' }).int().min(1),
+    version: z.number({ error: 'Reload the appointment and try again' }).int().min(1).max(INT4_MAX),
     /** Required for cancelled. */
     reason: z
       .string()

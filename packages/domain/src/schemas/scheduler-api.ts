@@ -302,7 +302,7 @@ export const acceptedResponseSchema = z.object({ ok: z.literal(true) });
 /** POST /api/track: the tracking log line posted after each analytics event. */
 export const trackLogRequestSchema = z.object({
   sessionId: z.string().min(1).max(128),
-  clientId: z.string().min(1).max(64),
+  clientId: idSchema,
   event: z.string().min(1).max(100),
   pagePath: z.string().max(500).optional(),
   status: z.number().int().min(0).max(599).optional(),

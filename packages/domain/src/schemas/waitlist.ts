@@ -1,9 +1,19 @@
 /**
  * POST createWaitList: a patient asks to be called when a provider or location without online
- * availability has room (offered when appointment 7 or 10 is on).
+ * availability has room (offered when appointment 7 or 10 is on). DELETE deleteWaitList and PATCH
+ * updateWaitList: staff remove an entry or change its status.
  */
 import * as z from 'zod';
-import { idSchema, optionalTextSchema, sessionIdSchema, slugSchema, uuidSchema } from './common.ts';
+import { recordIdSchema } from './admin-auth.ts';
+import { WAITLIST_STATUSES, brandQuerySchema } from './admin-config.ts';
+import {
+  idSchema,
+  isoInstantSchema,
+  optionalTextSchema,
+  sessionIdSchema,
+  slugSchema,
+  uuidSchema,
+} from './common.ts';
 import { NOTES_MAX_LENGTH } from './booking.ts';
 import { patientIdentitySchema, withPatientIdentityRules } from './patient.ts';
 import type { PatientIdentityRules } from './patient.ts';
@@ -37,3 +47,32 @@ export function createWaitlistEntryRequestSchema(rules: PatientIdentityRules) {
     'patient',
   ]);
 }
+
+// ---------------------------------------------------------------- staff changes (waitlist:write)
+
+/** DELETE deleteWaitList: the entry leaves the waitlist (kept with status `removed` for the audit trail). */
+export const deleteWaitListQuerySchema = brandQuerySchema.extend({ waitlistEntryId: recordIdSchema });
+export type DeleteWaitListQuery = z.output<typeof deleteWaitListQuerySchema>;
+
+/**
+ * PATCH updateWaitList: a new status for the entry (contacted, booked, removed, or back to waiting).
+ * `appointmentId` names the appointment the entry was booked into (status `booked` only).
+ */
+export const updateWaitListRequestSchema = brandQuerySchema
+  .extend({
+    waitlistEntryId: recordIdSchema,
+    status: z.enum(WAITLIST_STATUSES, { error: 'Choose waiting, contacted, booked or removed' }),
+    appointmentId: recordIdSchema.optional(),
+  })
+  .refine((request) => request.appointmentId === undefined || request.status === 'booked', {
+    error: 'Only a booked entry names its appointment',
+    path: ['appointmentId'],
+  });
+export type UpdateWaitListRequest = z.output<typeof updateWaitListRequestSchema>;
+
+export const waitListChangeResponseSchema = z.object({
+  waitlistEntryId: z.string(),
+  status: z.enum(WAITLIST_STATUSES),
+  updatedAt: isoInstantSchema,
+});
+export type WaitListChangeResponse = z.output<typeof waitListChangeResponseSchema>;

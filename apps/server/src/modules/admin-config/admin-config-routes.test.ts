@@ -33,13 +33,26 @@ describe.each(testDatabases())('staff-only scheduler API on $name', (target) => 
   let northsideProviderId: number;
   let serviceId: number;
   let planId: number;
+  let locationId: number;
+  let carrierId: number;
+  let insuranceTypeId: number;
+  /** An insurance type no plan uses, made for the DELETE case. */
+  let spareTypeId: number;
   let patientId: number;
   let northsidePatientId: number;
   const as: Partial<Record<'owner' | 'admin' | 'staff' | 'viewer', StaffLogin>> = {};
   const session = (role: 'owner' | 'admin' | 'staff' | 'viewer'): StaffLogin => as[role]!;
 
   const firstId = async (
-    table: 'schedulers' | 'providers' | 'services' | 'insurance_plans' | 'patients',
+    table:
+      | 'schedulers'
+      | 'providers'
+      | 'services'
+      | 'locations'
+      | 'insurance_carriers'
+      | 'insurance_types'
+      | 'insurance_plans'
+      | 'patients',
     clientId: number,
   ): Promise<number> =>
     (
@@ -72,6 +85,16 @@ describe.each(testDatabases())('staff-only scheduler API on $name', (target) => 
     northsideProviderId = await firstId('providers', northsideId);
     serviceId = await firstId('services', brightsmileId);
     planId = await firstId('insurance_plans', brightsmileId);
+    locationId = await firstId('locations', brightsmileId);
+    carrierId = await firstId('insurance_carriers', brightsmileId);
+    insuranceTypeId = await firstId('insurance_types', brightsmileId);
+    spareTypeId = (
+      await t.db
+        .insertInto('insurance_types')
+        .values({ client_id: brightsmileId, name: 'Spare type for DELETE', sort_order: 99 })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
     patientId = (
       await t.db
         .selectFrom('appointments')
@@ -89,9 +112,22 @@ describe.each(testDatabases())('staff-only scheduler API on $name', (target) => 
     await t?.destroy();
   });
 
+  const versionOf = async (
+    table: 'services' | 'locations' | 'insurance_carriers' | 'insurance_types' | 'insurance_plans',
+    id: number,
+  ): Promise<number> =>
+    (await t.db.selectFrom(table).select('version').where('id', '=', id).executeTakeFirstOrThrow()).version;
   const providerVersion = async (id: number): Promise<number> =>
     (await t.db.selectFrom('providers').select('version').where('id', '=', id).executeTakeFirstOrThrow())
       .version;
+  const settingsVersion = async (): Promise<number> =>
+    (
+      await t.db
+        .selectFrom('schedulers')
+        .select('settings_version')
+        .where('id', '=', schedulerId)
+        .executeTakeFirstOrThrow()
+    ).settings_version;
   const locationsOf = async (id: number): Promise<number[]> =>
     (
       await t.db
@@ -267,11 +303,12 @@ describe.each(testDatabases())('staff-only scheduler API on $name', (target) => 
       permission: 'config:write',
       url: () => '/api/scheduler/updateConfig',
       payload: (c) =>
-        Promise.resolve({
+        settingsVersion().then((version) => ({
           clientId: c,
           ruleId: schedulerId,
+          version,
           settings: [{ group: 'appointment', order: 17, value: 'No' }],
-        }),
+        })),
     },
     {
       name: 'admin/services',
@@ -311,20 +348,114 @@ describe.each(testDatabases())('staff-only scheduler API on $name', (target) => 
         Promise.resolve({ clientId: c, name: `Carrier ${Math.random().toString(36).slice(2)}` }),
       okStatus: 201,
     },
+    // Paged lists, versioned edits and insurance types.
+    ...(
+      [
+        ['admin/services', 'config:read'],
+        ['admin/locations', 'config:read'],
+        ['admin/insurance/carriers', 'config:read'],
+        ['admin/insurance/plans', 'config:read'],
+        ['admin/insurance/types', 'config:read'],
+      ] as const
+    ).map(([path, permission]): EndpointCase => ({
+      name: `paged ${path}`,
+      method: 'GET',
+      permission,
+      url: (c) => `/api/scheduler/${path}?clientId=${c}&page=1&pageSize=5&search=a&sort=-name`,
+    })),
+    {
+      name: 'paged config/users',
+      method: 'GET',
+      permission: 'users:manage',
+      url: (c) => `/api/config/users?clientId=${c}&page=1&pageSize=5&search=demo&sort=email`,
+    },
+    {
+      name: 'PATCH admin/services/:serviceId',
+      method: 'PATCH',
+      permission: 'config:write',
+      url: () => `/api/scheduler/admin/services/${serviceId}`,
+      payload: async (c) => ({ clientId: c, version: await versionOf('services', serviceId), sortOrder: 0 }),
+    },
+    {
+      name: 'PATCH admin/locations/:locationId',
+      method: 'PATCH',
+      permission: 'config:write',
+      url: () => `/api/scheduler/admin/locations/${locationId}`,
+      payload: async (c) => ({
+        clientId: c,
+        version: await versionOf('locations', locationId),
+        onlineEnabled: true,
+      }),
+    },
+    {
+      name: 'PATCH admin/insurance/carriers/:carrierId',
+      method: 'PATCH',
+      permission: 'config:write',
+      url: () => `/api/scheduler/admin/insurance/carriers/${carrierId}`,
+      payload: async (c) => ({
+        clientId: c,
+        version: await versionOf('insurance_carriers', carrierId),
+        name: (
+          await t.db
+            .selectFrom('insurance_carriers')
+            .select('name')
+            .where('id', '=', carrierId)
+            .executeTakeFirstOrThrow()
+        ).name,
+      }),
+    },
+    {
+      name: 'PATCH admin/insurance/plans/:planId',
+      method: 'PATCH',
+      permission: 'config:write',
+      url: () => `/api/scheduler/admin/insurance/plans/${planId}`,
+      payload: async (c) => ({
+        clientId: c,
+        version: await versionOf('insurance_plans', planId),
+        active: true,
+      }),
+    },
+    {
+      name: 'POST admin/insurance/types',
+      method: 'POST',
+      permission: 'config:write',
+      url: () => '/api/scheduler/admin/insurance/types',
+      payload: (c) => Promise.resolve({ clientId: c, name: `Type ${Math.random().toString(36).slice(2)}` }),
+      okStatus: 201,
+    },
+    {
+      name: 'PATCH admin/insurance/types/:insuranceTypeId',
+      method: 'PATCH',
+      permission: 'config:write',
+      url: () => `/api/scheduler/admin/insurance/types/${insuranceTypeId}`,
+      payload: async (c) => ({
+        clientId: c,
+        version: await versionOf('insurance_types', insuranceTypeId),
+        sortOrder: 1,
+      }),
+    },
+    {
+      name: 'DELETE admin/insurance/types/:insuranceTypeId',
+      method: 'DELETE',
+      permission: 'config:write',
+      url: (c) => `/api/scheduler/admin/insurance/types/${spareTypeId}?clientId=${c}`,
+    },
   ];
 
   /** A role that lacks each permission, and one that has it. */
-  const refusedRole: Record<string, 'staff' | 'viewer'> = {
+  const refusedRole: Record<string, 'admin' | 'staff' | 'viewer'> = {
     'config:read': 'staff',
     'config:write': 'staff',
     'patients:read': 'viewer',
     'waitlist:read': 'viewer',
+    'users:manage': 'admin',
   };
-  const allowedRole: Record<string, 'admin' | 'staff'> = {
+  const allowedRole: Record<string, 'owner' | 'admin' | 'staff'> = {
     'config:read': 'admin',
     'config:write': 'admin',
     'patients:read': 'staff',
     'waitlist:read': 'staff',
+    'users:manage': 'owner',
   };
 
   const call = async (endpoint: EndpointCase, clientId: number, headers: Record<string, string>) =>
@@ -382,6 +513,7 @@ describe.each(testDatabases())('staff-only scheduler API on $name', (target) => 
         payload: {
           clientId: brightsmileId,
           ruleId: schedulerId,
+          version: await settingsVersion(),
           settings: [
             { group: 'appointment', order: 1, value: 21 },
             { group: 'appointment', order: 20, value: '#12ab9f' },
@@ -428,6 +560,7 @@ describe.each(testDatabases())('staff-only scheduler API on $name', (target) => 
         payload: {
           clientId: brightsmileId,
           ruleId: schedulerId,
+          version: await settingsVersion(),
           settings: [
             { group: 'appointment', order: 1, value: 999 },
             { group: 'appointment', order: 99, value: 'x' },
@@ -916,7 +1049,7 @@ describe.each(testDatabases())('staff-only scheduler API on $name', (target) => 
         method: 'PATCH',
         url: `/api/scheduler/admin/services/${service.appointmentTypeId}`,
         headers: session('admin').bearerHeaders,
-        payload: { clientId: brightsmileId, onlineEnabled: false, durationMinutes: 45 },
+        payload: { clientId: brightsmileId, version: 1, onlineEnabled: false, durationMinutes: 45 },
       });
       expect(edited.json()).toMatchObject({ service: { onlineEnabled: false, durationMinutes: 45 } });
       const deleted = await app.inject({
@@ -973,6 +1106,363 @@ describe.each(testDatabases())('staff-only scheduler API on $name', (target) => 
     });
   });
 
+  describe('paged lists: page, pageSize, search and sort done by the server', () => {
+    type Item = Record<string, unknown>;
+    interface ListCase {
+      url: string;
+      role: 'admin' | 'owner';
+      /** The fields the search looks in. */
+      searchFields: string[];
+      sortKeys: string[];
+    }
+    const lists: ListCase[] = [
+      {
+        url: '/api/scheduler/admin/services',
+        role: 'admin',
+        searchFields: ['name', 'description'],
+        sortKeys: ['name', 'duration', 'sortOrder'],
+      },
+      {
+        url: '/api/scheduler/admin/locations',
+        role: 'admin',
+        searchFields: ['name', 'addressLine1', 'city', 'state', 'postalCode'],
+        sortKeys: ['name', 'postalCode', 'sortOrder'],
+      },
+      {
+        url: '/api/scheduler/admin/insurance/carriers',
+        role: 'admin',
+        searchFields: ['name'],
+        sortKeys: ['name', 'planCount'],
+      },
+      {
+        url: '/api/scheduler/admin/insurance/plans',
+        role: 'admin',
+        searchFields: ['name', 'carrierName'],
+        sortKeys: ['carrier', 'name', 'topRank'],
+      },
+      {
+        url: '/api/scheduler/admin/insurance/types',
+        role: 'admin',
+        searchFields: ['name'],
+        sortKeys: ['name', 'sortOrder'],
+      },
+      {
+        url: '/api/config/users',
+        role: 'owner',
+        searchFields: ['displayName', 'email'],
+        sortKeys: ['name', 'email', 'lastLogin'],
+      },
+    ];
+    const list = async (
+      { url, role }: ListCase,
+      query: Record<string, string | number>,
+    ): Promise<{
+      statusCode: number;
+      body: { items: Item[]; page: number; pageSize: number; total: number };
+    }> => {
+      const params = new URLSearchParams({ clientId: String(brightsmileId) });
+      for (const [key, value] of Object.entries(query)) params.set(key, String(value));
+      const response = await app.inject({
+        method: 'GET',
+        url: `${url}?${params.toString()}`,
+        headers: session(role).bearerHeaders,
+      });
+      return { statusCode: response.statusCode, body: response.json() };
+    };
+
+    it.each(lists)('$url: pages, sorts both ways and reports the total', async (listCase) => {
+      for (const key of listCase.sortKeys) {
+        const all = await list(listCase, { pageSize: 100, sort: key });
+        expect(all.statusCode).toBe(200);
+        expect(all.body.total).toBe(all.body.items.length);
+        expect(all.body.total).toBeGreaterThanOrEqual(2);
+        const page2 = await list(listCase, { pageSize: 2, page: 2, sort: key });
+        expect(page2.body).toMatchObject({ page: 2, pageSize: 2, total: all.body.total });
+        expect(page2.body.items).toEqual(all.body.items.slice(2, 4));
+        const descending = await list(listCase, { pageSize: 100, sort: `-${key}` });
+        expect(descending.body.items).toEqual([...all.body.items].reverse());
+      }
+    });
+
+    const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
+    it.each(lists)('$url: searches case-insensitively in its text fields', async (listCase) => {
+      const all = (await list(listCase, { pageSize: 100 })).body.items;
+      const sample = textOf(all[1]?.[listCase.searchFields[0]!]);
+      const needle = sample.slice(1, 4).toUpperCase();
+      const expected = all.filter((item) =>
+        listCase.searchFields.some((field) =>
+          textOf(item[field]).toLowerCase().includes(needle.toLowerCase()),
+        ),
+      );
+      const found = await list(listCase, { pageSize: 100, search: needle });
+      expect(found.body.total).toBe(expected.length);
+      expect(found.body.items).toEqual(expected);
+      // LIKE wildcards are matched literally.
+      const wildcard = await list(listCase, { search: '%_%' });
+      expect(wildcard.body).toMatchObject({ items: [], total: 0 });
+    });
+
+    it.each(lists)(
+      '$url: refuses a page size over 100, an unknown sort and a page below 1',
+      async (listCase) => {
+        const refused: Record<string, string | number>[] = [
+          { pageSize: 101 },
+          { pageSize: 0 },
+          { sort: 'password' },
+          { page: 0 },
+        ];
+        for (const query of refused) {
+          const response = await list(listCase, query);
+          expect(response.statusCode, JSON.stringify(query)).toBe(400);
+          expect(response.body).toMatchObject({ error: { code: 'VALIDATION' } });
+        }
+      },
+    );
+  });
+
+  describe('optimistic concurrency: a stale version is refused with 409 and writes nothing', () => {
+    interface VersionedCase {
+      name: string;
+      table: 'services' | 'locations' | 'insurance_carriers' | 'insurance_types' | 'insurance_plans';
+      id: () => number;
+      url: (id: number) => string;
+      change: (round: number) => Record<string, unknown>;
+    }
+    const versioned: VersionedCase[] = [
+      {
+        name: 'service',
+        table: 'services',
+        id: () => serviceId,
+        url: (id) => `/api/scheduler/admin/services/${id}`,
+        change: (round) => ({ description: `Edited ${round}` }),
+      },
+      {
+        name: 'location',
+        table: 'locations',
+        id: () => locationId,
+        url: (id) => `/api/scheduler/admin/locations/${id}`,
+        change: (round) => ({ phone: `(555) 010-00${round}` }),
+      },
+      {
+        name: 'insurance carrier',
+        table: 'insurance_carriers',
+        id: () => carrierId,
+        url: (id) => `/api/scheduler/admin/insurance/carriers/${id}`,
+        change: (round) => ({ name: `Renamed Carrier ${round}` }),
+      },
+      {
+        name: 'insurance plan',
+        table: 'insurance_plans',
+        id: () => planId,
+        url: (id) => `/api/scheduler/admin/insurance/plans/${id}`,
+        change: (round) => ({ name: `Renamed Plan ${round}` }),
+      },
+      {
+        name: 'insurance type',
+        table: 'insurance_types',
+        id: () => insuranceTypeId,
+        url: (id) => `/api/scheduler/admin/insurance/types/${id}`,
+        change: (round) => ({ name: `Renamed Type ${round}` }),
+      },
+    ];
+    const rowOf = (table: VersionedCase['table'], id: number) =>
+      t.db.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+    it.each(versioned)('$name: the first edit wins, the second with the same version gets 409', async (c) => {
+      const id = c.id();
+      const read = await versionOf(c.table, id);
+      const patch = (round: number, version: number) =>
+        app.inject({
+          method: 'PATCH',
+          url: c.url(id),
+          headers: session('admin').bearerHeaders,
+          payload: { clientId: brightsmileId, version, ...c.change(round) },
+        });
+      const first = await patch(1, read);
+      expect(first.statusCode, first.body).toBe(200);
+      expect(Object.values(first.json<Record<string, { version: number }>>())[0]?.version).toBe(read + 1);
+      const before = await rowOf(c.table, id);
+
+      const stale = await patch(2, read);
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json()).toEqual({ error: { code: 'CONFLICT', message: STALE_MESSAGE } });
+      expect(await rowOf(c.table, id)).toEqual(before);
+
+      const missing = await app.inject({
+        method: 'PATCH',
+        url: c.url(2_000_000_000),
+        headers: session('admin').bearerHeaders,
+        payload: { clientId: brightsmileId, version: 1, ...c.change(3) },
+      });
+      expect(missing.statusCode).toBe(404);
+      const noVersion = await app.inject({
+        method: 'PATCH',
+        url: c.url(id),
+        headers: session('admin').bearerHeaders,
+        payload: { clientId: brightsmileId, ...c.change(4) },
+      });
+      expect(noVersion.statusCode).toBe(400);
+      expect(await rowOf(c.table, id)).toEqual(before);
+    });
+
+    it('updateConfig: a stale settings version gets 409 and changes no setting', async () => {
+      const read = (
+        await app.inject({
+          method: 'GET',
+          url: `/api/scheduler/getAssignConfig?clientId=${brightsmileId}&ruleId=${schedulerId}`,
+          headers: session('admin').bearerHeaders,
+        })
+      ).json<{ version: number }>().version;
+      const update = (value: number) =>
+        app.inject({
+          method: 'PATCH',
+          url: '/api/scheduler/updateConfig',
+          headers: session('admin').bearerHeaders,
+          payload: {
+            clientId: brightsmileId,
+            ruleId: schedulerId,
+            version: read,
+            settings: [{ group: 'appointment', order: 1, value }],
+          },
+        });
+      const first = await update(30);
+      expect(first.statusCode, first.body).toBe(200);
+      expect(first.json<{ version: number }>().version).toBe(read + 1);
+      const settingsBefore = await t.db
+        .selectFrom('scheduler_settings')
+        .selectAll()
+        .where('scheduler_id', '=', schedulerId)
+        .orderBy('id')
+        .execute();
+
+      const stale = await update(45);
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json()).toEqual({ error: { code: 'CONFLICT', message: STALE_MESSAGE } });
+      expect(
+        await t.db
+          .selectFrom('scheduler_settings')
+          .selectAll()
+          .where('scheduler_id', '=', schedulerId)
+          .orderBy('id')
+          .execute(),
+      ).toEqual(settingsBefore);
+      expect(await settingsVersion()).toBe(read + 1);
+    });
+  });
+
+  describe('insurance types', () => {
+    const typesUrl = '/api/scheduler/admin/insurance/types';
+    const post = (payload: Record<string, unknown>) =>
+      app.inject({
+        method: 'POST',
+        url: typesUrl,
+        headers: session('admin').bearerHeaders,
+        payload: { clientId: brightsmileId, ...payload },
+      });
+
+    it('creates, renames and deletes a type, refusing duplicates, bad input and a type in use', async () => {
+      const created = await post({ name: 'Vision Plus', sortOrder: 7 });
+      expect(created.statusCode, created.body).toBe(201);
+      const type = created.json<{
+        insuranceType: { insuranceTypeId: string; name: string; sortOrder: number; version: number };
+      }>().insuranceType;
+      expect(type).toMatchObject({ name: 'Vision Plus', sortOrder: 7, version: 1, planCount: 0 });
+
+      const duplicate = await post({ name: '  vision PLUS ' });
+      expect(duplicate.statusCode).toBe(400);
+      expect(duplicate.json()).toMatchObject({
+        error: { code: 'VALIDATION', details: { fields: [{ path: 'name' }] } },
+      });
+      for (const bad of [{ name: '' }, { name: 'x'.repeat(61) }, { name: 'Ok', sortOrder: -1 }, {}]) {
+        const response = await post(bad);
+        expect(response.statusCode, JSON.stringify(bad)).toBe(400);
+      }
+
+      const renamed = await app.inject({
+        method: 'PATCH',
+        url: `${typesUrl}/${type.insuranceTypeId}`,
+        headers: session('admin').bearerHeaders,
+        payload: { clientId: brightsmileId, version: 1, name: 'Vision Premium' },
+      });
+      expect(renamed.json()).toMatchObject({ insuranceType: { name: 'Vision Premium', version: 2 } });
+
+      const listed = await app.inject({
+        method: 'GET',
+        url: `${typesUrl}?clientId=${brightsmileId}&search=vision%20prem`,
+        headers: session('viewer').bearerHeaders,
+      });
+      expect(listed.statusCode).toBe(403);
+      const found = await app.inject({
+        method: 'GET',
+        url: `${typesUrl}?clientId=${brightsmileId}&search=vision%20prem`,
+        headers: session('admin').bearerHeaders,
+      });
+      expect(found.json()).toMatchObject({ total: 1, items: [{ insuranceTypeId: type.insuranceTypeId }] });
+
+      // In use by a plan: refused, and the type stays.
+      const plan = await app.inject({
+        method: 'POST',
+        url: '/api/scheduler/admin/insurance/plans',
+        headers: session('admin').bearerHeaders,
+        payload: {
+          clientId: brightsmileId,
+          carrierId,
+          name: 'Vision Gold',
+          insuranceTypeId: type.insuranceTypeId,
+        },
+      });
+      expect(plan.statusCode, plan.body).toBe(201);
+      expect(plan.json()).toMatchObject({ plan: { insuranceTypeName: 'Vision Premium', version: 1 } });
+      const del = (id: string | number, clientId = brightsmileId) =>
+        app.inject({
+          method: 'DELETE',
+          url: `${typesUrl}/${id}?clientId=${clientId}`,
+          headers: session('admin').bearerHeaders,
+        });
+      const inUse = await del(type.insuranceTypeId);
+      expect(inUse.statusCode).toBe(409);
+      expect(inUse.json()).toMatchObject({ error: { code: 'CONFLICT' } });
+
+      const planId = plan.json<{ plan: { planId: string } }>().plan.planId;
+      await app.inject({
+        method: 'DELETE',
+        url: `/api/scheduler/admin/insurance/plans/${planId}?clientId=${brightsmileId}`,
+        headers: session('admin').bearerHeaders,
+      });
+      expect((await del(type.insuranceTypeId)).statusCode).toBe(200);
+      expect((await del(type.insuranceTypeId)).statusCode).toBe(404);
+      const gone = await t.db
+        .selectFrom('insurance_types')
+        .select('id')
+        .where('id', '=', Number(type.insuranceTypeId))
+        .executeTakeFirst();
+      expect(gone).toBeUndefined();
+    });
+
+    it("answers another brand's type as missing (404) and leaves it alone", async () => {
+      const northsideType = await firstId('insurance_types', northsideId);
+      const rename = await app.inject({
+        method: 'PATCH',
+        url: `${typesUrl}/${northsideType}`,
+        headers: session('admin').bearerHeaders,
+        payload: { clientId: brightsmileId, version: 1, name: 'Hijacked' },
+      });
+      expect(rename.statusCode).toBe(404);
+      const remove = await app.inject({
+        method: 'DELETE',
+        url: `${typesUrl}/${northsideType}?clientId=${brightsmileId}`,
+        headers: session('admin').bearerHeaders,
+      });
+      expect(remove.statusCode).toBe(404);
+      const row = await t.db
+        .selectFrom('insurance_types')
+        .select('name')
+        .where('id', '=', northsideType)
+        .executeTakeFirstOrThrow();
+      expect(row.name).not.toBe('Hijacked');
+    });
+  });
+
   it('documents the staff endpoints in the OpenAPI document', async () => {
     const doc = (await app.inject({ method: 'GET', url: '/api/docs' })).json<{
       paths: Record<string, unknown>;
@@ -990,6 +1480,10 @@ describe.each(testDatabases())('staff-only scheduler API on $name', (target) => 
       '/api/scheduler/updateProviderInfo',
       '/api/scheduler/getWaitList',
       '/api/scheduler/admin/locations',
+      '/api/scheduler/admin/insurance/plans',
+      '/api/scheduler/admin/insurance/carriers',
+      '/api/scheduler/admin/insurance/types',
+      '/api/scheduler/admin/insurance/types/{insuranceTypeId}',
     ]) {
       expect(doc.paths[path], path).toBeDefined();
     }

@@ -3,22 +3,35 @@ import {
   carrierParamsSchema,
   carrierRequestSchema,
   carrierResponseSchema,
+  carriersAdminResponseSchema,
+  createInsuranceTypeRequestSchema,
   createLocationRequestSchema,
   createPlanRequestSchema,
   createProviderRequestSchema,
   createServiceRequestSchema,
   deletedResponseSchema,
+  insuranceTypeParamsSchema,
+  insuranceTypeResponseSchema,
+  insuranceTypesAdminResponseSchema,
+  listCarriersQuerySchema,
+  listInsuranceTypesQuerySchema,
+  listLocationsQuerySchema,
+  listPlansQuerySchema,
+  listServicesQuerySchema,
   locationAdminResponseSchema,
   locationParamsSchema,
   locationsAdminResponseSchema,
   planParamsSchema,
   planResponseSchema,
+  plansAdminResponseSchema,
   providerDetailResponseSchema,
   providerParamsSchema,
   serviceAdminResponseSchema,
   serviceParamsSchema,
   servicesAdminResponseSchema,
   updateLocationRequestSchema,
+  renameCarrierRequestSchema,
+  updateInsuranceTypeRequestSchema,
   updatePlanRequestSchema,
   updateServiceRequestSchema,
   updateWidgetSettingsRequestSchema,
@@ -64,12 +77,13 @@ export const adminCrudRoutes: FastifyPluginAsyncZod<AdminCrudRoutesOptions> = (
       preHandler: read,
       schema: {
         tags,
-        summary: 'Every service of the brand, online or not, with its locations (config:read)',
-        querystring: brandQuerySchema,
+        summary:
+          'The services of the brand, online or not, with their locations: paged, searchable (name, description) and sortable (config:read)',
+        querystring: listServicesQuerySchema,
         response: { 200: servicesAdminResponseSchema },
       },
     },
-    async (request) => ({ services: await catalogue.listServices(actorOf(request)) }),
+    (request) => catalogue.listServices(actorOf(request), request.query),
   );
   app.post(
     '/api/scheduler/admin/services',
@@ -91,7 +105,7 @@ export const adminCrudRoutes: FastifyPluginAsyncZod<AdminCrudRoutesOptions> = (
       preHandler: write,
       schema: {
         tags,
-        summary: 'Edit a service (config:write)',
+        summary: 'Edit a service. A stale `version` answers 409 and changes nothing (config:write)',
         params: serviceParamsSchema,
         body: updateServiceRequestSchema,
         response: { 200: serviceAdminResponseSchema },
@@ -126,12 +140,13 @@ export const adminCrudRoutes: FastifyPluginAsyncZod<AdminCrudRoutesOptions> = (
       preHandler: read,
       schema: {
         tags,
-        summary: 'Every location of the brand (config:read)',
-        querystring: brandQuerySchema,
+        summary:
+          'The locations of the brand: paged, searchable (name, address, ZIP code) and sortable (config:read)',
+        querystring: listLocationsQuerySchema,
         response: { 200: locationsAdminResponseSchema },
       },
     },
-    async (request) => ({ locations: await catalogue.listLocations(actorOf(request)) }),
+    (request) => catalogue.listLocations(actorOf(request), request.query),
   );
   app.post(
     '/api/scheduler/admin/locations',
@@ -154,7 +169,8 @@ export const adminCrudRoutes: FastifyPluginAsyncZod<AdminCrudRoutesOptions> = (
       preHandler: write,
       schema: {
         tags,
-        summary: 'Edit a location; a new ZIP code updates the coordinates (config:write)',
+        summary:
+          'Edit a location; a new ZIP code updates the coordinates. A stale `version` answers 409 (config:write)',
         params: locationParamsSchema,
         body: updateLocationRequestSchema,
         response: { 200: locationAdminResponseSchema },
@@ -183,6 +199,20 @@ export const adminCrudRoutes: FastifyPluginAsyncZod<AdminCrudRoutesOptions> = (
   );
 
   // ── insurance ────────────────────────────────────────────────────────────
+  app.get(
+    '/api/scheduler/admin/insurance/carriers',
+    {
+      preHandler: read,
+      schema: {
+        tags,
+        summary:
+          'Insurance carriers with their number of plans: paged, searchable and sortable (config:read)',
+        querystring: listCarriersQuerySchema,
+        response: { 200: carriersAdminResponseSchema },
+      },
+    },
+    (request) => catalogue.listCarriers(actorOf(request), request.query),
+  );
   app.post(
     '/api/scheduler/admin/insurance/carriers',
     {
@@ -203,14 +233,19 @@ export const adminCrudRoutes: FastifyPluginAsyncZod<AdminCrudRoutesOptions> = (
       preHandler: write,
       schema: {
         tags,
-        summary: 'Rename an insurance carrier (config:write)',
+        summary: 'Rename an insurance carrier. A stale `version` answers 409 (config:write)',
         params: carrierParamsSchema,
-        body: carrierRequestSchema,
+        body: renameCarrierRequestSchema,
         response: { 200: carrierResponseSchema },
       },
     },
     async (request) => ({
-      carrier: await catalogue.renameCarrier(actorOf(request), request.params.carrierId, request.body.name),
+      carrier: await catalogue.renameCarrier(
+        actorOf(request),
+        request.params.carrierId,
+        request.body.name,
+        request.body.version,
+      ),
     }),
   );
   app.delete(
@@ -230,6 +265,20 @@ export const adminCrudRoutes: FastifyPluginAsyncZod<AdminCrudRoutesOptions> = (
       await catalogue.deleteCarrier(actorOf(request), request.params.carrierId);
       return deleted;
     },
+  );
+  app.get(
+    '/api/scheduler/admin/insurance/plans',
+    {
+      preHandler: read,
+      schema: {
+        tags,
+        summary:
+          'Insurance plans with their carrier and type: paged, searchable (plan or carrier name) and sortable (config:read)',
+        querystring: listPlansQuerySchema,
+        response: { 200: plansAdminResponseSchema },
+      },
+    },
+    (request) => catalogue.listPlans(actorOf(request), request.query),
   );
   app.post(
     '/api/scheduler/admin/insurance/plans',
@@ -251,7 +300,8 @@ export const adminCrudRoutes: FastifyPluginAsyncZod<AdminCrudRoutesOptions> = (
       preHandler: write,
       schema: {
         tags,
-        summary: 'Edit an insurance plan (name, carrier, type, top-package rank, active) (config:write)',
+        summary:
+          'Edit an insurance plan (name, carrier, type, top-package rank, active). A stale `version` answers 409 (config:write)',
         params: planParamsSchema,
         body: updatePlanRequestSchema,
         response: { 200: planResponseSchema },
@@ -275,6 +325,74 @@ export const adminCrudRoutes: FastifyPluginAsyncZod<AdminCrudRoutesOptions> = (
     },
     async (request) => {
       await catalogue.deletePlan(actorOf(request), request.params.planId);
+      return deleted;
+    },
+  );
+
+  // ── insurance types ──────────────────────────────────────────────────────
+  app.get(
+    '/api/scheduler/admin/insurance/types',
+    {
+      preHandler: read,
+      schema: {
+        tags,
+        summary: 'Insurance types with their number of plans: paged, searchable and sortable (config:read)',
+        querystring: listInsuranceTypesQuerySchema,
+        response: { 200: insuranceTypesAdminResponseSchema },
+      },
+    },
+    (request) => catalogue.listInsuranceTypes(actorOf(request), request.query),
+  );
+  app.post(
+    '/api/scheduler/admin/insurance/types',
+    {
+      preHandler: write,
+      schema: {
+        tags,
+        summary: 'Create an insurance type (names are unique per brand, ignoring case) (config:write)',
+        body: createInsuranceTypeRequestSchema,
+        response: { 201: insuranceTypeResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send({ insuranceType: await catalogue.createInsuranceType(actorOf(request), request.body) }),
+  );
+  app.patch(
+    '/api/scheduler/admin/insurance/types/:insuranceTypeId',
+    {
+      preHandler: write,
+      schema: {
+        tags,
+        summary: 'Rename or reorder an insurance type. A stale `version` answers 409 (config:write)',
+        params: insuranceTypeParamsSchema,
+        body: updateInsuranceTypeRequestSchema,
+        response: { 200: insuranceTypeResponseSchema },
+      },
+    },
+    async (request) => ({
+      insuranceType: await catalogue.updateInsuranceType(
+        actorOf(request),
+        request.params.insuranceTypeId,
+        request.body,
+      ),
+    }),
+  );
+  app.delete(
+    '/api/scheduler/admin/insurance/types/:insuranceTypeId',
+    {
+      preHandler: write,
+      schema: {
+        tags,
+        summary: 'Delete an insurance type no plan uses (409 otherwise) (config:write)',
+        params: insuranceTypeParamsSchema,
+        querystring: brandQuerySchema,
+        response: { 200: deletedResponseSchema },
+      },
+    },
+    async (request) => {
+      await catalogue.deleteInsuranceType(actorOf(request), request.params.insuranceTypeId);
       return deleted;
     },
   );

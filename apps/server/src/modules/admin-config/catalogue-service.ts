@@ -1,19 +1,32 @@
 import { DomainError } from '@scheduler/domain/errors';
 import type {
+  CarrierAdmin,
+  CreateInsuranceTypeRequest,
   CreateLocationRequest,
   CreatePlanRequest,
   CreateServiceRequest,
+  InsuranceTypeAdmin,
+  ListCarriersQuery,
+  ListInsuranceTypesQuery,
+  ListLocationsQuery,
+  ListPlansQuery,
+  ListServicesQuery,
   LocationAdmin,
+  PlanAdmin,
   ServiceAdmin,
+  UpdateInsuranceTypeRequest,
   UpdateLocationRequest,
   UpdatePlanRequest,
   UpdateServiceRequest,
 } from '@scheduler/domain/schemas/admin-config';
 import zipcodes from 'zipcodes';
 import type { AuditActor, AuditLog } from '../audit/audit-log.ts';
+import { assertUpdated, pageOf } from './admin-records-repository.ts';
 import type {
+  CarrierRecord,
   CatalogueRepository,
   DeleteOutcome,
+  InsuranceTypeRecord,
   LocationAdminRecord,
   PlanRecord,
   ServiceAdminRecord,
@@ -25,22 +38,20 @@ import type {
  * widget's frame-ancestors allow-list.
  */
 
-export interface PlanView {
-  planId: string;
-  carrierId: string;
-  name: string;
-  insuranceTypeId: string | null;
-  topRank: number | null;
-  active: boolean;
+export interface Page<Item> {
+  items: Item[];
+  page: number;
+  pageSize: number;
+  total: number;
 }
 
 export interface CatalogueService {
-  listServices(actor: AuditActor): Promise<ServiceAdmin[]>;
+  listServices(actor: AuditActor, query: ListServicesQuery): Promise<Page<ServiceAdmin>>;
   createService(actor: AuditActor, request: CreateServiceRequest): Promise<ServiceAdmin>;
   updateService(actor: AuditActor, serviceId: number, request: UpdateServiceRequest): Promise<ServiceAdmin>;
   deleteService(actor: AuditActor, serviceId: number): Promise<void>;
 
-  listLocations(actor: AuditActor): Promise<LocationAdmin[]>;
+  listLocations(actor: AuditActor, query: ListLocationsQuery): Promise<Page<LocationAdmin>>;
   createLocation(actor: AuditActor, request: CreateLocationRequest): Promise<LocationAdmin>;
   updateLocation(
     actor: AuditActor,
@@ -49,16 +60,23 @@ export interface CatalogueService {
   ): Promise<LocationAdmin>;
   deleteLocation(actor: AuditActor, locationId: number): Promise<void>;
 
-  createCarrier(actor: AuditActor, name: string): Promise<{ carrierId: string; name: string }>;
-  renameCarrier(
-    actor: AuditActor,
-    carrierId: number,
-    name: string,
-  ): Promise<{ carrierId: string; name: string }>;
+  listCarriers(actor: AuditActor, query: ListCarriersQuery): Promise<Page<CarrierAdmin>>;
+  createCarrier(actor: AuditActor, name: string): Promise<CarrierAdmin>;
+  renameCarrier(actor: AuditActor, carrierId: number, name: string, version: number): Promise<CarrierAdmin>;
   deleteCarrier(actor: AuditActor, carrierId: number): Promise<void>;
-  createPlan(actor: AuditActor, request: CreatePlanRequest): Promise<PlanView>;
-  updatePlan(actor: AuditActor, planId: number, request: UpdatePlanRequest): Promise<PlanView>;
+  listPlans(actor: AuditActor, query: ListPlansQuery): Promise<Page<PlanAdmin>>;
+  createPlan(actor: AuditActor, request: CreatePlanRequest): Promise<PlanAdmin>;
+  updatePlan(actor: AuditActor, planId: number, request: UpdatePlanRequest): Promise<PlanAdmin>;
   deletePlan(actor: AuditActor, planId: number): Promise<void>;
+
+  listInsuranceTypes(actor: AuditActor, query: ListInsuranceTypesQuery): Promise<Page<InsuranceTypeAdmin>>;
+  createInsuranceType(actor: AuditActor, request: CreateInsuranceTypeRequest): Promise<InsuranceTypeAdmin>;
+  updateInsuranceType(
+    actor: AuditActor,
+    insuranceTypeId: number,
+    request: UpdateInsuranceTypeRequest,
+  ): Promise<InsuranceTypeAdmin>;
+  deleteInsuranceType(actor: AuditActor, insuranceTypeId: number): Promise<void>;
 
   widget(actor: AuditActor): Promise<{ clientId: string; clientSlug: string; frameAncestors: string[] }>;
   setFrameAncestors(
@@ -79,6 +97,7 @@ function toServiceAdmin(record: ServiceAdminRecord): ServiceAdmin {
     existingPatients: record.existingPatients,
     sortOrder: record.sortOrder,
     locationIds: record.locationIds.map(String),
+    version: record.version,
   };
 }
 
@@ -87,14 +106,36 @@ function toLocationAdmin(record: LocationAdminRecord): LocationAdmin {
   return { locationId: String(locationId), ...rest };
 }
 
-function toPlanView(record: PlanRecord): PlanView {
+function toPlanAdmin(record: PlanRecord): PlanAdmin {
   return {
     planId: String(record.planId),
     carrierId: String(record.carrierId),
+    carrierName: record.carrierName,
     name: record.name,
     insuranceTypeId: record.insuranceTypeId === null ? null : String(record.insuranceTypeId),
+    insuranceTypeName: record.insuranceTypeName,
     topRank: record.topRank,
     active: record.active,
+    version: record.version,
+  };
+}
+
+function toCarrierAdmin(record: CarrierRecord): CarrierAdmin {
+  return {
+    carrierId: String(record.carrierId),
+    name: record.name,
+    planCount: record.planCount,
+    version: record.version,
+  };
+}
+
+function toInsuranceTypeAdmin(record: InsuranceTypeRecord): InsuranceTypeAdmin {
+  return {
+    insuranceTypeId: String(record.insuranceTypeId),
+    name: record.name,
+    sortOrder: record.sortOrder,
+    planCount: record.planCount,
+    version: record.version,
   };
 }
 
@@ -133,10 +174,28 @@ export function createCatalogueService({
     if (record === undefined) throw new DomainError('NOT_FOUND');
     return toLocationAdmin(record);
   }
-  async function planOrThrow(clientId: number, planId: number): Promise<PlanView> {
+  async function planOrThrow(clientId: number, planId: number): Promise<PlanAdmin> {
     const record = await repository.findPlan(clientId, planId);
     if (record === undefined) throw new DomainError('NOT_FOUND');
-    return toPlanView(record);
+    return toPlanAdmin(record);
+  }
+  async function carrierOrThrow(clientId: number, carrierId: number): Promise<CarrierAdmin> {
+    const record = await repository.findCarrier(clientId, carrierId);
+    if (record === undefined) throw new DomainError('NOT_FOUND');
+    return toCarrierAdmin(record);
+  }
+  async function insuranceTypeOrThrow(
+    clientId: number,
+    insuranceTypeId: number,
+  ): Promise<InsuranceTypeAdmin> {
+    const record = await repository.findInsuranceType(clientId, insuranceTypeId);
+    if (record === undefined) throw new DomainError('NOT_FOUND');
+    return toInsuranceTypeAdmin(record);
+  }
+  async function assertTypeNameFree(clientId: number, name: string, exceptTypeId?: number): Promise<void> {
+    if (await repository.insuranceTypeNameTaken(clientId, name, exceptTypeId)) {
+      throw fieldError('name', 'Another insurance type already has this name');
+    }
   }
   async function assertSlugFree(clientId: number, slug: string, exceptLocationId?: number): Promise<void> {
     if (await repository.slugTaken(clientId, slug, exceptLocationId)) {
@@ -174,18 +233,19 @@ export function createCatalogueService({
   }
 
   return {
-    async listServices(actor) {
-      return (await repository.listServices(actor.clientId)).map(toServiceAdmin);
+    async listServices(actor, query) {
+      const { rows, total } = await repository.listServices(actor.clientId, query);
+      return pageOf(query, rows.map(toServiceAdmin), total);
     },
     async createService(actor, { clientId: _clientId, ...fields }) {
       const serviceId = await repository.createService(actor.clientId, fields, now());
       await audit.recordFor(actor, 'service.create', { type: 'service', id: serviceId });
       return serviceOrThrow(actor.clientId, serviceId);
     },
-    async updateService(actor, serviceId, { clientId: _clientId, ...fields }) {
-      if (!(await repository.updateService(actor.clientId, serviceId, fields, now()))) {
-        throw new DomainError('NOT_FOUND');
-      }
+    async updateService(actor, serviceId, { clientId: _clientId, version, ...fields }) {
+      assertUpdated(
+        await repository.updateService(actor.clientId, { id: serviceId, version, fields, at: now() }),
+      );
       await audit.recordFor(actor, 'service.update', {
         type: 'service',
         id: serviceId,
@@ -201,8 +261,9 @@ export function createCatalogueService({
       await audit.recordFor(actor, 'service.delete', { type: 'service', id: serviceId });
     },
 
-    async listLocations(actor) {
-      return (await repository.listLocations(actor.clientId)).map(toLocationAdmin);
+    async listLocations(actor, query) {
+      const { rows, total } = await repository.listLocations(actor.clientId, query);
+      return pageOf(query, rows.map(toLocationAdmin), total);
     },
     async createLocation(actor, { clientId: _clientId, ...fields }) {
       await assertSlugFree(actor.clientId, fields.slug);
@@ -230,16 +291,21 @@ export function createCatalogueService({
       await audit.recordFor(actor, 'location.create', { type: 'location', id: locationId });
       return locationOrThrow(actor.clientId, locationId);
     },
-    async updateLocation(actor, locationId, { clientId: _clientId, ...fields }) {
+    async updateLocation(actor, locationId, { clientId: _clientId, version, ...fields }) {
       if (fields.slug !== undefined) await assertSlugFree(actor.clientId, fields.slug, locationId);
       const changes = { ...fields, city: fields.city === '' ? undefined : fields.city };
       if (fields.postalCode !== undefined) {
         const place = placeOf(fields.postalCode);
         Object.assign(changes, { latitude: place.latitude, longitude: place.longitude });
       }
-      if (!(await repository.updateLocation(actor.clientId, locationId, changes, now()))) {
-        throw new DomainError('NOT_FOUND');
-      }
+      assertUpdated(
+        await repository.updateLocation(actor.clientId, {
+          id: locationId,
+          version,
+          fields: changes,
+          at: now(),
+        }),
+      );
       await audit.recordFor(actor, 'location.update', {
         type: 'location',
         id: locationId,
@@ -255,18 +321,28 @@ export function createCatalogueService({
       await audit.recordFor(actor, 'location.delete', { type: 'location', id: locationId });
     },
 
+    async listCarriers(actor, query) {
+      const { rows, total } = await repository.listCarriers(actor.clientId, query);
+      return pageOf(query, rows.map(toCarrierAdmin), total);
+    },
     async createCarrier(actor, name) {
       await assertCarrierNameFree(actor.clientId, name);
       const carrierId = await repository.createCarrier(actor.clientId, name, now());
       await audit.recordFor(actor, 'insurance-carrier.create', { type: 'insurance-carrier', id: carrierId });
-      return { carrierId: String(carrierId), name };
+      return carrierOrThrow(actor.clientId, carrierId);
     },
-    async renameCarrier(actor, carrierId, name) {
+    async renameCarrier(actor, carrierId, name, version) {
       await assertCarrierNameFree(actor.clientId, name, carrierId);
-      if (!(await repository.renameCarrier(actor.clientId, carrierId, name)))
-        throw new DomainError('NOT_FOUND');
+      assertUpdated(
+        await repository.renameCarrier(actor.clientId, {
+          id: carrierId,
+          version,
+          fields: { name },
+          at: now(),
+        }),
+      );
       await audit.recordFor(actor, 'insurance-carrier.update', { type: 'insurance-carrier', id: carrierId });
-      return { carrierId: String(carrierId), name };
+      return carrierOrThrow(actor.clientId, carrierId);
     },
     async deleteCarrier(actor, carrierId) {
       assertDeleted(
@@ -275,16 +351,19 @@ export function createCatalogueService({
       );
       await audit.recordFor(actor, 'insurance-carrier.delete', { type: 'insurance-carrier', id: carrierId });
     },
+    async listPlans(actor, query) {
+      const { rows, total } = await repository.listPlans(actor.clientId, query);
+      return pageOf(query, rows.map(toPlanAdmin), total);
+    },
     async createPlan(actor, { clientId: _clientId, ...fields }) {
       await assertPlanReferences(actor.clientId, fields);
       const planId = await repository.createPlan(actor.clientId, fields, now());
       await audit.recordFor(actor, 'insurance-plan.create', { type: 'insurance-plan', id: planId });
       return planOrThrow(actor.clientId, planId);
     },
-    async updatePlan(actor, planId, { clientId: _clientId, ...fields }) {
+    async updatePlan(actor, planId, { clientId: _clientId, version, ...fields }) {
       await assertPlanReferences(actor.clientId, fields);
-      if (!(await repository.updatePlan(actor.clientId, planId, fields, now())))
-        throw new DomainError('NOT_FOUND');
+      assertUpdated(await repository.updatePlan(actor.clientId, { id: planId, version, fields, at: now() }));
       await audit.recordFor(actor, 'insurance-plan.update', {
         type: 'insurance-plan',
         id: planId,
@@ -298,6 +377,44 @@ export function createCatalogueService({
         "Patients' insurance records use this plan, so it cannot be deleted. Make it inactive instead.",
       );
       await audit.recordFor(actor, 'insurance-plan.delete', { type: 'insurance-plan', id: planId });
+    },
+
+    async listInsuranceTypes(actor, query) {
+      const { rows, total } = await repository.listInsuranceTypes(actor.clientId, query);
+      return pageOf(query, rows.map(toInsuranceTypeAdmin), total);
+    },
+    async createInsuranceType(actor, { name, sortOrder }) {
+      await assertTypeNameFree(actor.clientId, name);
+      const insuranceTypeId = await repository.createInsuranceType(actor.clientId, {
+        name,
+        sortOrder: sortOrder ?? 0,
+      });
+      await audit.recordFor(actor, 'insurance-type.create', { type: 'insurance-type', id: insuranceTypeId });
+      return insuranceTypeOrThrow(actor.clientId, insuranceTypeId);
+    },
+    async updateInsuranceType(actor, insuranceTypeId, { clientId: _clientId, version, ...fields }) {
+      if (fields.name !== undefined) await assertTypeNameFree(actor.clientId, fields.name, insuranceTypeId);
+      assertUpdated(
+        await repository.updateInsuranceType(actor.clientId, {
+          id: insuranceTypeId,
+          version,
+          fields,
+          at: now(),
+        }),
+      );
+      await audit.recordFor(actor, 'insurance-type.update', {
+        type: 'insurance-type',
+        id: insuranceTypeId,
+        details: { fields: Object.keys(fields) },
+      });
+      return insuranceTypeOrThrow(actor.clientId, insuranceTypeId);
+    },
+    async deleteInsuranceType(actor, insuranceTypeId) {
+      assertDeleted(
+        await repository.deleteInsuranceType(actor.clientId, insuranceTypeId),
+        'Plans use this insurance type, so it cannot be deleted. Give those plans another type first.',
+      );
+      await audit.recordFor(actor, 'insurance-type.delete', { type: 'insurance-type', id: insuranceTypeId });
     },
 
     widget: (actor) => widgetView(actor.clientId),

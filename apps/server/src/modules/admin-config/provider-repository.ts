@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import type { Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Gender, ProvidersTable } from '../../db/schema.ts';
+import { pagedRows } from './admin-records-repository.ts';
+import type { ListSpec } from './admin-records-repository.ts';
 
 export interface ProviderRecord {
   providerId: number;
@@ -51,10 +53,27 @@ export type ProviderSortKey = 'name' | 'sortOrder' | 'updatedAt';
 export interface ProviderListQuery {
   page: number;
   pageSize: number;
-  search: string | undefined;
-  sort: ProviderSortKey;
-  descending: boolean;
+  search?: string | undefined;
+  /** A sort key, '-key' for descending. */
+  sort: ProviderSortKey | `-${ProviderSortKey}`;
 }
+
+const byName = [{ text: 'providers.last_name' }, { text: 'providers.first_name' }] as const;
+
+/** Search: the full name, with or without prefix and middle name; sort by name, order or last change. */
+const PROVIDER_LIST: ListSpec<ProviderSortKey> = {
+  searchColumns: [
+    {
+      expression: sql`coalesce(providers.prefix, '') || ' ' || providers.first_name || ' ' || coalesce(providers.middle_name, '') || ' ' || providers.last_name || ' ' || providers.first_name`,
+    },
+  ],
+  sortColumns: {
+    name: byName,
+    sortOrder: ['providers.sort_order', ...byName],
+    updatedAt: ['providers.updated_at', ...byName],
+  },
+  idColumn: 'providers.id',
+};
 
 /** The editable columns; absent keys are left as they are. */
 export interface ProviderFields {
@@ -192,11 +211,6 @@ function toColumns(fields: ProviderFields): Updateable<ProvidersTable> {
   return columns;
 }
 
-/** A LIKE pattern matching `text` anywhere, with the wildcards in it escaped (escape char '\'). */
-function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 async function locationIdsByProvider(db: Db, clientId: number, providerIds: readonly number[]) {
   const map = new Map<number, number[]>();
   if (providerIds.length === 0) return map;
@@ -219,34 +233,20 @@ async function locationIdsByProvider(db: Db, clientId: number, providerIds: read
 
 export function createProviderRepository(db: Db): ProviderRepository {
   return {
-    async list(clientId, { page, pageSize, search, sort, descending }) {
-      let base = db.selectFrom('providers').where('providers.client_id', '=', clientId);
-      if (search !== undefined && search !== '') {
-        const pattern = containsPattern(search);
-        base = base.where(
-          sql<boolean>`lower(coalesce(providers.prefix, '') || ' ' || providers.first_name || ' ' || coalesce(providers.middle_name, '') || ' ' || providers.last_name || ' ' || providers.first_name) like ${pattern} escape ${'\\'}`,
-        );
-      }
-      const totalRow = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-      const direction = descending ? 'desc' : 'asc';
-      let query = base.select(providerColumns);
-      if (sort === 'sortOrder') query = query.orderBy('providers.sort_order', direction);
-      if (sort === 'updatedAt') query = query.orderBy('providers.updated_at', direction);
-      query = query
-        .orderBy('providers.last_name', direction)
-        .orderBy('providers.first_name', direction)
-        .orderBy('providers.id', direction);
-      const rows = await query
-        .limit(pageSize)
-        .offset((page - 1) * pageSize)
-        .execute();
+    async list(clientId, request) {
+      const { rows, total } = await pagedRows(
+        db.selectFrom('providers').where('providers.client_id', '=', clientId),
+        PROVIDER_LIST,
+        request,
+        (query) => query.select(providerColumns),
+      );
       const locations = await locationIdsByProvider(
         db,
         clientId,
         rows.map((row) => row.id),
       );
       return {
-        total: Number(totalRow?.n ?? 0),
+        total,
         items: rows.map((row) => ({ ...toProvider(row), locationIds: locations.get(row.id) ?? [] })),
       };
     },

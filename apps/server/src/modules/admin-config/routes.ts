@@ -32,6 +32,11 @@ import {
   updateConfigRequestSchema,
   updateProviderInfoRequestSchema,
 } from '@scheduler/domain/schemas/admin-config';
+import {
+  deleteWaitListQuerySchema,
+  updateWaitListRequestSchema,
+  waitListChangeResponseSchema,
+} from '@scheduler/domain/schemas/waitlist';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuditActor } from '../audit/audit-log.ts';
@@ -83,12 +88,13 @@ export const adminConfigRoutes: FastifyPluginAsyncZod<AdminConfigRoutesOptions> 
       schema: {
         tags,
         summary:
-          "Change a scheduler's settings; each {group, order, value} row is validated and upserted (config:write)",
+          "Change a scheduler's settings; each {group, order, value} row is validated and upserted. A stale `version` answers 409 (config:write)",
         body: updateConfigRequestSchema,
         response: { 200: assignConfigResponseSchema },
       },
     },
-    (request) => config.updateConfig(actorOf(request), request.body.ruleId, request.body.settings),
+    (request) =>
+      config.updateConfig(actorOf(request), request.body.ruleId, request.body.version, request.body.settings),
   );
 
   // ── providers ────────────────────────────────────────────────────────────
@@ -354,6 +360,49 @@ export const adminConfigRoutes: FastifyPluginAsyncZod<AdminConfigRoutesOptions> 
       reply
         .header('cache-control', 'no-store')
         .send(await staffData.waitlist(actorOf(request), request.query)),
+  );
+
+  app.delete(
+    '/api/scheduler/deleteWaitList',
+    {
+      preHandler: guard.requireStaff({ permission: 'waitlist:write' }),
+      schema: {
+        tags,
+        summary:
+          'Remove a waitlist entry: it leaves the waitlist and is kept with status removed (waitlist:write; audited)',
+        querystring: deleteWaitListQuerySchema,
+        response: { 200: waitListChangeResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.header('cache-control', 'no-store').send(
+        await staffData.changeWaitlistStatus(actorOf(request), {
+          entryId: request.query.waitlistEntryId,
+          status: 'removed',
+        }),
+      ),
+  );
+
+  app.patch(
+    '/api/scheduler/updateWaitList',
+    {
+      preHandler: guard.requireStaff({ permission: 'waitlist:write' }),
+      schema: {
+        tags,
+        summary:
+          "Change a waitlist entry's status: waiting, contacted, booked (optionally with the appointment) or removed (waitlist:write; audited)",
+        body: updateWaitListRequestSchema,
+        response: { 200: waitListChangeResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.header('cache-control', 'no-store').send(
+        await staffData.changeWaitlistStatus(actorOf(request), {
+          entryId: request.body.waitlistEntryId,
+          status: request.body.status,
+          appointmentId: request.body.appointmentId,
+        }),
+      ),
   );
 
   return Promise.resolve();

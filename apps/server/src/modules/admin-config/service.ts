@@ -22,8 +22,9 @@ import type { Link, MappingRepository, NamedRecord, ProviderName } from './mappi
 import type { ProviderFields, ProviderListRecord, ProviderRepository } from './provider-repository.ts';
 import type { SettingsRepository } from './settings-repository.ts';
 
-export const STALE_RECORD_MESSAGE =
-  'This record was changed by someone else. Reload to see the latest version.';
+import { assertUpdated, pageOf, STALE_RECORD_MESSAGE } from './admin-records-repository.ts';
+
+export { STALE_RECORD_MESSAGE };
 
 /** 'Dr. Ana Ruiz' */
 export function providerDisplayName(provider: {
@@ -108,6 +109,7 @@ export interface AdminConfigService {
   updateConfig(
     actor: AuditActor,
     schedulerId: number,
+    version: number,
     rows: readonly SettingRow[],
   ): Promise<AssignConfigResponse>;
 
@@ -239,6 +241,7 @@ export function createAdminConfigService({
       schedulerName: scheduler.name,
       schedulerSlug: scheduler.slug,
       settings: rows,
+      version: scheduler.settingsVersion,
       definitions,
     };
   }
@@ -292,14 +295,14 @@ export function createAdminConfigService({
   return {
     getAssignConfig: assignConfig,
 
-    async updateConfig(actor, schedulerId, rows) {
+    async updateConfig(actor, schedulerId, version, rows) {
       const scheduler = await settings.findScheduler(actor.clientId, schedulerId);
       if (scheduler === undefined) throw new DomainError('NOT_FOUND');
       // settingsUpdateSchema has validated each value; refuse anything unknown all the same.
       for (const row of rows) {
         if (findSettingDefinition(row.group, row.order) === undefined) throw new DomainError('VALIDATION');
       }
-      await settings.upsertSettings(actor.clientId, schedulerId, rows, now());
+      assertUpdated(await settings.upsertSettings(actor.clientId, schedulerId, version, rows, now()));
       await audit.recordFor(actor, 'scheduler.settings.update', {
         type: 'scheduler',
         id: schedulerId,
@@ -309,16 +312,8 @@ export function createAdminConfigService({
     },
 
     async listProviders(actor, query) {
-      const descending = query.sort.startsWith('-');
-      const key = (descending ? query.sort.slice(1) : query.sort) as 'name' | 'sortOrder' | 'updatedAt';
-      const { items, total } = await providers.list(actor.clientId, {
-        page: query.page,
-        pageSize: query.pageSize,
-        search: query.search,
-        sort: key,
-        descending,
-      });
-      return { items: items.map(toSummary), page: query.page, pageSize: query.pageSize, total };
+      const { items, total } = await providers.list(actor.clientId, query);
+      return pageOf(query, items.map(toSummary), total);
     },
 
     providerDetail: (actor, providerId) => detailOrThrow(actor.clientId, providerId),

@@ -1,10 +1,14 @@
 import type { Db } from '../../db/database.ts';
+import { versionedUpdate } from './admin-records-repository.ts';
+import type { VersionedOutcome } from './admin-records-repository.ts';
 
 export interface SchedulerRecord {
   schedulerId: number;
   clientId: number;
   name: string;
   slug: string;
+  /** Bumped by every settings change (optimistic concurrency). */
+  settingsVersion: number;
 }
 
 export interface StoredSetting {
@@ -17,13 +21,17 @@ export interface SettingsRepository {
   /** The scheduler when it belongs to the brand. */
   findScheduler(clientId: number, schedulerId: number): Promise<SchedulerRecord | undefined>;
   settingsOf(clientId: number, schedulerId: number): Promise<StoredSetting[]>;
-  /** Inserts or replaces each (group, order) row, all in one transaction. */
+  /**
+   * Inserts or replaces each (group, order) row, all in one transaction, when `version` is the
+   * scheduler's settings version (which it bumps); a stale version writes nothing.
+   */
   upsertSettings(
     clientId: number,
     schedulerId: number,
+    version: number,
     rows: readonly StoredSetting[],
     at: number,
-  ): Promise<void>;
+  ): Promise<VersionedOutcome>;
 }
 
 export function createSettingsRepository(db: Db): SettingsRepository {
@@ -31,11 +39,19 @@ export function createSettingsRepository(db: Db): SettingsRepository {
     async findScheduler(clientId, schedulerId) {
       const row = await db
         .selectFrom('schedulers')
-        .select(['id', 'client_id', 'name', 'slug'])
+        .select(['id', 'client_id', 'name', 'slug', 'settings_version'])
         .where('client_id', '=', clientId)
         .where('id', '=', schedulerId)
         .executeTakeFirst();
-      return row && { schedulerId: row.id, clientId: row.client_id, name: row.name, slug: row.slug };
+      return (
+        row && {
+          schedulerId: row.id,
+          clientId: row.client_id,
+          name: row.name,
+          slug: row.slug,
+          settingsVersion: row.settings_version,
+        }
+      );
     },
 
     async settingsOf(clientId, schedulerId) {
@@ -50,9 +66,14 @@ export function createSettingsRepository(db: Db): SettingsRepository {
       return rows.map((row) => ({ group: row.setting_group, order: row.setting_order, value: row.value }));
     },
 
-    async upsertSettings(clientId, schedulerId, rows, at) {
-      if (rows.length === 0) return;
-      await db.transaction().execute(async (trx) => {
+    async upsertSettings(clientId, schedulerId, version, rows, at) {
+      return db.transaction().execute(async (trx) => {
+        const outcome = await versionedUpdate(
+          trx,
+          { table: 'schedulers', clientId, id: schedulerId, version, versionColumn: 'settings_version' },
+          { updated_at: at },
+        );
+        if (outcome !== 'ok') return outcome;
         for (const row of rows) {
           await trx
             .insertInto('scheduler_settings')
@@ -71,12 +92,7 @@ export function createSettingsRepository(db: Db): SettingsRepository {
             )
             .execute();
         }
-        await trx
-          .updateTable('schedulers')
-          .set({ updated_at: at })
-          .where('client_id', '=', clientId)
-          .where('id', '=', schedulerId)
-          .execute();
+        return 'ok';
       });
     },
   };

@@ -70,6 +70,12 @@ export interface StaffDataRepository {
   waitlist(clientId: number, filter: WaitlistFilter): Promise<{ items: WaitlistRecord[]; total: number }>;
   /** The zone of the brand's first location (for "today" when an entry has no location). */
   defaultTimeZone(clientId: number): Promise<string | undefined>;
+  /** The status of one of the brand's waitlist entries (undefined: none with that id in the brand). */
+  waitlistEntryStatus(clientId: number, entryId: number): Promise<WaitlistStatus | undefined>;
+  /** Sets an entry's status; false when the brand has no such entry. */
+  setWaitlistStatus(clientId: number, entryId: number, status: WaitlistStatus, now: number): Promise<boolean>;
+  /** Whether the brand has this appointment. */
+  hasAppointment(clientId: number, appointmentId: number): Promise<boolean>;
 }
 
 export function createStaffDataRepository(db: Db): StaffDataRepository {
@@ -242,6 +248,36 @@ export function createStaffDataRepository(db: Db): StaffDataRepository {
         .orderBy('id')
         .executeTakeFirst();
       return row?.time_zone;
+    },
+
+    async waitlistEntryStatus(clientId, entryId) {
+      const row = await db
+        .selectFrom('waitlist_entries')
+        .select('status')
+        .where('client_id', '=', clientId)
+        .where('id', '=', entryId)
+        .executeTakeFirst();
+      return row?.status;
+    },
+
+    async setWaitlistStatus(clientId, entryId, status, now) {
+      const result = await db
+        .updateTable('waitlist_entries')
+        .set({ status, updated_at: now })
+        .where('client_id', '=', clientId)
+        .where('id', '=', entryId)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    async hasAppointment(clientId, appointmentId) {
+      const row = await db
+        .selectFrom('appointments')
+        .select('id')
+        .where('client_id', '=', clientId)
+        .where('id', '=', appointmentId)
+        .executeTakeFirst();
+      return row !== undefined;
     },
   };
 }

@@ -1,6 +1,7 @@
 import { DomainError } from '@scheduler/domain/errors';
 import { parseIsoDate } from '@scheduler/domain/local-date';
 import type { GetWaitListQuery, WaitlistEntry } from '@scheduler/domain/schemas/admin-config';
+import type { WaitListChangeResponse } from '@scheduler/domain/schemas/waitlist';
 import { localDateOf } from '@scheduler/domain/time-zone';
 import type { AuditActor, AuditLog } from '../audit/audit-log.ts';
 import type { WaitlistStatus } from '../../db/schema.ts';
@@ -66,7 +67,18 @@ export interface StaffDataService {
     actor: AuditActor,
     query: GetWaitListQuery,
   ): Promise<{ items: WaitlistEntry[]; page: number; pageSize: number; total: number }>;
+  /**
+   * A new status for one of the brand's waitlist entries (audited with the old and new status and,
+   * for a booking, the appointment). 404 for an entry or appointment the brand does not have.
+   */
+  changeWaitlistStatus(
+    actor: AuditActor,
+    change: { entryId: number; status: WaitlistStatus; appointmentId?: number | undefined },
+  ): Promise<WaitListChangeResponse>;
 }
+
+export const WAITLIST_ENTRY_NOT_FOUND_MESSAGE = 'This waitlist entry does not exist.';
+export const WAITLIST_APPOINTMENT_NOT_FOUND_MESSAGE = 'This appointment does not exist.';
 
 export function createStaffDataService({
   repository,
@@ -179,6 +191,25 @@ export function createStaffDataService({
           createdAt: iso(item.createdAt),
         })),
       };
+    },
+
+    async changeWaitlistStatus(actor, { entryId, status, appointmentId }) {
+      const before = await repository.waitlistEntryStatus(actor.clientId, entryId);
+      if (before === undefined)
+        throw new DomainError('NOT_FOUND', WAITLIST_ENTRY_NOT_FOUND_MESSAGE, { field: 'waitlistEntryId' });
+      if (appointmentId !== undefined && !(await repository.hasAppointment(actor.clientId, appointmentId)))
+        throw new DomainError('NOT_FOUND', WAITLIST_APPOINTMENT_NOT_FOUND_MESSAGE, {
+          field: 'appointmentId',
+        });
+      const at = now();
+      if (!(await repository.setWaitlistStatus(actor.clientId, entryId, status, at)))
+        throw new DomainError('NOT_FOUND', WAITLIST_ENTRY_NOT_FOUND_MESSAGE, { field: 'waitlistEntryId' });
+      await audit.recordFor(actor, status === 'removed' ? 'waitlist.remove' : 'waitlist.update', {
+        type: 'waitlist',
+        id: entryId,
+        details: { from: before, to: status, ...(appointmentId === undefined ? {} : { appointmentId }) },
+      });
+      return { waitlistEntryId: String(entryId), status, updatedAt: iso(at) };
     },
   };
 }

@@ -368,7 +368,7 @@ describe.each(testDatabases())('staff sign-in and sessions on $name', (target) =
           .executeTakeFirstOrThrow()
       ).id;
     });
-    const update = (headers: Record<string, string>) =>
+    const update = async (headers: Record<string, string>) =>
       app.inject({
         method: 'PATCH',
         url: '/api/scheduler/updateConfig',
@@ -376,6 +376,14 @@ describe.each(testDatabases())('staff sign-in and sessions on $name', (target) =
         payload: {
           clientId: brightsmileId,
           ruleId: schedulerId,
+          // The settings' current version (updateConfig refuses a stale one with 409).
+          version: (
+            await t.db
+              .selectFrom('schedulers')
+              .select('settings_version')
+              .where('id', '=', schedulerId)
+              .executeTakeFirstOrThrow()
+          ).settings_version,
           settings: [{ group: 'appointment', order: 1, value: 12 }],
         },
       });
@@ -514,7 +522,7 @@ describe.each(testDatabases())('staff sign-in and sessions on $name', (target) =
         headers: owner.bearerHeaders,
       });
       expect(list.statusCode).toBe(200);
-      const emails = list.json<{ users: { email: string }[] }>().users.map((u) => u.email);
+      const emails = list.json<{ items: { email: string }[] }>().items.map((u) => u.email);
       expect(emails).toEqual(
         expect.arrayContaining(['owner@demo.health', 'admin@demo.health', 'staff@demo.health']),
       );
@@ -523,7 +531,7 @@ describe.each(testDatabases())('staff sign-in and sessions on $name', (target) =
         url: `/api/config/users?clientId=${northsideId}`,
         headers: owner.bearerHeaders,
       });
-      expect(northside.json<{ users: { email: string }[] }>().users.map((u) => u.email)).toEqual([
+      expect(northside.json<{ items: { email: string }[] }>().items.map((u) => u.email)).toEqual([
         'owner@demo.health',
       ]);
 

@@ -1,6 +1,8 @@
 import { dialectOf } from '../../db/database.ts';
 import type { Db } from '../../db/database.ts';
 import type { MembershipRole } from '../../db/schema.ts';
+import { pagedRows } from '../admin-config/admin-records-repository.ts';
+import type { ListRequest, ListSpec, PagedRows } from '../admin-config/admin-records-repository.ts';
 
 export interface MemberRecord {
   userId: number;
@@ -13,8 +15,21 @@ export interface MemberRecord {
 
 export type MembershipChange = 'ok' | 'not-found' | 'last-owner';
 
+export type MemberSortKey = 'name' | 'email' | 'lastLogin';
+
+const MEMBER_LIST: ListSpec<MemberSortKey> = {
+  searchColumns: ['users.display_name', 'users.email'],
+  sortColumns: {
+    name: [{ text: 'users.display_name' }],
+    email: ['users.email'],
+    lastLogin: ['users.last_login_at', { text: 'users.display_name' }],
+  },
+  idColumn: 'users.id',
+};
+
 export interface UsersRepository {
-  listMembers(clientId: number): Promise<MemberRecord[]>;
+  /** One page of the brand's members (search: name or e-mail). */
+  listMembers(clientId: number, request: ListRequest<MemberSortKey>): Promise<PagedRows<MemberRecord>>;
   findMember(clientId: number, userId: number): Promise<MemberRecord | undefined>;
   findUserIdByEmail(email: string): Promise<number | undefined>;
   /** Creates the account and its membership together; undefined when the e-mail was taken meanwhile. */
@@ -35,18 +50,18 @@ export interface UsersRepository {
 }
 
 export function createUsersRepository(db: Db): UsersRepository {
-  const members = (executor: Db) =>
-    executor
-      .selectFrom('memberships')
-      .innerJoin('users', 'users.id', 'memberships.user_id')
-      .select([
-        'users.id',
-        'users.email',
-        'users.display_name',
-        'users.last_login_at',
-        'users.disabled_at',
-        'memberships.role',
-      ]);
+  const memberships = (executor: Db) =>
+    executor.selectFrom('memberships').innerJoin('users', 'users.id', 'memberships.user_id');
+  const selectMember = <Q extends ReturnType<typeof memberships>>(query: Q) =>
+    query.select([
+      'users.id',
+      'users.email',
+      'users.display_name',
+      'users.last_login_at',
+      'users.disabled_at',
+      'memberships.role',
+    ]);
+  const members = (executor: Db) => selectMember(memberships(executor));
   const toRecord = (row: {
     id: number;
     email: string;
@@ -93,13 +108,14 @@ export function createUsersRepository(db: Db): UsersRepository {
   }
 
   return {
-    async listMembers(clientId) {
-      const rows = await members(db)
-        .where('memberships.client_id', '=', clientId)
-        .orderBy('users.display_name')
-        .orderBy('users.id')
-        .execute();
-      return rows.map(toRecord);
+    async listMembers(clientId, request) {
+      const { rows, total } = await pagedRows(
+        memberships(db).where('memberships.client_id', '=', clientId),
+        MEMBER_LIST,
+        request,
+        selectMember,
+      );
+      return { rows: rows.map(toRecord), total };
     },
 
     async findMember(clientId, userId) {

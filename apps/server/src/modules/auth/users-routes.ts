@@ -3,11 +3,14 @@ import {
   addUserResponseSchema,
   brandScopeQuerySchema,
   changeRoleRequestSchema,
-  listUsersResponseSchema,
   practiceUserResponseSchema,
   userParamsSchema,
 } from '@scheduler/domain/schemas/admin-auth';
-import { deletedResponseSchema } from '@scheduler/domain/schemas/admin-config';
+import {
+  deletedResponseSchema,
+  listUsersQuerySchema,
+  usersPageResponseSchema,
+} from '@scheduler/domain/schemas/admin-config';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { staffOf } from './request-guard.ts';
 import type { StaffGuard } from './request-guard.ts';
@@ -29,12 +32,13 @@ export const usersRoutes: FastifyPluginAsyncZod<{ guard: StaffGuard; users: User
       preHandler,
       schema: {
         tags,
-        summary: "The practice's users and their roles (users:manage)",
-        querystring: brandScopeQuerySchema,
-        response: { 200: listUsersResponseSchema },
+        summary:
+          "The practice's users and their roles: paged, searchable (name, e-mail) and sortable (users:manage)",
+        querystring: listUsersQuerySchema,
+        response: { 200: usersPageResponseSchema },
       },
     },
-    async (request) => ({ users: await users.list(staffOf(request).actor) }),
+    (request) => users.list(staffOf(request).actor, request.query),
   );
 
   app.post(

@@ -1,6 +1,8 @@
 import { DomainError } from '@scheduler/domain/errors';
 import type { Role } from '@scheduler/domain/roles';
 import type { AddUserRequest, AddUserResponse, PracticeUser } from '@scheduler/domain/schemas/admin-auth';
+import type { ListUsersQuery } from '@scheduler/domain/schemas/admin-config';
+import { pageOf } from '../admin-config/admin-records-repository.ts';
 import type { AuditActor, AuditLog } from '../audit/audit-log.ts';
 import { hashPassword } from './password.ts';
 import { newTemporaryPassword } from './session-tokens.ts';
@@ -8,7 +10,10 @@ import type { MemberRecord, MembershipChange, UsersRepository } from './users-re
 
 /** Owners manage who belongs to their practice and with which role. */
 export interface UsersService {
-  list(actor: AuditActor): Promise<PracticeUser[]>;
+  list(
+    actor: AuditActor,
+    query: ListUsersQuery,
+  ): Promise<{ items: PracticeUser[]; page: number; pageSize: number; total: number }>;
   add(actor: AuditActor, request: AddUserRequest): Promise<AddUserResponse>;
   changeRole(actor: AuditActor, userId: number, role: Role): Promise<PracticeUser>;
   remove(actor: AuditActor, userId: number): Promise<void>;
@@ -51,8 +56,9 @@ export function createUsersService({
   }
 
   return {
-    async list(actor) {
-      return (await repository.listMembers(actor.clientId)).map(toPracticeUser);
+    async list(actor, query) {
+      const { rows, total } = await repository.listMembers(actor.clientId, query);
+      return pageOf(query, rows.map(toPracticeUser), total);
     },
 
     async add(actor, { email, displayName, role }) {

@@ -40,6 +40,41 @@ export function assertPatientMaySchedule(
     });
 }
 
+/** The provider an existing patient has seen (their latest appointment), for appointment 3. */
+export interface SeenProvider {
+  id: number;
+  prefix: string | null;
+  firstName: string;
+  lastName: string;
+}
+
+/** Appointment 3's refusal, naming the patient's provider (and `details.providerId` for the flow). */
+export function providerChangeRefusal(provider: SeenProvider): DomainError {
+  const name = [provider.prefix, provider.firstName, provider.lastName]
+    .filter((part): part is string => part !== null && part.trim() !== '')
+    .join(' ');
+  return new DomainError(
+    'PROVIDER_CHANGE_NOT_ALLOWED',
+    `As an existing patient, you can book online only with your current provider, ${name}. Please choose a time with them, or call our office to schedule with another provider.`,
+    { field: 'providerId', providerId: String(provider.id) },
+  );
+}
+
+/**
+ * Appointment 3: when it is No, a patient the server matched as existing who has seen a provider
+ * (`seen`) may book only with that provider. Returns the provider the booking is limited to, or
+ * undefined when any may take it; throws when the patient chose another one.
+ */
+export function providerLimitFor(
+  settings: Pick<SchedulerSettings, 'allowProviderChangeForExisting'>,
+  seen: SeenProvider | undefined,
+  chosenProviderId: number | null,
+): SeenProvider | undefined {
+  if (settings.allowProviderChangeForExisting || seen === undefined) return undefined;
+  if (chosenProviderId !== null && chosenProviderId !== seen.id) throw providerChangeRefusal(seen);
+  return seen;
+}
+
 export function assertLocationBookable(location: LocationRecord): void {
   if (!location.onlineEnabled) throw bookingRefusal('LOCATION_OFFLINE');
   if (!location.offersService)

@@ -1,3 +1,4 @@
+import { INT4_MAX } from '@scheduler/domain/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/errors.ts';
@@ -10,7 +11,7 @@ export const avatarRoutes: FastifyPluginAsyncZod<{ service: AvatarService }> = (
       schema: {
         tags: ['providers'],
         summary: "A provider's generated avatar (initials), used as the default photo",
-        params: z.object({ providerId: z.coerce.number().int().positive() }),
+        params: z.object({ providerId: z.coerce.number().int().positive().max(INT4_MAX) }),
       },
     },
     async (request, reply) => {

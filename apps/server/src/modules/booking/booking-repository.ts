@@ -22,8 +22,12 @@ import type {
   WorkingHoursRecord,
 } from '../availability/availability-repository.ts';
 import type { PatientCandidate } from '../patients/patient-matching.ts';
-import { selectPatientCandidates, selectUpcomingAppointment } from '../patients/patient-repository.ts';
-import type { UpcomingAppointment } from '../patients/patient-repository.ts';
+import {
+  selectPatientCandidates,
+  selectPatientProvider,
+  selectUpcomingAppointment,
+} from '../patients/patient-repository.ts';
+import type { PatientProvider, UpcomingAppointment } from '../patients/patient-repository.ts';
 import type { LocationRecord, ProviderRecord } from '../scheduler-config/scheduler-scope.ts';
 import { selectLocations, selectSchedulerScope } from '../scheduler-config/scope-repository.ts';
 import type { ScopeWithService } from '../scheduler-config/scope-repository.ts';
@@ -111,6 +115,8 @@ export interface BookingTransaction {
     patientId: number,
     nowMs: number,
   ): Promise<UpcomingAppointment | undefined>;
+  /** The provider of the patient's latest appointment (appointment 3), if any. */
+  findPatientProvider(clientId: number, patientId: number): Promise<PatientProvider | undefined>;
   listProviders(query: ProviderQuery): Promise<ProviderRecord[]>;
   listWorkingHours(query: Omit<ProviderQuery, 'planId'>): Promise<WorkingHoursRecord[]>;
   listBusy(query: BusyQuery): Promise<BusyRecord[]>;
@@ -252,6 +258,7 @@ function transactionOf(trx: Db): BookingTransaction {
       selectPatientCandidates(trx, clientId, normalizedName, dateOfBirth),
     findUpcomingAppointment: (clientId, patientId, nowMs) =>
       selectUpcomingAppointment(trx, clientId, patientId, nowMs),
+    findPatientProvider: (clientId, patientId) => selectPatientProvider(trx, clientId, patientId),
     listProviders: (query) => selectProvidersForService(trx, query),
     listWorkingHours: (query) => selectWorkingHours(trx, query),
     listBusy: (query) => selectBusy(trx, query),

@@ -53,8 +53,9 @@ describe.each(testDatabases())('PUT /api/scheduler/bookAppointment on $name', (t
     lastName: string,
     location = 'midtown-manhattan',
     service = EMERGENCY,
+    app: App = f.app,
   ): Promise<SlotResponse[]> {
-    const response = await f.app.inject({
+    const response = await app.inject({
       method: 'GET',
       url: `/api/scheduler/getProviders?${query({
         clientName: 'brightsmile',
@@ -68,8 +69,13 @@ describe.each(testDatabases())('PUT /api/scheduler/bookAppointment on $name', (t
     return response.json<GetProvidersResponse>().providers[0]?.slots ?? [];
   }
 
-  async function slotOf(lastName: string, index: number, location?: string): Promise<SlotResponse> {
-    const slot = (await slotsOf(lastName, location))[index];
+  async function slotOf(
+    lastName: string,
+    index: number,
+    location?: string,
+    app: App = f.app,
+  ): Promise<SlotResponse> {
+    const slot = (await slotsOf(lastName, location, EMERGENCY, app))[index];
     if (slot === undefined) throw new Error(`no slot ${index} for ${lastName}`);
     return slot;
   }
@@ -101,9 +107,10 @@ describe.each(testDatabases())('PUT /api/scheduler/bookAppointment on $name', (t
     status: number,
     code: string,
     message?: string,
+    app: App = f.app,
   ): Promise<ErrorJson> {
     const before = await writeCounts(f.t.db);
-    const response = await book(payload);
+    const response = await book(payload, app);
     expect(response.statusCode, response.body).toBe(status);
     const json = response.json<ErrorJson>();
     expect(json.error.code).toBe(code);
@@ -466,8 +473,9 @@ describe.each(testDatabases())('PUT /api/scheduler/bookAppointment on $name', (t
       await expectRefused(body(slot, 'Bennett', { patient }), 409, 'EXISTING_APPOINTMENT', message);
       expect(message).not.toMatch(/APPTDATE|APPTTIME/);
 
-      // Allowed when landingPage 2 allows several appointments.
+      // Allowed when landingPage 2 allows several appointments (and appointment 3 any provider).
       await setSetting(f.t.db, bright(), 'landingPage', 2, 'Yes');
+      await setSetting(f.t.db, bright(), 'appointment', 3, 'Yes');
       try {
         const response = await book(body(slot, 'Bennett', { patient }));
         expect(response.statusCode, response.body).toBe(201);
@@ -479,7 +487,115 @@ describe.each(testDatabases())('PUT /api/scheduler/bookAppointment on $name', (t
         expect(row).toEqual({ patient_id: upcoming.id, is_new_patient: 0 });
       } finally {
         await setSetting(f.t.db, bright(), 'landingPage', 2, null);
+        await setSetting(f.t.db, bright(), 'appointment', 3, null);
       }
+    });
+
+    describe('appointment 3 (provider change for existing patients)', () => {
+      const CARTER = 'Dr. Emily Carter';
+      /** An app of its own, so that these bookings do not use up the suite's per-IP limit. */
+      let app: App;
+
+      /** A new patient with a first appointment with Carter; several appointments allowed. */
+      async function patientOfCarter(): Promise<Record<string, string | boolean>> {
+        const patient = newPatient();
+        const first = await book(body(await slotOf('Carter', 5, undefined, app), 'Carter', { patient }), app);
+        expect(first.statusCode, first.body).toBe(201);
+        return patient;
+      }
+
+      beforeAll(async () => {
+        app = await createAppOn(f, { config: { rateLimitBookingsPerMinute: 1000 } });
+        await setSetting(f.t.db, bright(), 'landingPage', 2, 'Yes');
+      });
+      afterAll(async () => {
+        await app.close();
+        await setSetting(f.t.db, bright(), 'landingPage', 2, null);
+        await setSetting(f.t.db, bright(), 'appointment', 3, null);
+      });
+
+      it('No (default): a matched existing patient may book only with the provider of their latest appointment', async () => {
+        await setSetting(f.t.db, bright(), 'appointment', 3, null);
+        const patient = await patientOfCarter();
+        // Matched by name + date of birth + phone (the e-mail differs), asking for Bennett: refused.
+        const again = { ...patient, email: 'another.address@example.org' };
+        const refused = await expectRefused(
+          body(await slotOf('Bennett', 5, undefined, app), 'Bennett', { patient: again }),
+          422,
+          'PROVIDER_CHANGE_NOT_ALLOWED',
+          undefined,
+          app,
+        );
+        expect(refused.error.message).toContain(CARTER);
+        expect(refused.error.details).toEqual({
+          field: 'providerId',
+          providerId: String(bright().providers.Carter),
+        });
+        // Any provider: the server gives them their own.
+        const anyProvider = await book(
+          body(await slotOf('Carter', 6, undefined, app), null, { patient: again }),
+          app,
+        );
+        expect(anyProvider.statusCode, anyProvider.body).toBe(201);
+        expect(anyProvider.json<BookAppointmentResponse>().provider.name).toBe(CARTER);
+        // Their own provider again: booked.
+        const own = await book(body(await slotOf('Carter', 7, undefined, app), 'Carter', { patient }), app);
+        expect(own.statusCode, own.body).toBe(201);
+        // Cancelled appointments do not count: with Carter's all cancelled, Bennett is allowed.
+        const patientRow = await f.t.db
+          .selectFrom('appointments')
+          .select('patient_id')
+          .where('id', '=', Number(own.json<BookAppointmentResponse>().appointmentId))
+          .executeTakeFirstOrThrow();
+        const theirs = await f.t.db
+          .selectFrom('appointments')
+          .select('id')
+          .where('patient_id', '=', patientRow.patient_id)
+          .execute();
+        const repository = createBookingRepository(f.t.db);
+        for (const { id } of theirs)
+          await repository.cancelAppointment(bright().clientId, id, 'Patient request', NOW.getTime());
+        const afterCancel = await book(
+          body(await slotOf('Bennett', 6, undefined, app), 'Bennett', { patient }),
+          app,
+        );
+        expect(afterCancel.statusCode, afterCancel.body).toBe(201);
+        // Now Bennett is their provider.
+        await expectRefused(
+          body(await slotOf('Carter', 8, undefined, app), 'Carter', { patient }),
+          422,
+          'PROVIDER_CHANGE_NOT_ALLOWED',
+          undefined,
+          app,
+        );
+      });
+
+      it('No: a patient the server does not match is not limited, even when they say they are existing', async () => {
+        await setSetting(f.t.db, bright(), 'appointment', 3, 'No');
+        await patientOfCarter();
+        const stranger = newPatient();
+        const response = await book(
+          body(await slotOf('Bennett', 7, undefined, app), 'Bennett', {
+            patient: stranger,
+            isExistingPatient: true,
+          }),
+          app,
+        );
+        expect(response.statusCode, response.body).toBe(201);
+      });
+
+      it('Yes: an existing patient may book with another provider', async () => {
+        await setSetting(f.t.db, bright(), 'appointment', 3, 'Yes');
+        const patient = await patientOfCarter();
+        const response = await book(
+          body(await slotOf('Bennett', 8, undefined, app), 'Bennett', { patient }),
+          app,
+        );
+        expect(response.statusCode, response.body).toBe(201);
+        expect(response.json<BookAppointmentResponse>().provider.providerId).toBe(
+          String(bright().providers.Bennett),
+        );
+      });
     });
 
     it('refuses a plan that is not in-network with the provider (insurance 1 Yes)', async () => {

@@ -30,6 +30,8 @@ export const bookingRoutes: FastifyPluginAsyncZod<PublicApiOptions> = (app, opti
           'auto-confirms, else pending. Refusals: 409 SLOT_TAKEN (slot no longer free, with the office phone), ' +
           '409 EXISTING_APPOINTMENT, 422 CALL_TO_SCHEDULE / SERVICE_NOT_ONLINE / LOCATION_OFFLINE / ' +
           'PROVIDER_NOT_ONLINE / PROVIDER_NO_CAPACITY / EXISTING_PATIENTS_BLOCKED / INSURANCE_NOT_IN_NETWORK, ' +
+          '422 PROVIDER_CHANGE_NOT_ALLOWED (appointment 3 No: a matched existing patient books only with the ' +
+          'provider of their latest appointment, named in the message and in details.providerId), ' +
           '400 VALIDATION (including the identity rules of patientIntake 1 and the date of birth).',
         body: bookAppointmentBodySchema,
         response: {

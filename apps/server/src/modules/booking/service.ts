@@ -24,6 +24,8 @@ import {
   assertProviderOnline,
   assertSelfPayOffered,
   assertServiceOnline,
+  providerChangeRefusal,
+  providerLimitFor,
 } from '../availability/booking-rules.ts';
 import {
   bookedCounts,
@@ -220,12 +222,23 @@ export function createBookingService(repository: BookingRepository, now: () => D
                 );
             }
 
+            // Appointment 3: an existing patient who has seen a provider may be limited to them.
+            const limit =
+              match === undefined || settings.allowProviderChangeForExisting
+                ? undefined
+                : providerLimitFor(
+                    settings,
+                    await tx.findPatientProvider(scope.clientId, match.id),
+                    providerId,
+                  );
+            const onlyProviderId = providerId ?? limit?.id ?? null;
+
             // The providers who could take it.
             const providerRecords = await tx.listProviders({
               clientId: scope.clientId,
               serviceId: service.id,
               locationIds: [location.id],
-              ...(providerId === null ? {} : { providerId }),
+              ...(onlyProviderId === null ? {} : { providerId: onlyProviderId }),
               ...(plan === undefined ? {} : { planId: plan.id }),
             });
             let candidates: ProviderRecord[];
@@ -245,6 +258,8 @@ export function createBookingService(repository: BookingRepository, now: () => D
                 candidates = candidates.filter((provider) => provider.acceptsPlan);
                 if (candidates.length === 0) throw bookingRefusal('INSURANCE_NOT_IN_NETWORK');
               }
+              // Their provider does not take this service here online: not another one instead.
+              if (limit !== undefined && candidates.length === 0) throw providerChangeRefusal(limit);
             }
             if (candidates.length === 0) throw slotTaken();
 
@@ -252,7 +267,7 @@ export function createBookingService(repository: BookingRepository, now: () => D
             const longest = Math.max(...candidates.map((p) => p.durationMinutes ?? service.durationMinutes));
             const fromMs = Math.min(window.earliest.getTime(), startMs);
             const toMs = Math.max(window.latestExclusive.getTime(), startMs + longest * MS_PER_MINUTE);
-            const only = providerId === null ? {} : { providerId };
+            const only = onlyProviderId === null ? {} : { providerId: onlyProviderId };
             const [hours, busy] = await Promise.all([
               tx.listWorkingHours({
                 clientId: scope.clientId,

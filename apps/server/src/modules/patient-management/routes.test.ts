@@ -162,9 +162,27 @@ describe.each(testDatabases())('patient management API on $name', (target) => {
       },
     );
 
+    it('gives a viewer (reports only) the filter menus, which carry no patient data', async () => {
+      const filters = await ok<GetFiltersResponse>(await get('viewer', 'get_filters'));
+      expect(filters.locations.length).toBeGreaterThan(0);
+      expect(filters.providers.length).toBeGreaterThan(0);
+      expect(filters.services.length).toBeGreaterThan(0);
+      expect(Object.keys(filters).sort()).toEqual([
+        'defaultTimeZone',
+        'locations',
+        'providers',
+        'services',
+        'statuses',
+      ]);
+      // Another brand's menus stay closed to brightsmile's viewer.
+      expectError(await get('viewer', 'get_filters', { clientId: other }), 403, 'FORBIDDEN');
+    });
+
     it('refuses a viewer (reports only) every patient call with 403', async () => {
       expectError(await get('viewer', 'getPatientList'), 403, 'FORBIDDEN');
-      expectError(await get('viewer', 'get_filters'), 403, 'FORBIDDEN');
+      const viewerPatient = await newBrandPatient();
+      expectError(await get('viewer', 'getPatientDetails', { patientId: viewerPatient }), 403, 'FORBIDDEN');
+      expectError(await get('viewer', 'getFeedbackDetails', { patientId: viewerPatient }), 403, 'FORBIDDEN');
       const patientId = await newBrandPatient();
       const appointmentId = await appointmentOf(patientId);
       expectError(

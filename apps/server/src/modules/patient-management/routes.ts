@@ -76,10 +76,12 @@ export const patientManagementRoutes: FastifyPluginAsyncZod<PatientManagementRou
   app.get(
     path('get_filters'),
     {
-      preHandler: patientsRead,
+      // No patient data: the filter menus of the patients, waitlist and reports screens.
+      preHandler: guard.requireStaff({ permission: 'reports:read' }),
       schema: {
         tags,
-        summary: "The brand's locations, providers, services and appointment statuses (patients:read)",
+        summary:
+          "The brand's locations, providers, services and appointment statuses, for filter menus (reports:read; no patient data)",
         querystring: getFiltersQuerySchema,
         response: { 200: getFiltersResponseSchema, ...errors },
       },

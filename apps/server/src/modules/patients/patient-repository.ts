@@ -51,6 +51,37 @@ export async function selectUpcomingAppointment(
   return row && { appointmentId: row.id, startAt: Number(row.start_at), timeZone: row.time_zone };
 }
 
+/** The provider whose appointment decides appointment 3 (provider change for existing patients). */
+export interface PatientProvider {
+  id: number;
+  prefix: string | null;
+  firstName: string;
+  lastName: string;
+}
+
+/**
+ * The provider of the patient's latest appointment by start time (past or upcoming), cancelled and
+ * entered-in-error ones left out; undefined when there is none.
+ */
+export async function selectPatientProvider(
+  db: Db,
+  clientId: number,
+  patientId: number,
+): Promise<PatientProvider | undefined> {
+  const row = await db
+    .selectFrom('appointments as a')
+    .innerJoin('providers as p', 'p.id', 'a.provider_id')
+    .select(['p.id', 'p.prefix', 'p.first_name', 'p.last_name'])
+    .where('a.client_id', '=', clientId)
+    .where('a.patient_id', '=', patientId)
+    .where('a.status', 'not in', ['cancelled', 'entered-in-error'])
+    .orderBy('a.start_at', 'desc')
+    .orderBy('a.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row && { id: row.id, prefix: row.prefix, firstName: row.first_name, lastName: row.last_name };
+}
+
 export interface PatientRepository {
   findScope(
     clientSlug: string,

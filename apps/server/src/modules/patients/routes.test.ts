@@ -1,5 +1,6 @@
 import { formatApptDate, formatApptTime } from '@scheduler/domain/dates';
 import { BOOKING_MESSAGES, formatMessage } from '@scheduler/domain/messages';
+import type { GetPatientListResponse } from '@scheduler/domain/schemas/patient-management';
 import type { PatientLookupResponse } from '@scheduler/domain/schemas/scheduler-api';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PublicFixture } from '../../test/public-api-fixture.ts';
@@ -7,16 +8,18 @@ import {
   NOW,
   createPublicFixture,
   newPatient,
+  query,
   setSetting,
   writeCounts,
 } from '../../test/public-api-fixture.ts';
+import { loginAsDemo } from '../../test/staff-login.ts';
+import type { StaffLogin } from '../../test/staff-login.ts';
 import { testDatabases } from '../../test/test-db.ts';
 
-// The demo's staff passwords play no part here: skip scrypt (about 1 s of CPU per seed).
-vi.mock(import('../auth/password.ts'), async (importOriginal) => ({
-  ...(await importOriginal()),
-  hashPassword: (password: string) => Promise.resolve(`test-only$${password}`),
-}));
+// Skip scrypt (about 1 s of CPU per seed and per sign-in): the credential tests check real hashing.
+vi.mock(import('../auth/password.ts'), async (original) =>
+  (await import('../../safety/fast-passwords.ts')).fastPasswords(original),
+);
 
 describe.each(testDatabases())('patient lookup on $name', (target) => {
   let f: PublicFixture;
@@ -155,11 +158,150 @@ describe.each(testDatabases())('patient lookup on $name', (target) => {
   });
 
   it('answers GET getPatients from the anonymous flow with 401: identity never goes in a URL', async () => {
-    const response = await f.app.inject({
+    for (const url of [
+      '/api/scheduler/getPatients?clientName=brightsmile&scheduler=main',
+      '/api/scheduler/getPatients?name=Ann&dateOfBirth=1980-01-01',
+      '/api/scheduler/getPatients?dateOfBirth=not-a-date',
+    ]) {
+      const response = await f.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(401);
+      expect(response.json(), url).toMatchObject({ error: { code: 'UNAUTHENTICATED' } });
+    }
+  });
+});
+
+describe.each(testDatabases())('GET /api/scheduler/getPatients (staff search) on $name', (target) => {
+  let f: PublicFixture;
+  let staff: StaffLogin;
+  let viewer: StaffLogin;
+  /** A seeded brightsmile patient with phone and e-mail. */
+  let known: {
+    id: number;
+    first_name: string;
+    last_name: string;
+    date_of_birth: string;
+    phone: string | null;
+    email: string | null;
+  };
+
+  beforeAll(async () => {
+    f = await createPublicFixture(target);
+    staff = await loginAsDemo(f.app, 'staff');
+    viewer = await loginAsDemo(f.app, 'viewer');
+    known = await f.t.db
+      .selectFrom('patients')
+      .select(['id', 'first_name', 'last_name', 'date_of_birth', 'phone', 'email'])
+      .where('client_id', '=', f.brightsmile.clientId)
+      .where('phone', 'is not', null)
+      .where('email', 'is not', null)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+  });
+  afterAll(async () => {
+    await f.close();
+  });
+
+  const search = (params: Record<string, string | number>, login: StaffLogin = staff) =>
+    f.app.inject({
       method: 'GET',
-      url: '/api/scheduler/getPatients?clientName=brightsmile&scheduler=main',
+      url: `/api/scheduler/getPatients?${query({ clientId: f.brightsmile.clientId, ...params })}`,
+      headers: login.bearerHeaders,
     });
-    expect(response.statusCode).toBe(401);
-    expect(response.json()).toMatchObject({ error: { code: 'UNAUTHENTICATED' } });
+
+  it("finds the brand's patients by name, phone, e-mail or date of birth, paged", async () => {
+    const byTerm: Record<string, string>[] = [
+      { name: `${known.first_name} ${known.last_name}` },
+      { phone: known.phone ?? '' },
+      { email: known.email ?? '' },
+      { dateOfBirth: known.date_of_birth },
+      { search: known.email ?? '' },
+    ];
+    for (const params of byTerm) {
+      const response = await search({ ...params, pageSize: 100 });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-store');
+      const body = response.json<GetPatientListResponse>();
+      expect(
+        body.items.map((item) => item.patientId),
+        JSON.stringify(params),
+      ).toContain(String(known.id));
+      expect(body.items.find((item) => item.patientId === String(known.id))).toMatchObject({
+        firstName: known.first_name,
+        lastName: known.last_name,
+        dateOfBirth: known.date_of_birth,
+      });
+    }
+    // Paged: one per page, the total across pages.
+    const all = (await search({ pageSize: 100 })).json<GetPatientListResponse>();
+    const brandCount = await f.t.db
+      .selectFrom('patients')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('client_id', '=', f.brightsmile.clientId)
+      .executeTakeFirstOrThrow();
+    expect(all.total).toBe(Number(brandCount.n));
+    const page2 = (await search({ page: 2, pageSize: 1 })).json<GetPatientListResponse>();
+    expect(page2).toMatchObject({ page: 2, pageSize: 1, total: all.total });
+    expect(page2.items).toHaveLength(1);
+    // Nobody of the other brand.
+    const northside = await f.t.db
+      .selectFrom('patients')
+      .select('id')
+      .where('client_id', '=', f.northside.clientId)
+      .execute();
+    const ids = new Set(all.items.map((item) => item.patientId));
+    expect(northside.some((row) => ids.has(String(row.id)))).toBe(false);
+    // A search that matches nobody.
+    expect((await search({ name: 'Zzyzx Nobodyhere' })).json<GetPatientListResponse>()).toMatchObject({
+      total: 0,
+      items: [],
+    });
+  });
+
+  it('writes an audit row for each search: user, brand, ip, the patients shown, never the search text', async () => {
+    const before = await f.t.db
+      .selectFrom('audit_log')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirst();
+    const response = await search({ name: known.last_name });
+    expect(response.statusCode).toBe(200);
+    const rows = await f.t.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('id', '>', Number(before?.id ?? 0))
+      .execute();
+    expect(rows).toHaveLength(1);
+    const row = rows[0]!;
+    expect(row).toMatchObject({ client_id: f.brightsmile.clientId, record_type: 'patient' });
+    expect(row.user_id).not.toBeNull();
+    expect(row.ip).not.toBeNull();
+    expect(row.action).toMatch(/patient/);
+    expect(row.details).toContain(String(known.id));
+    expect(row.details ?? '').not.toContain(known.last_name);
+  });
+
+  it('answers 403 for another brand and without patients:read, 400 for a bad query, writing no audit row', async () => {
+    const count = async () =>
+      Number(
+        (
+          await f.t.db
+            .selectFrom('audit_log')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('action', 'like', 'patient%')
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    const otherBrand = await search({ clientId: f.northside.clientId, name: known.last_name });
+    expect(otherBrand.statusCode).toBe(403);
+    expect(otherBrand.json()).toMatchObject({ error: { code: 'FORBIDDEN' } });
+    const asViewer = await search({ name: known.last_name }, viewer);
+    expect(asViewer.statusCode).toBe(403);
+    expect(asViewer.json()).toMatchObject({ error: { code: 'FORBIDDEN' } });
+    const bad = await search({ dateOfBirth: '1980-02-30' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ error: { code: 'VALIDATION' } });
+    const tooBig = await search({ pageSize: 1000 });
+    expect(tooBig.statusCode).toBe(400);
+    expect(await count()).toBe(before);
   });
 });

@@ -1,34 +1,53 @@
 import {
+  getPatientsQuerySchema,
+  getPatientsResponseSchema,
+} from '@scheduler/domain/schemas/patient-management';
+import {
   patientLookupRequestSchema,
   patientLookupResponseSchema,
-  schedulerScopeSchema,
 } from '@scheduler/domain/schemas/scheduler-api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import type { Config } from '../../config.ts';
+import { staffOf } from '../auth/request-guard.ts';
+import { createStaffAuth } from '../auth/staff-auth.ts';
+import { createPatientManagementRepository } from '../patient-management/patient-management-repository.ts';
+import { createPatientManagementService } from '../patient-management/service.ts';
 import {
   PUBLIC_API_PREFIX,
   bookingRateLimit,
   errorResponseSchema,
   publicErrorResponses,
-  readRateLimit,
 } from '../scheduler-config/public-api.ts';
 import type { PublicApiOptions } from '../scheduler-config/public-api.ts';
 import { createPatientRepository } from './patient-repository.ts';
 import { createPatientService } from './service.ts';
 
+export interface PatientRoutesOptions extends PublicApiOptions {
+  config: Pick<Config, 'cookieSecure'>;
+  redis?: Redis | undefined;
+}
+
 /**
  * POST createPatients: the anonymous flow's patient lookup (identity in the body, never in a
- * URL). GET getPatients is staff-only: without a staff session it answers 401.
+ * URL). GET getPatients: the staff search of the brand's patients (a staff session with
+ * patients:read; audited); anonymous callers get 401 before anything else is looked at.
  */
-export const patientRoutes: FastifyPluginAsyncZod<PublicApiOptions> = (app, options) => {
+export const patientRoutes: FastifyPluginAsyncZod<PatientRoutesOptions> = (app, options) => {
   const service = createPatientService(createPatientRepository(options.db), options.now);
-  const tags = ['scheduler (public)'];
+  const { guard, audit } = createStaffAuth({ config: options.config, db: options.db, redis: options.redis });
+  const staffPatients = createPatientManagementService({
+    repository: createPatientManagementRepository(options.db),
+    audit,
+    now: () => options.now().getTime(),
+  });
 
   app.post(
     `${PUBLIC_API_PREFIX}/createPatients`,
     {
       config: bookingRateLimit(options.rateLimits),
       schema: {
-        tags,
+        tags: ['scheduler (public)'],
         summary: 'Identify the patient (anonymous flow); writes nothing',
         description:
           'Matches on the normalised first and last name + date of birth + phone digits or e-mail. ' +
@@ -49,18 +68,34 @@ export const patientRoutes: FastifyPluginAsyncZod<PublicApiOptions> = (app, opti
   app.get(
     `${PUBLIC_API_PREFIX}/getPatients`,
     {
-      config: readRateLimit(options.rateLimits),
+      // Authenticate first: an anonymous caller gets 401 before any validation.
+      onRequest: guard.authenticate(),
+      preHandler: guard.requireStaff({ permission: 'patients:read' }),
       schema: {
-        tags,
-        summary: 'Staff only: answers 401 to the anonymous booking flow',
+        tags: ['scheduler-admin'],
+        summary:
+          "Search the brand's patients by name, phone, e-mail or date of birth (patients:read; audited)",
         description:
-          'Patient identity never travels in a URL, so this GET takes none: the booking flow uses ' +
-          'POST createPatients. Without a staff session the answer is 401 UNAUTHENTICATED.',
-        querystring: schedulerScopeSchema.partial(),
-        response: { 401: errorResponseSchema, 429: errorResponseSchema },
+          'Staff only: 401 without a staff session, 403 for another brand or without patients:read. The ' +
+          'anonymous booking flow identifies the patient with POST createPatients (identity never in a URL). ' +
+          'Paged, sorted by name; each read is written to the audit log (patient ids, never the search text).',
+        querystring: getPatientsQuerySchema,
+        response: {
+          200: getPatientsResponseSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+        },
       },
     },
-    () => service.refuseAnonymousList(),
+    async (request, reply) => {
+      const staff = staffOf(request);
+      const result = await staffPatients.patientList(
+        { ...staff.actor, role: staff.role },
+        { ...request.query, sort: 'name' },
+      );
+      return reply.header('cache-control', 'no-store').send(result);
+    },
   );
 
   return Promise.resolve();

@@ -3,7 +3,6 @@
  * what the flow needs — existing or not, an upcoming appointment (as the spec's message), a
  * refusal. It writes nothing; the booking transaction creates or updates the record.
  */
-import { DomainError } from '@scheduler/domain/errors';
 import { BOOKING_MESSAGES, formatMessage } from '@scheduler/domain/messages';
 import type { PatientIdentity } from '@scheduler/domain/schemas/patient';
 import type {
@@ -20,13 +19,8 @@ export interface PatientLookup extends SchedulerScopeQuery {
   appointmentTypeId?: string | undefined;
 }
 
-export const STAFF_ONLY_LOOKUP_MESSAGE =
-  'Looking up patients needs a staff sign-in. The booking flow identifies the patient with POST createPatients.';
-
 export interface PatientService {
   lookupPatient(request: PatientLookup): Promise<PatientLookupResponse>;
-  /** GET getPatients from the anonymous flow: always refused (identity never goes in a URL). */
-  refuseAnonymousList(): never;
 }
 
 export function createPatientService(repository: PatientRepository, now: () => Date): PatientService {
@@ -68,10 +62,6 @@ export function createPatientService(repository: PatientRepository, now: () => D
         }
       }
       return { isExistingPatient, existingAppointment, refusal };
-    },
-
-    refuseAnonymousList() {
-      throw new DomainError('UNAUTHENTICATED', STAFF_ONLY_LOOKUP_MESSAGE);
     },
   };
 }

@@ -1,16 +1,23 @@
 /*
- * The SQL of the reports. Everything is aggregated in the database with GROUP BY over index-only
- * scans (migration 2026-11-25-002):
- *  - appointments by start:   appointments_client_start_report_idx  (client_id, start_at, status,
- *    location_id, provider_id, service_id, channel, is_new_patient, …)
- *  - bookings by booking time: appointments_client_created_report_idx (client_id, created_at, …)
+ * The SQL of the reports. Everything is aggregated in the database with GROUP BY:
+ *  - the rows of a page: appointments_client_start_report_idx (client_id, start_at, status,
+ *    location_id, provider_id, service_id, channel, is_new_patient, …) read in the order asked,
+ *    with LIMIT (migration 2026-11-25-002); one provider's through appointments_provider_start_idx;
+ *  - totals and booking groups: the trigger-kept roll-ups of migration 2026-11-26-004 for the whole
+ *    UTC days inside the range (report_appointments_daily by start, report_bookings_daily by
+ *    booking time), plus the rows of the two partial UTC days at its ends (a report's range is
+ *    whole local days of any zone, so it rarely starts at a UTC midnight), index range scans;
+ *  - bookings per local day: report_bookings_quarterly (quarter hours, fold exactly into the local
+ *    days of every zone) for no filter or one of location, service and channel; else the rows;
+ *  - a provider filter reads that provider's rows (few) by (provider_id, start_at / created_at);
  *  - campaigns: a "loose index scan" (recursive CTE, one index seek per distinct value) over
  *    (client_id, channel) of appointments and analytics_sessions;
  *  - the funnel: report_funnel_hourly, a trigger-maintained rollup of analytics_events.
+ * Every figure equals what the rows give (routes.test.ts compares them on random data).
  * Nothing here returns patient identity.
  */
 import { sql } from 'kysely';
-import type { SelectQueryBuilder } from 'kysely';
+import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { AppointmentStatus, DB } from '../../db/schema.ts';
 
@@ -100,8 +107,34 @@ export interface ReportsRepository {
 }
 
 const HOUR_MS = 3_600_000;
+/** The buckets of the roll-ups (migration 2026-11-26-004): UTC days and UTC quarter hours. */
+const DAY_MS = 86_400_000;
+const QUARTER_MS = 900_000;
 
 type AppointmentsQuery = SelectQueryBuilder<DB, 'appointments', object>;
+
+interface Span {
+  from: number;
+  before: number;
+}
+
+/**
+ * [from, before) as the whole units (of `unitMs`, numbered from the epoch) it covers, read from a
+ * roll-up, and the partial units at its ends, read from the rows.
+ */
+export function splitRange(
+  from: number,
+  before: number,
+  unitMs: number,
+): { units?: { first: number; end: number }; edges: Span[] } {
+  const first = Math.ceil(from / unitMs);
+  const end = Math.floor(before / unitMs);
+  if (from < 0 || first >= end) return { edges: before > from ? [{ from, before }] : [] };
+  const edges: Span[] = [];
+  if (from < first * unitMs) edges.push({ from, before: first * unitMs });
+  if (end * unitMs < before) edges.push({ from: end * unitMs, before });
+  return { units: { first, end }, edges };
+}
 
 function channelOf(value: string | null): string {
   return value === null || value === '' ? WEBSITE_CHANNEL : value;
@@ -126,12 +159,21 @@ function applyDimensions(query: AppointmentsQuery, filter: ReportFilter): Appoin
   return q;
 }
 
+/**
+ * `appointments.client_id = ?`; with a provider filter written `+client_id` (an expression, not a
+ * column, in SQLite and PostgreSQL alike), so that the planner reads the provider's few rows by
+ * (provider_id, …) instead of the brand's whole range by (client_id, …).
+ */
+function ofClient(query: AppointmentsQuery, clientId: number, filter: ReportFilter): AppointmentsQuery {
+  return filter.providerId === undefined
+    ? query.where('appointments.client_id', '=', clientId)
+    : query.where(sql<number>`+appointments.client_id`, '=', clientId);
+}
+
 /** Appointments of the brand starting in the range, with the dimension filters. */
 function byStart(db: Db, clientId: number, filter: ReportFilter): AppointmentsQuery {
   return applyDimensions(
-    db
-      .selectFrom('appointments')
-      .where('appointments.client_id', '=', clientId)
+    ofClient(db.selectFrom('appointments'), clientId, filter)
       .where('appointments.start_at', '>=', filter.from)
       .where('appointments.start_at', '<', filter.before),
     filter,
@@ -141,14 +183,43 @@ function byStart(db: Db, clientId: number, filter: ReportFilter): AppointmentsQu
 /** Appointments of the brand booked in the range (entered-in-error aside), with the dimension filters. */
 function byCreated(db: Db, clientId: number, filter: ReportFilter): AppointmentsQuery {
   return applyDimensions(
-    db
-      .selectFrom('appointments')
-      .where('appointments.client_id', '=', clientId)
+    ofClient(db.selectFrom('appointments'), clientId, filter)
       .where('appointments.created_at', '>=', filter.from)
       .where('appointments.created_at', '<', filter.before)
       .where('appointments.status', '<>', 'entered-in-error'),
     filter,
   );
+}
+
+/** The channel filter on a daily roll-up (`channel` '' with channel_null 1 stands for NULL). */
+function rollupChannel(filter: ReportFilter) {
+  const channel = filter.channel;
+  return (eb: ExpressionBuilder<DB, 'report_appointments_daily' | 'report_bookings_daily'>) =>
+    channel === WEBSITE_CHANNEL
+      ? eb.or([
+          eb.and([eb('channel', '=', WEBSITE_CHANNEL), eb('channel_null', '=', 0)]),
+          eb('channel_null', '=', 1),
+        ])
+      : eb.and([eb('channel', '=', channel ?? ''), eb('channel_null', '=', 0)]);
+}
+
+/** A daily roll-up row's channel as the rows would give it. */
+function rollupChannelOf(row: { channel: string; channel_null: number }): string {
+  return channelOf(Number(row.channel_null) === 1 ? null : row.channel);
+}
+
+type QuarterSlice = Pick<DB['report_bookings_quarterly'], 'dimension' | 'value'>;
+
+/** The only dimension filtered on, when it is one of the quarter-hour roll-up's slices. */
+function quarterSlice(filter: ReportFilter): QuarterSlice | undefined {
+  if (filter.providerId !== undefined) return undefined;
+  const slices: QuarterSlice[] = [];
+  if (filter.locationId !== undefined)
+    slices.push({ dimension: 'location', value: String(filter.locationId) });
+  if (filter.serviceId !== undefined) slices.push({ dimension: 'service', value: String(filter.serviceId) });
+  if (filter.channel !== undefined) slices.push({ dimension: 'channel', value: filter.channel });
+  if (slices.length > 1) return undefined;
+  return slices[0] ?? { dimension: 'all', value: '' };
 }
 
 /** Distinct non-null values of `column` for the client: one index seek per value. */
@@ -220,21 +291,55 @@ export function createReportsRepository(db: Db): ReportsRepository {
     },
 
     async appointmentTotals(clientId, filter) {
-      const rows = await byStart(db, clientId, filter)
-        .select((eb) => [
-          'appointments.status',
-          'appointments.channel',
-          'appointments.is_new_patient',
-          eb.fn.countAll<number>().as('n'),
-        ])
-        .groupBy(['appointments.status', 'appointments.channel', 'appointments.is_new_patient'])
-        .execute();
-      return rows.map((row) => ({
-        status: row.status,
-        channel: channelOf(row.channel),
-        isNewPatient: row.is_new_patient === 1,
-        count: Number(row.n),
-      }));
+      const fromRows = async (span: Span): Promise<TotalsGroup[]> => {
+        const rows = await byStart(db, clientId, { ...filter, ...span })
+          .select((eb) => [
+            'appointments.status',
+            'appointments.channel',
+            'appointments.is_new_patient',
+            eb.fn.countAll<number>().as('n'),
+          ])
+          .groupBy(['appointments.status', 'appointments.channel', 'appointments.is_new_patient'])
+          .execute();
+        return rows.map((row) => ({
+          status: row.status,
+          channel: channelOf(row.channel),
+          isNewPatient: Number(row.is_new_patient) === 1,
+          count: Number(row.n),
+        }));
+      };
+      if (filter.providerId !== undefined) return fromRows(filter);
+      const { units, edges } = splitRange(filter.from, filter.before, DAY_MS);
+      const fromRollup = async (): Promise<TotalsGroup[]> => {
+        if (units === undefined) return [];
+        let query = db
+          .selectFrom('report_appointments_daily')
+          .select((eb) => [
+            'status',
+            'channel',
+            'channel_null',
+            'is_new_patient',
+            eb.fn.sum<number>('appointments').as('n'),
+          ])
+          .where('client_id', '=', clientId)
+          .where('day', '>=', units.first)
+          .where('day', '<', units.end)
+          // 0: the rows summed over every location / service.
+          .where('location_id', '=', filter.locationId ?? 0)
+          .where('service_id', '=', filter.serviceId ?? 0);
+        if (filter.statuses !== undefined && filter.statuses.length > 0)
+          query = query.where('status', 'in', [...filter.statuses]);
+        if (filter.channel !== undefined) query = query.where(rollupChannel(filter));
+        const rows = await query.groupBy(['status', 'channel', 'channel_null', 'is_new_patient']).execute();
+        return rows.map((row) => ({
+          status: row.status,
+          channel: rollupChannelOf(row),
+          isNewPatient: Number(row.is_new_patient) === 1,
+          count: Number(row.n),
+        }));
+      };
+      const parts = await Promise.all([fromRollup(), ...edges.map(fromRows)]);
+      return parts.flat().filter((group) => group.count !== 0);
     },
 
     async channels(clientId) {
@@ -246,30 +351,85 @@ export function createReportsRepository(db: Db): ReportsRepository {
     },
 
     async bookingsPerBucket(clientId, filter, bucketMs) {
-      const bucket = sql<number>`(appointments.created_at / ${sql.lit(bucketMs)})`;
-      const rows = await byCreated(db, clientId, filter)
-        .select((eb) => [bucket.as('bucket'), eb.fn.countAll<number>().as('n')])
-        .groupBy(bucket)
-        .execute();
-      return rows.map((row) => ({ bucketStart: Number(row.bucket) * bucketMs, count: Number(row.n) }));
+      const fromRows = async (span: Span) => {
+        const bucket = sql<number>`(appointments.created_at / ${sql.lit(bucketMs)})`;
+        const rows = await byCreated(db, clientId, { ...filter, ...span })
+          .select((eb) => [bucket.as('bucket'), eb.fn.countAll<number>().as('n')])
+          .groupBy(bucket)
+          .execute();
+        return rows.map((row) => ({ bucketStart: Number(row.bucket) * bucketMs, count: Number(row.n) }));
+      };
+      const slice = quarterSlice(filter);
+      if (slice === undefined) return fromRows(filter);
+      const { units, edges } = splitRange(filter.from, filter.before, QUARTER_MS);
+      const fromRollup = async () => {
+        if (units === undefined) return [];
+        const rows = await db
+          .selectFrom('report_bookings_quarterly')
+          .select(['quarter', 'bookings'])
+          .where('client_id', '=', clientId)
+          .where('dimension', '=', slice.dimension)
+          .where('value', '=', slice.value)
+          .where('quarter', '>=', units.first)
+          .where('quarter', '<', units.end)
+          .where('bookings', '<>', 0)
+          .execute();
+        return rows.map((row) => ({
+          bucketStart: Number(row.quarter) * QUARTER_MS,
+          count: Number(row.bookings),
+        }));
+      };
+      const parts = await Promise.all([fromRollup(), ...edges.map(fromRows)]);
+      return parts.flat();
     },
 
     async bookingGroups(clientId, filter) {
-      const rows = await byCreated(db, clientId, filter)
-        .select((eb) => [
-          'appointments.service_id',
-          'appointments.location_id',
-          'appointments.channel',
-          eb.fn.countAll<number>().as('n'),
-        ])
-        .groupBy(['appointments.service_id', 'appointments.location_id', 'appointments.channel'])
-        .execute();
-      return rows.map((row) => ({
-        serviceId: row.service_id,
-        locationId: row.location_id,
-        channel: channelOf(row.channel),
-        count: Number(row.n),
-      }));
+      const fromRows = async (span: Span): Promise<BookingGroup[]> => {
+        const rows = await byCreated(db, clientId, { ...filter, ...span })
+          .select((eb) => [
+            'appointments.service_id',
+            'appointments.location_id',
+            'appointments.channel',
+            eb.fn.countAll<number>().as('n'),
+          ])
+          .groupBy(['appointments.service_id', 'appointments.location_id', 'appointments.channel'])
+          .execute();
+        return rows.map((row) => ({
+          serviceId: row.service_id,
+          locationId: row.location_id,
+          channel: channelOf(row.channel),
+          count: Number(row.n),
+        }));
+      };
+      if (filter.providerId !== undefined) return fromRows(filter);
+      const { units, edges } = splitRange(filter.from, filter.before, DAY_MS);
+      const fromRollup = async (): Promise<BookingGroup[]> => {
+        if (units === undefined) return [];
+        let query = db
+          .selectFrom('report_bookings_daily')
+          .select((eb) => [
+            'service_id',
+            'location_id',
+            'channel',
+            'channel_null',
+            eb.fn.sum<number>('bookings').as('n'),
+          ])
+          .where('client_id', '=', clientId)
+          .where('day', '>=', units.first)
+          .where('day', '<', units.end);
+        if (filter.locationId !== undefined) query = query.where('location_id', '=', filter.locationId);
+        if (filter.serviceId !== undefined) query = query.where('service_id', '=', filter.serviceId);
+        if (filter.channel !== undefined) query = query.where(rollupChannel(filter));
+        const rows = await query.groupBy(['service_id', 'location_id', 'channel', 'channel_null']).execute();
+        return rows.map((row) => ({
+          serviceId: row.service_id,
+          locationId: row.location_id,
+          channel: rollupChannelOf(row),
+          count: Number(row.n),
+        }));
+      };
+      const parts = await Promise.all([fromRollup(), ...edges.map(fromRows)]);
+      return parts.flat().filter((group) => group.count !== 0);
     },
 
     async funnelSessions(clientId, range) {

@@ -191,6 +191,12 @@ describe.each(testDatabases())('the widget on $name', (target) => {
 
   describe('the colour, as updateConfig changes it', () => {
     it("is the setup's colour (appointment setting 20)", async () => {
+      const current = await app.inject({
+        method: 'GET',
+        url: `/api/scheduler/getAssignConfig?clientId=${brightsmileId}&ruleId=${schedulerId}`,
+        headers: admin.bearerHeaders,
+      });
+      expect(current.statusCode).toBe(200);
       const saved = await app.inject({
         method: 'PATCH',
         url: '/api/scheduler/updateConfig',
@@ -198,6 +204,7 @@ describe.each(testDatabases())('the widget on $name', (target) => {
         payload: {
           clientId: brightsmileId,
           ruleId: schedulerId,
+          version: current.json<{ version: number }>().version,
           settings: [{ group: 'appointment', order: 20, value: '#0a7b3e' }],
         },
       });

@@ -1,15 +1,19 @@
 import {
   assignConfigResponseSchema,
   carrierResponseSchema,
+  carriersAdminResponseSchema,
   deletedResponseSchema,
   getAllProvidersResponseSchema,
   insuranceControlDataResponseSchema,
   insuranceProviderConfigResponseSchema,
   insuranceProviderMapResponseSchema,
+  insuranceTypeResponseSchema,
+  insuranceTypesAdminResponseSchema,
   locationAdminResponseSchema,
   locationProvidersResponseSchema,
   locationsAdminResponseSchema,
   planResponseSchema,
+  plansAdminResponseSchema,
   providerAppointmentMapResponseSchema,
   providerByInsurancePlanResponseSchema,
   providerDetailResponseSchema,
@@ -21,10 +25,12 @@ import {
   serviceLocationMappingResponseSchema,
   serviceLocationsResponseSchema,
   servicesAdminResponseSchema,
+  type CreateInsuranceTypeRequest,
   type CreateLocationRequest,
   type CreatePlanRequest,
   type CreateServiceRequest,
   type ProviderListSort,
+  type UpdateInsuranceTypeRequest,
   type UpdateLocationRequest,
   type UpdatePlanRequest,
   type UpdateProviderInfoRequest,
@@ -32,6 +38,22 @@ import {
 } from '@scheduler/domain/schemas/admin-config';
 import type { SettingRow } from '@scheduler/domain/settings';
 import { adminRequest } from './admin-request';
+
+/** The query of a server-side paged list (1-based page; sort 'key' or '-key'). */
+export interface PagedListParams {
+  page: number;
+  pageSize: number;
+  search: string;
+  sort: string;
+}
+
+const pagedQuery = (clientId: string, params: PagedListParams) => ({
+  clientId,
+  page: params.page,
+  pageSize: params.pageSize,
+  search: params.search || undefined,
+  sort: params.sort,
+});
 
 /**
  * The staff calls of the scheduler API (spec section 7) and the `/api/scheduler/admin/*` CRUD used
@@ -48,6 +70,9 @@ export const configKeys = {
   services: (clientId: string) => ['admin', clientId, 'services'] as const,
   locations: (clientId: string) => ['admin', clientId, 'locations'] as const,
   insurance: (clientId: string) => ['admin', clientId, 'insurance'] as const,
+  plans: (clientId: string) => ['admin', clientId, 'insurance', 'plans'] as const,
+  carriers: (clientId: string) => ['admin', clientId, 'insurance', 'carriers'] as const,
+  insuranceTypes: (clientId: string) => ['admin', clientId, 'insurance', 'types'] as const,
   waitlist: (clientId: string) => ['admin', clientId, 'waitlist'] as const,
 };
 
@@ -62,11 +87,12 @@ export function fetchAssignConfig(clientId: string, ruleId: string, signal?: Abo
   });
 }
 
-export function updateConfig(clientId: string, ruleId: string, settings: SettingRow[]) {
+/** `version`: the settings' version last read (a stale one answers 409). */
+export function updateConfig(clientId: string, ruleId: string, version: number, settings: SettingRow[]) {
   return adminRequest({
     method: 'PATCH',
     path: 'updateConfig',
-    data: { clientId, ruleId, settings },
+    data: { clientId, ruleId, version, settings },
     schema: assignConfigResponseSchema,
   });
 }
@@ -174,10 +200,10 @@ export function assignProviderPlans(clientId: string, providerId: string, planId
 
 // ---------------------------------------------------------------- services
 
-export function fetchServices(clientId: string, signal?: AbortSignal) {
+export function fetchServices(clientId: string, params: PagedListParams, signal?: AbortSignal) {
   return adminRequest({
     path: 'admin/services',
-    params: { clientId },
+    params: pagedQuery(clientId, params),
     signal,
     schema: servicesAdminResponseSchema,
   });
@@ -234,10 +260,10 @@ export function assignServiceLocations(clientId: string, appointmentTypeId: stri
 
 // ---------------------------------------------------------------- locations
 
-export function fetchLocations(clientId: string, signal?: AbortSignal) {
+export function fetchLocations(clientId: string, params: PagedListParams, signal?: AbortSignal) {
   return adminRequest({
     path: 'admin/locations',
-    params: { clientId },
+    params: pagedQuery(clientId, params),
     signal,
     schema: locationsAdminResponseSchema,
   });
@@ -309,6 +335,73 @@ export function assignPlanProviders(clientId: string, planId: string, providerId
     path: 'createInsuranceProviderConfig',
     data: { clientId, planId, providerIds },
     schema: insuranceProviderConfigResponseSchema,
+  });
+}
+
+export function fetchPlans(clientId: string, params: PagedListParams, signal?: AbortSignal) {
+  return adminRequest({
+    path: 'admin/insurance/plans',
+    params: pagedQuery(clientId, params),
+    signal,
+    schema: plansAdminResponseSchema,
+  });
+}
+
+export function fetchCarriers(clientId: string, params: PagedListParams, signal?: AbortSignal) {
+  return adminRequest({
+    path: 'admin/insurance/carriers',
+    params: pagedQuery(clientId, params),
+    signal,
+    schema: carriersAdminResponseSchema,
+  });
+}
+
+export function renameCarrier(clientId: string, carrierId: string, name: string, version: number) {
+  return adminRequest({
+    method: 'PATCH',
+    path: `admin/insurance/carriers/${encodeURIComponent(carrierId)}`,
+    data: { clientId, name, version },
+    schema: carrierResponseSchema,
+  });
+}
+
+export function fetchInsuranceTypes(clientId: string, params: PagedListParams, signal?: AbortSignal) {
+  return adminRequest({
+    path: 'admin/insurance/types',
+    params: pagedQuery(clientId, params),
+    signal,
+    schema: insuranceTypesAdminResponseSchema,
+  });
+}
+
+export function createInsuranceType(clientId: string, type: Omit<CreateInsuranceTypeRequest, 'clientId'>) {
+  return adminRequest({
+    method: 'POST',
+    path: 'admin/insurance/types',
+    data: { ...type, clientId },
+    schema: insuranceTypeResponseSchema,
+  });
+}
+
+export function updateInsuranceType(
+  clientId: string,
+  insuranceTypeId: string,
+  update: Omit<UpdateInsuranceTypeRequest, 'clientId'>,
+) {
+  return adminRequest({
+    method: 'PATCH',
+    path: `admin/insurance/types/${encodeURIComponent(insuranceTypeId)}`,
+    data: { ...update, clientId },
+    schema: insuranceTypeResponseSchema,
+  });
+}
+
+export function deleteInsuranceType(clientId: string, insuranceTypeId: string) {
+  return adminRequest({
+    method: 'DELETE',
+    path: `admin/insurance/types/${encodeURIComponent(insuranceTypeId)}`,
+    params: { clientId },
+    schema: deletedResponseSchema,
   });
 }
 

@@ -2,7 +2,6 @@ import {
   addUserResponseSchema,
   clientsResponseSchema,
   currentUserResponseSchema,
-  listUsersResponseSchema,
   loginResponseSchema,
   okResponseSchema,
   practiceUserResponseSchema,
@@ -10,9 +9,10 @@ import {
   type LoginRequest,
 } from '@scheduler/domain/schemas/admin-auth';
 import type { Role } from '@scheduler/domain/roles';
-import { deletedResponseSchema } from '@scheduler/domain/schemas/admin-config';
+import { deletedResponseSchema, usersPageResponseSchema } from '@scheduler/domain/schemas/admin-config';
 import { request } from '../../../lib/api-client';
 import { adminRequest } from './admin-request';
+import type { PagedListParams } from './config-api';
 
 /** Calls of the config/auth API (spec section 7): login, user, clients, switch/clients, logout, users. */
 
@@ -57,13 +57,19 @@ export function switchClient(clientId: string) {
   });
 }
 
-export function fetchUsers(clientId: string, signal?: AbortSignal) {
+export function fetchUsers(clientId: string, params: PagedListParams, signal?: AbortSignal) {
   return adminRequest({
     api: 'config',
     path: 'users',
-    params: { clientId },
+    params: {
+      clientId,
+      page: params.page,
+      pageSize: params.pageSize,
+      search: params.search || undefined,
+      sort: params.sort,
+    },
     signal,
-    schema: listUsersResponseSchema,
+    schema: usersPageResponseSchema,
   });
 }
 

@@ -4,31 +4,42 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import { carrierRequestSchema } from '@scheduler/domain/schemas/admin-config';
+import { carrierRequestSchema, type CarrierAdmin } from '@scheduler/domain/schemas/admin-config';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { configKeys, createCarrier } from '../api/config-api';
+import { configKeys, createCarrier, renameCarrier } from '../api/config-api';
 import { FormTextField } from '../components/form-fields';
 import { applyServerFieldErrors, notifySaved, SaveErrorAlert } from '../components/save-feedback';
 import { useAdminParams } from '../use-admin-params';
 
 const carrierFormSchema = carrierRequestSchema.pick({ name: true });
 
-/** Adds an insurance carrier (its plans are added next). */
-export function CarrierDialog({ onClose }: { onClose: () => void }) {
+export interface CarrierDialogProps {
+  /** null: a new carrier. */
+  carrier: CarrierAdmin | null;
+  onClose: () => void;
+  /** After a conflict: reads the carrier again (the dialog then shows the latest version). */
+  onReload?: () => void;
+}
+
+/** Adds an insurance carrier (its plans are added next) or renames one. */
+export function CarrierDialog({ carrier, onClose, onReload }: CarrierDialogProps) {
   const { clientId } = useAdminParams();
   const queryClient = useQueryClient();
   const titleId = useId();
   const { control, handleSubmit, setError, formState } = useForm({
     resolver: zodResolver(carrierFormSchema),
-    defaultValues: { name: '' },
+    defaultValues: { name: carrier?.name ?? '' },
   });
   const save = useMutation({
-    mutationFn: (name: string) => createCarrier(clientId, name),
-    onSuccess: async ({ carrier }) => {
+    mutationFn: (name: string) =>
+      carrier
+        ? renameCarrier(clientId, carrier.carrierId, name, carrier.version)
+        : createCarrier(clientId, name),
+    onSuccess: async ({ carrier: saved }) => {
       await queryClient.invalidateQueries({ queryKey: configKeys.insurance(clientId) });
-      notifySaved(`${carrier.name} added`);
+      notifySaved(carrier ? `${saved.name} saved` : `${saved.name} added`);
       onClose();
     },
   });
@@ -42,7 +53,9 @@ export function CarrierDialog({ onClose }: { onClose: () => void }) {
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
       <form noValidate onSubmit={(event) => void onSubmit(event)}>
-        <DialogTitle id={titleId}>Add an insurance carrier</DialogTitle>
+        <DialogTitle id={titleId}>
+          {carrier ? `Rename ${carrier.name}` : 'Add an insurance carrier'}
+        </DialogTitle>
         <DialogContent>
           <FormTextField
             control={control}
@@ -53,12 +66,12 @@ export function CarrierDialog({ onClose }: { onClose: () => void }) {
             fullWidth
             sx={{ mt: 1 }}
           />
-          <SaveErrorAlert error={save.error} />
+          <SaveErrorAlert error={save.error} onReload={onReload} />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>Cancel</Button>
           <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
-            Add carrier
+            {carrier ? 'Save carrier' : 'Add carrier'}
           </Button>
         </DialogActions>
       </form>

@@ -5,7 +5,11 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import { createPlanRequestSchema, type CreatePlanRequest } from '@scheduler/domain/schemas/admin-config';
+import {
+  createPlanRequestSchema,
+  type CreatePlanRequest,
+  type PlanAdmin,
+} from '@scheduler/domain/schemas/admin-config';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -27,16 +31,6 @@ import {
   validatedAs,
 } from '../components/save-feedback';
 import { useAdminParams } from '../use-admin-params';
-
-export interface PlanRow {
-  planId: string;
-  name: string;
-  carrierId: string;
-  carrierName: string;
-  insuranceTypeId: string | null;
-  topRank: number | null;
-  active: boolean;
-}
 
 interface PlanFormValues {
   carrierId: string;
@@ -72,15 +66,17 @@ const planFormSchema = z
 
 export interface PlanDialogProps {
   /** null: a new plan. */
-  plan: PlanRow | null;
+  plan: PlanAdmin | null;
   carriers: readonly SelectOption[];
   types: readonly SelectOption[];
   providers: readonly ChecklistOption[];
   onClose: () => void;
+  /** After a conflict: reads the plan again (the dialog then shows the latest version). */
+  onReload: () => void;
 }
 
 /** Adds or edits an insurance plan (carrier, type, top-package rank, active) and the providers taking it. */
-export function PlanDialog({ plan, carriers, types, providers, onClose }: PlanDialogProps) {
+export function PlanDialog({ plan, carriers, types, providers, onClose, onReload }: PlanDialogProps) {
   const { clientId } = useAdminParams();
   const queryClient = useQueryClient();
   const titleId = useId();
@@ -120,7 +116,7 @@ export function PlanDialog({ plan, carriers, types, providers, onClose }: PlanDi
   const save = useMutation({
     mutationFn: async ({ providerIds, ...fields }: PlanFormOutput) => {
       const saved = plan
-        ? (await updatePlan(clientId, plan.planId, fields)).plan
+        ? (await updatePlan(clientId, plan.planId, { ...fields, version: plan.version })).plan
         : (await createPlan(clientId, fields)).plan;
       if (
         currentProviderIds.length !== providerIds.length ||
@@ -222,7 +218,7 @@ export function PlanDialog({ plan, carriers, types, providers, onClose }: PlanDi
                 )}
               />
             ) : null}
-            <SaveErrorAlert error={save.error} />
+            <SaveErrorAlert error={save.error} onReload={onReload} />
           </Stack>
         </DialogContent>
         <DialogActions>

@@ -6,37 +6,29 @@ import { useMemo, useState } from 'react';
 import { configKeys, fetchLocations, fetchProviderLocationMap, updateLocation } from '../api/config-api';
 import { AdminPage } from '../components/admin-page';
 import { DataTable, useListQuery, type Column } from '../components/data-table';
-import { byNumber, byText, useLocalList } from '../components/local-list';
+import { reloadRow, usePagedQuery } from '../components/paged-query';
 import { notifySaveFailed, notifySaved } from '../components/save-feedback';
 import { YesNo } from '../components/yes-no';
 import { useAdminParams } from '../use-admin-params';
 import { LocationDialog } from './location-dialog';
-
-const LIST_OPTIONS = {
-  searchText: (location: LocationAdmin) =>
-    `${location.name} ${location.addressLine1} ${location.city} ${location.state} ${location.postalCode}`,
-  sorters: {
-    name: byText((location: LocationAdmin) => location.name),
-    postalCode: byText((location: LocationAdmin) => location.postalCode),
-    sortOrder: byNumber((location: LocationAdmin) => location.sortOrder),
-  },
-};
 
 /** locationconfig: addresses, time zones, phones, online and waitlist switches, and who works where. */
 export function LocationConfigScreen() {
   const { clientId } = useAdminParams();
   const queryClient = useQueryClient();
   const controls = useListQuery('sortOrder');
-  const locations = useQuery({
-    queryKey: configKeys.locations(clientId),
-    queryFn: ({ signal }) => fetchLocations(clientId, signal),
-  });
+  const locations = usePagedQuery(configKeys.locations(clientId), controls, (params, signal) =>
+    fetchLocations(clientId, params, signal),
+  );
   const providerMap = useQuery({
     queryKey: [...configKeys.locations(clientId), 'providers'],
     queryFn: ({ signal }) => fetchProviderLocationMap(clientId, undefined, signal),
   });
   const [editing, setEditing] = useState<LocationAdmin | null | undefined>(undefined);
-  const { pageRows, total } = useLocalList(locations.data?.locations, controls.query, LIST_OPTIONS);
+  const reloadEditing = async () => {
+    const id = editing?.locationId;
+    setEditing(await reloadRow(locations.refetch, (location) => location.locationId === id));
+  };
 
   const providersAt = useMemo(() => {
     const map = new Map<string, string[]>();
@@ -57,13 +49,13 @@ export function LocationConfigScreen() {
   const [savingOnline, setSavingOnline] = useState<ReadonlyMap<string, boolean>>(new Map());
   const toggleOnline = useMutation({
     mutationFn: ({ location, online }: { location: LocationAdmin; online: boolean }) =>
-      updateLocation(clientId, location.locationId, { onlineEnabled: online }),
+      updateLocation(clientId, location.locationId, { onlineEnabled: online, version: location.version }),
     onSuccess: ({ location }) => {
       notifySaved(`Online booking ${location.onlineEnabled ? 'on' : 'off'} at ${location.name}`);
     },
     onError: notifySaveFailed,
     onSettled: async (_data, _error, { location }) => {
-      await queryClient.invalidateQueries({ queryKey: configKeys.locations(clientId), exact: true });
+      await queryClient.invalidateQueries({ queryKey: configKeys.locations(clientId) });
       setSavingOnline((current) => {
         const next = new Map(current);
         next.delete(location.locationId);
@@ -138,8 +130,8 @@ export function LocationConfigScreen() {
       <DataTable
         caption="Locations"
         columns={columns}
-        rows={pageRows}
-        total={total}
+        rows={locations.data?.items}
+        total={locations.data?.total ?? 0}
         rowKey={(location) => location.locationId}
         controls={controls}
         loading={locations.isFetching}
@@ -154,6 +146,8 @@ export function LocationConfigScreen() {
       />
       {editing !== undefined ? (
         <LocationDialog
+          key={editing ? `${editing.locationId}-${editing.version}` : 'new'}
+          onReload={() => void reloadEditing()}
           location={editing}
           providerIds={editing ? (providersAt.get(editing.locationId) ?? []) : []}
           providers={providerOptions}

@@ -103,10 +103,12 @@ export interface LocationDialogProps {
   providerIds: string[];
   providers: readonly ChecklistOption[];
   onClose: () => void;
+  /** After a conflict: reads the location again (the dialog then shows the latest version). */
+  onReload: () => void;
 }
 
 /** Adds or edits a location: address, postal code, time zone, phone, online and waitlist switches, providers. */
-export function LocationDialog({ location, providerIds, providers, onClose }: LocationDialogProps) {
+export function LocationDialog({ location, providerIds, providers, onClose, onReload }: LocationDialogProps) {
   const { clientId } = useAdminParams();
   const queryClient = useQueryClient();
   const titleId = useId();
@@ -130,7 +132,8 @@ export function LocationDialog({ location, providerIds, providers, onClose }: Lo
   const save = useMutation({
     mutationFn: async ({ providerIds: chosen, ...fields }: LocationFormOutput) => {
       const saved = location
-        ? (await updateLocation(clientId, location.locationId, fields)).location
+        ? (await updateLocation(clientId, location.locationId, { ...fields, version: location.version }))
+            .location
         : (await createLocation(clientId, fields)).location;
       if (providerIds.length !== chosen.length || providerIds.some((id) => !chosen.includes(id))) {
         await assignLocationProviders(clientId, saved.locationId, chosen);
@@ -240,7 +243,7 @@ export function LocationDialog({ location, providerIds, providers, onClose }: Lo
                 />
               )}
             />
-            <SaveErrorAlert error={save.error} />
+            <SaveErrorAlert error={save.error} onReload={onReload} />
           </Stack>
         </DialogContent>
         <DialogActions>

@@ -19,7 +19,6 @@ import type { AppointmentReportRow, GetAppointmentReportResponse } from '@schedu
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { isApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { sectionPath } from '../admin-paths';
 import { errorMessageOf } from '../api/admin-request';
@@ -513,10 +512,8 @@ export function ReportsScreen() {
           </TextField>
         </AppointmentFiltersBar>
         {options.isError ? (
-          <Alert severity="info" sx={{ mt: 2 }}>
-            {isApiError(options.error) && options.error.status === 403
-              ? 'Filtering by location, provider and service needs access to patients; your role sees every location, provider and service together.'
-              : `The location, provider and service choices could not be loaded. ${errorMessageOf(options.error)}`}
+          <Alert severity="warning" sx={{ mt: 2 }}>
+            The location, provider and service choices could not be loaded. {errorMessageOf(options.error)}
           </Alert>
         ) : null}
         {channels.isError ? (

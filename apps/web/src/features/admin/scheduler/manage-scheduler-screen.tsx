@@ -167,7 +167,8 @@ export function ManageSchedulerScreen() {
   }, [loaded, reset]);
 
   const save = useMutation({
-    mutationFn: (rows: ReturnType<typeof changedRows>) => updateConfig(clientId, ruleId, rows),
+    mutationFn: (rows: ReturnType<typeof changedRows>) =>
+      updateConfig(clientId, ruleId, config.data?.version ?? 0, rows),
     onSuccess: (data) => {
       queryClient.setQueryData(configKeys.settings(clientId, ruleId), data);
       notifySaved('Scheduler settings saved');
@@ -228,7 +229,13 @@ export function ManageSchedulerScreen() {
                 </Stack>
               </Paper>
             ))}
-            <SaveErrorAlert error={save.error} onReload={() => void config.refetch()} />
+            <SaveErrorAlert
+              error={save.error}
+              onReload={() => {
+                save.reset();
+                void config.refetch();
+              }}
+            />
             <Stack
               direction="row"
               spacing={2}

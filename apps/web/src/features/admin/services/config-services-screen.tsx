@@ -5,34 +5,27 @@ import { useMemo, useState } from 'react';
 import { configKeys, fetchServiceLocationMapping, fetchServices } from '../api/config-api';
 import { AdminPage } from '../components/admin-page';
 import { DataTable, useListQuery, type Column } from '../components/data-table';
-import { byNumber, byText, useLocalList } from '../components/local-list';
+import { reloadRow, usePagedQuery } from '../components/paged-query';
 import { YesNo } from '../components/yes-no';
 import { useAdminParams } from '../use-admin-params';
 import { ServiceDialog } from './service-dialog';
-
-const LIST_OPTIONS = {
-  searchText: (service: ServiceAdmin) => `${service.name} ${service.description ?? ''}`,
-  sorters: {
-    name: byText((service: ServiceAdmin) => service.name),
-    duration: byNumber((service: ServiceAdmin) => service.durationMinutes),
-    sortOrder: byNumber((service: ServiceAdmin) => service.sortOrder),
-  },
-};
 
 /** configservices: the services (appointment types), their flags and locations. */
 export function ConfigServicesScreen() {
   const { clientId } = useAdminParams();
   const controls = useListQuery('sortOrder');
-  const services = useQuery({
-    queryKey: configKeys.services(clientId),
-    queryFn: ({ signal }) => fetchServices(clientId, signal),
-  });
+  const services = usePagedQuery(configKeys.services(clientId), controls, (params, signal) =>
+    fetchServices(clientId, params, signal),
+  );
   const mapping = useQuery({
     queryKey: [...configKeys.services(clientId), 'locations'],
     queryFn: ({ signal }) => fetchServiceLocationMapping(clientId, signal),
   });
   const [editing, setEditing] = useState<ServiceAdmin | null | undefined>(undefined);
-  const { pageRows, total } = useLocalList(services.data?.services, controls.query, LIST_OPTIONS);
+  const reloadEditing = async () => {
+    const id = editing?.appointmentTypeId;
+    setEditing(await reloadRow(services.refetch, (service) => service.appointmentTypeId === id));
+  };
 
   const locationNames = useMemo(
     () => new Map(mapping.data?.locations.map((location) => [location.locationId, location.name]) ?? []),
@@ -107,8 +100,8 @@ export function ConfigServicesScreen() {
       <DataTable
         caption="Services"
         columns={columns}
-        rows={pageRows}
-        total={total}
+        rows={services.data?.items}
+        total={services.data?.total ?? 0}
         rowKey={(service) => service.appointmentTypeId}
         controls={controls}
         loading={services.isFetching}
@@ -122,7 +115,13 @@ export function ConfigServicesScreen() {
         noMatchText="No service matches your search."
       />
       {editing !== undefined ? (
-        <ServiceDialog service={editing} locations={locationOptions} onClose={() => setEditing(undefined)} />
+        <ServiceDialog
+          key={editing ? `${editing.appointmentTypeId}-${editing.version}` : 'new'}
+          service={editing}
+          locations={locationOptions}
+          onClose={() => setEditing(undefined)}
+          onReload={() => void reloadEditing()}
+        />
       ) : null}
     </AdminPage>
   );

@@ -79,10 +79,12 @@ export interface ServiceDialogProps {
   service: ServiceAdmin | null;
   locations: readonly ChecklistOption[];
   onClose: () => void;
+  /** After a conflict: reads the service again (the dialog then shows the latest version). */
+  onReload: () => void;
 }
 
 /** Adds or edits a service: duration, online / call-to-schedule flags, patient eligibility and its locations. */
-export function ServiceDialog({ service, locations, onClose }: ServiceDialogProps) {
+export function ServiceDialog({ service, locations, onClose, onReload }: ServiceDialogProps) {
   const { clientId } = useAdminParams();
   const queryClient = useQueryClient();
   const titleId = useId();
@@ -99,7 +101,8 @@ export function ServiceDialog({ service, locations, onClose }: ServiceDialogProp
   const save = useMutation({
     mutationFn: async ({ locationIds, ...fields }: ServiceFormOutput) => {
       const saved = service
-        ? (await updateService(clientId, service.appointmentTypeId, fields)).service
+        ? (await updateService(clientId, service.appointmentTypeId, { ...fields, version: service.version }))
+            .service
         : (await createService(clientId, fields)).service;
       const before = service?.locationIds ?? [];
       if (before.length !== locationIds.length || before.some((id) => !locationIds.includes(id))) {
@@ -176,7 +179,7 @@ export function ServiceDialog({ service, locations, onClose }: ServiceDialogProp
                 />
               )}
             />
-            <SaveErrorAlert error={save.error} />
+            <SaveErrorAlert error={save.error} onReload={onReload} />
           </Stack>
         </DialogContent>
         <DialogActions>

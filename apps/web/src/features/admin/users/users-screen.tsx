@@ -18,14 +18,14 @@ import {
   type AddUserResponse,
   type PracticeUser,
 } from '@scheduler/domain/schemas/admin-auth';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useAppSelector } from '../../../app/hooks';
 import { addUser, changeUserRole, fetchUsers, removeUser, sessionKeys } from '../api/session-api';
 import { AdminPage } from '../components/admin-page';
 import { DataTable, useListQuery, type Column } from '../components/data-table';
-import { byText, useLocalList } from '../components/local-list';
+import { usePagedQuery } from '../components/paged-query';
 import { FormSelect, FormTextField } from '../components/form-fields';
 import {
   applyServerFieldErrors,
@@ -44,15 +44,6 @@ const ROLE_HELP: Record<Role, string> = {
 };
 
 const addUserFormSchema = addUserRequestSchema.omit({ clientId: true });
-
-const LIST_OPTIONS = {
-  searchText: (user: PracticeUser) => `${user.displayName} ${user.email}`,
-  sorters: {
-    name: byText((user: PracticeUser) => user.displayName),
-    email: byText((user: PracticeUser) => user.email),
-    role: byText((user: PracticeUser) => String(ROLES.indexOf(user.role))),
-  },
-};
 
 function AddUserForm({ onAdded }: { onAdded: (answer: AddUserResponse) => void }) {
   const { clientId } = useAdminParams();
@@ -132,11 +123,9 @@ export function UsersScreen() {
   const queryClient = useQueryClient();
   const me = useAppSelector((state) => state.admin.adminDetails[0]);
   const controls = useListQuery('name');
-  const users = useQuery({
-    queryKey: sessionKeys.users(clientId),
-    queryFn: ({ signal }) => fetchUsers(clientId, signal),
-  });
-  const { pageRows, total } = useLocalList(users.data?.users, controls.query, LIST_OPTIONS);
+  const users = usePagedQuery(sessionKeys.users(clientId), controls, (params, signal) =>
+    fetchUsers(clientId, params, signal),
+  );
   const [added, setAdded] = useState<AddUserResponse | null>(null);
   const [removing, setRemoving] = useState<PracticeUser | null>(null);
   const passwordTitleId = useId();
@@ -173,7 +162,6 @@ export function UsersScreen() {
     {
       key: 'role',
       label: 'Role',
-      sortField: 'role',
       render: (user) => (
         <TextField
           select
@@ -195,6 +183,7 @@ export function UsersScreen() {
     {
       key: 'lastLogin',
       label: 'Last sign-in',
+      sortField: 'lastLogin',
       render: (user) => (user.lastLoginAt ? new Date(user.lastLoginAt).toLocaleString() : 'Never'),
     },
     { key: 'status', label: 'Status', render: (user) => (user.disabled ? 'Disabled' : 'Active') },
@@ -223,8 +212,8 @@ export function UsersScreen() {
       <DataTable
         caption="Users of the practice"
         columns={columns}
-        rows={pageRows}
-        total={total}
+        rows={users.data?.items}
+        total={users.data?.total ?? 0}
         rowKey={(user) => user.userId}
         controls={controls}
         loading={users.isFetching}

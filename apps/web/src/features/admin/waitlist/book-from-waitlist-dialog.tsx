@@ -30,9 +30,17 @@ import { FormSwitch, FormTextField } from '../components/form-fields';
 import { LoadingBlock } from '../components/query-state';
 import { addDays } from '../patients/format';
 import { dayHeading, openSlotsByDay, twelveHour, type OpenSlot } from './slot-model';
-import { bookFromWaitlist, fetchOpenSlots, SLOT_SEARCH_DAYS, type SlotSearch } from './waitlist-api';
+import {
+  bookFromWaitlist,
+  fetchOpenSlots,
+  SLOT_SEARCH_DAYS,
+  updateWaitlistEntry,
+  type SlotSearch,
+  type WaitlistBooking,
+} from './waitlist-api';
 
 export interface BookFromWaitlistDialogProps {
+  clientId: string;
   entry: WaitlistEntry;
   clientSlug: string;
   schedulerSlug: string;
@@ -46,9 +54,10 @@ const identityFormSchema = patientIdentitySchema;
 /**
  * Books a waitlisted patient: the free times of the entry's provider (or any provider) for its
  * service at its location, then the patient's details as the entry has them (staff confirm the
- * contact permissions), then PUT bookAppointment.
+ * contact permissions), then PUT bookAppointment; the entry is then marked booked (PATCH updateWaitList).
  */
 export function BookFromWaitlistDialog({
+  clientId,
   entry,
   clientSlug,
   schedulerSlug,
@@ -110,12 +119,26 @@ export function BookFromWaitlistDialog({
   });
 
   const book = useMutation({
-    mutationFn: bookFromWaitlist,
-    onSuccess: (answer) => {
+    mutationFn: async (booking: WaitlistBooking) => {
+      const answer = await bookFromWaitlist(booking);
+      // The appointment stands even when the entry cannot be marked: say so, do not fail the booking.
+      const marked = await updateWaitlistEntry(clientId, {
+        waitlistEntryId: entry.waitlistEntryId,
+        status: 'booked',
+        appointmentId: answer.appointmentId,
+      }).then(
+        () => true,
+        () => false,
+      );
+      return { answer, marked };
+    },
+    onSuccess: ({ answer, marked }) => {
       onBooked(
         `Booked ${entry.firstName} ${entry.lastName} with ${answer.provider.name} on ${dayHeading(
           answer.dateLocal,
-        )} at ${twelveHour(answer.timeLocal)}`,
+        )} at ${twelveHour(answer.timeLocal)}${
+          marked ? '' : '. The waitlist entry could not be marked as booked; please remove it.'
+        }`,
       );
     },
     onError: (error) => {

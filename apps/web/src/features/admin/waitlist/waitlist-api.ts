@@ -1,5 +1,6 @@
 import type { PatientIdentity } from '@scheduler/domain/schemas/patient';
-import { getWaitListResponseSchema } from '@scheduler/domain/schemas/admin-config';
+import { getWaitListResponseSchema, type WAITLIST_STATUSES } from '@scheduler/domain/schemas/admin-config';
+import { waitListChangeResponseSchema } from '@scheduler/domain/schemas/waitlist';
 import {
   bookAppointmentResponseSchema,
   getProvidersResponseSchema,
@@ -37,11 +38,38 @@ export function fetchWaitlistEntries(clientId: string, query: WaitlistQuery, sig
   });
 }
 
+/** DELETE deleteWaitList (waitlist:write): the entry leaves the waitlist (kept as removed). */
+export function removeWaitlistEntry(clientId: string, waitlistEntryId: string) {
+  return adminRequest({
+    method: 'DELETE',
+    path: 'deleteWaitList',
+    params: { clientId, waitlistEntryId },
+    schema: waitListChangeResponseSchema,
+  });
+}
+
+/** PATCH updateWaitList (waitlist:write): a new status; a booked entry names its appointment. */
+export function updateWaitlistEntry(
+  clientId: string,
+  change: {
+    waitlistEntryId: string;
+    status: (typeof WAITLIST_STATUSES)[number];
+    appointmentId?: string | undefined;
+  },
+) {
+  return adminRequest({
+    method: 'PATCH',
+    path: 'updateWaitList',
+    data: { clientId, ...change },
+    schema: waitListChangeResponseSchema,
+  });
+}
+
 /**
  * Booking a waitlisted patient into a freed slot. The server has no staff booking endpoint, so this
  * uses the public calls the booking flow uses: GET getProviders for the entry's service, location and
  * provider, then PUT bookAppointment with the entry's details (the booking window and every booking
- * rule of the scheduler apply).
+ * rule of the scheduler apply), then PATCH updateWaitList marks the entry booked with the appointment.
  */
 
 export interface SlotSearch {

@@ -1,11 +1,20 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { WAITLIST_STATUSES, type WaitlistEntry } from '@scheduler/domain/schemas/admin-config';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { notify } from '../../../lib/notify';
+import { errorMessageOf } from '../api/admin-request';
 import { configKeys } from '../api/config-api';
 import { fetchClients, sessionKeys } from '../api/session-api';
 import { AdminPage } from '../components/admin-page';
@@ -16,7 +25,7 @@ import { fetchFilters, patientKeys } from '../patients/patient-management-api';
 import { useStaffAccess } from '../patients/use-staff-access';
 import { useAdminParams } from '../use-admin-params';
 import { BookFromWaitlistDialog } from './book-from-waitlist-dialog';
-import { fetchWaitlistEntries } from './waitlist-api';
+import { fetchWaitlistEntries, removeWaitlistEntry, updateWaitlistEntry } from './waitlist-api';
 
 const STATUS_OPTIONS = [
   { value: 'open', label: 'Waiting or contacted' },
@@ -39,7 +48,8 @@ interface WaitlistFilters {
 /**
  * waitlist: patients waiting for a provider or location with no online availability, by location,
  * provider and service (server-side paging), with their contact details and how long they have
- * waited; staff book a waiting patient into a freed slot.
+ * waited; staff book a waiting patient into a freed slot, mark one contacted, or remove one
+ * (after a confirmation).
  */
 export function WaitlistScreen() {
   const { clientId, ruleId } = useAdminParams();
@@ -54,6 +64,8 @@ export function WaitlistScreen() {
     appointmentTypeId: '',
   });
   const [booking, setBooking] = useState<WaitlistEntry | null>(null);
+  const [removing, setRemoving] = useState<WaitlistEntry | null>(null);
+  const removeTitleId = useId();
   const [now] = useState(() => Date.now());
 
   const options = useQuery({
@@ -79,7 +91,30 @@ export function WaitlistScreen() {
           .includes(needle)
       : true,
   );
-  const canBook = access.can('waitlist:write') && brand !== undefined && scheduler !== undefined;
+  const canChange = access.can('waitlist:write');
+  const canBook = canChange && brand !== undefined && scheduler !== undefined;
+  const refreshWaitlist = () => {
+    void queryClient.invalidateQueries({ queryKey: configKeys.waitlist(clientId) });
+  };
+  const remove = useMutation({
+    mutationFn: (entry: WaitlistEntry) => removeWaitlistEntry(clientId, entry.waitlistEntryId),
+    onSuccess: (_answer, entry) => {
+      setRemoving(null);
+      notifySaved(`Removed ${entry.firstName} ${entry.lastName} from the waitlist`);
+      refreshWaitlist();
+    },
+  });
+  const markContacted = useMutation({
+    mutationFn: (entry: WaitlistEntry) =>
+      updateWaitlistEntry(clientId, { waitlistEntryId: entry.waitlistEntryId, status: 'contacted' }),
+    onSuccess: (_answer, entry) => {
+      notifySaved(`Marked ${entry.firstName} ${entry.lastName} as contacted`);
+      refreshWaitlist();
+    },
+    onError: (error) => {
+      void notify(errorMessageOf(error, 'The entry could not be changed. Please try again.'), 'error');
+    },
+  });
   const setFilter = (patch: Partial<WaitlistFilters>) => {
     setFilters((current) => ({ ...current, ...patch }));
     controls.setPage(0);
@@ -146,22 +181,52 @@ export function WaitlistScreen() {
         </time>
       ),
     },
-    ...(canBook
+    ...(canChange
       ? [
           {
             key: 'actions',
             label: 'Actions',
-            render: (entry: WaitlistEntry) =>
-              entry.status === 'waiting' || entry.status === 'contacted' ? (
-                <Button
-                  size="small"
-                  variant="outlined"
-                  onClick={() => setBooking(entry)}
-                  aria-label={`Book ${entry.firstName} ${entry.lastName}`}
-                >
-                  Book
-                </Button>
-              ) : null,
+            render: (entry: WaitlistEntry) => {
+              const name = `${entry.firstName} ${entry.lastName}`;
+              const open = entry.status === 'waiting' || entry.status === 'contacted';
+              return (
+                <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+                  {open && canBook ? (
+                    <Button
+                      size="small"
+                      variant="outlined"
+                      onClick={() => setBooking(entry)}
+                      aria-label={`Book ${name}`}
+                    >
+                      Book
+                    </Button>
+                  ) : null}
+                  {entry.status === 'waiting' ? (
+                    <Button
+                      size="small"
+                      onClick={() => markContacted.mutate(entry)}
+                      disabled={markContacted.isPending}
+                      aria-label={`Mark contacted: ${name}`}
+                    >
+                      Mark contacted
+                    </Button>
+                  ) : null}
+                  {entry.status !== 'removed' ? (
+                    <Button
+                      size="small"
+                      color="error"
+                      onClick={() => {
+                        remove.reset();
+                        setRemoving(entry);
+                      }}
+                      aria-label={`Remove ${name}`}
+                    >
+                      Remove
+                    </Button>
+                  ) : null}
+                </Stack>
+              );
+            },
           },
         ]
       : []),
@@ -170,7 +235,7 @@ export function WaitlistScreen() {
   return (
     <AdminPage
       title="Waitlist"
-      description="Patients who asked to be contacted when a time opens up. Book one into a freed slot."
+      description="Patients who asked to be contacted when a time opens up. Book one into a freed slot, or remove an entry that is no longer needed."
     >
       <DataTable
         caption="Waitlist"
@@ -260,8 +325,46 @@ export function WaitlistScreen() {
           </Box>
         }
       />
+      <Dialog
+        open={removing !== null}
+        onClose={() => (remove.isPending ? undefined : setRemoving(null))}
+        aria-labelledby={removeTitleId}
+      >
+        <DialogTitle id={removeTitleId}>
+          Remove {removing?.firstName} {removing?.lastName} from the waitlist?
+        </DialogTitle>
+        <DialogContent>
+          <DialogContentText>
+            {removing?.firstName} {removing?.lastName} will no longer be listed as waiting
+            {removing?.service ? ` for ${removing.service.name}` : ''}
+            {removing?.location ? ` at ${removing.location.name}` : ''}. The entry is kept with the status
+            removed.
+          </DialogContentText>
+          {remove.error ? (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {errorMessageOf(remove.error, 'The entry could not be removed. Please try again.')}
+            </Alert>
+          ) : null}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setRemoving(null)} disabled={remove.isPending}>
+            Cancel
+          </Button>
+          <Button
+            color="error"
+            variant="contained"
+            disabled={remove.isPending}
+            onClick={() => {
+              if (removing) remove.mutate(removing);
+            }}
+          >
+            {remove.isPending ? 'Removing…' : 'Remove'}
+          </Button>
+        </DialogActions>
+      </Dialog>
       {booking && brand && scheduler ? (
         <BookFromWaitlistDialog
+          clientId={clientId}
           entry={booking}
           clientSlug={brand.slug}
           schedulerSlug={scheduler.slug}
@@ -270,7 +373,7 @@ export function WaitlistScreen() {
           onBooked={(summary) => {
             setBooking(null);
             notifySaved(summary);
-            void queryClient.invalidateQueries({ queryKey: configKeys.waitlist(clientId) });
+            refreshWaitlist();
             void queryClient.invalidateQueries({ queryKey: patientKeys.all(clientId) });
           }}
         />

@@ -30,6 +30,15 @@ export function saveFrameAncestors(clientId: string, frameAncestors: readonly st
   });
 }
 
-export async function saveWidgetColor(clientId: string, ruleId: string, color: string): Promise<void> {
-  await updateConfig(clientId, ruleId, [{ group: 'appointment', order: 20, value: color }]);
+/**
+ * The colour alone: appointment setting 20 through updateConfig, with the settings' version the
+ * screen read (a change by someone else since then answers 409, shown by the form).
+ */
+export async function saveWidgetColor(
+  clientId: string,
+  ruleId: string,
+  version: number,
+  color: string,
+): Promise<void> {
+  await updateConfig(clientId, ruleId, version, [{ group: 'appointment', order: 20, value: color }]);
 }

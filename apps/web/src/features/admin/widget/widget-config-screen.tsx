@@ -19,7 +19,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useAppSelector } from '../../../app/hooks';
 import { notify } from '../../../lib/notify';
-import { configKeys } from '../api/config-api';
+import { configKeys, fetchAssignConfig } from '../api/config-api';
 import { AdminPage } from '../components/admin-page';
 import { ErrorBlock, LoadingBlock } from '../components/query-state';
 import { SaveErrorAlert, notifySaved } from '../components/save-feedback';
@@ -238,8 +238,17 @@ interface ColorSectionProps {
 function ColorSection({ setup, canWrite, draftColor, onDraftColor, onSaved }: ColorSectionProps) {
   const { clientId, ruleId } = useAdminParams();
   const queryClient = useQueryClient();
+  // The settings' version as this screen read it: a stale save answers 409 instead of overwriting.
+  const settings = useQuery({
+    queryKey: configKeys.settings(clientId, ruleId),
+    queryFn: ({ signal }) => fetchAssignConfig(clientId, ruleId, signal),
+  });
+  const version = settings.data?.version;
   const save = useMutation({
-    mutationFn: (color: string) => saveWidgetColor(clientId, ruleId, color),
+    mutationFn: (color: string) => {
+      if (version === undefined) throw new Error('The settings are still loading. Try again in a moment.');
+      return saveWidgetColor(clientId, ruleId, version, color);
+    },
     onSuccess: async (_saved, color) => {
       onDraftColor(color);
       await Promise.all([
@@ -284,11 +293,20 @@ function ColorSection({ setup, canWrite, draftColor, onDraftColor, onSaved }: Co
             disabled={!canWrite}
           />
           <Stack direction="row" spacing={1} sx={{ pt: 1 }}>
-            <Button type="submit" variant="contained" disabled={!canWrite || !changed || save.isPending}>
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={!canWrite || !changed || save.isPending || version === undefined}
+            >
               Save colour
             </Button>
             <Button
-              disabled={!canWrite || setup.widgetColor === setup.defaultWidgetColor || save.isPending}
+              disabled={
+                !canWrite ||
+                setup.widgetColor === setup.defaultWidgetColor ||
+                save.isPending ||
+                version === undefined
+              }
               onClick={() => save.mutate(setup.defaultWidgetColor)}
             >
               Use the default

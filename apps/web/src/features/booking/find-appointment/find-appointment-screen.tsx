@@ -3,7 +3,16 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import type { Location, ProviderCard } from '@scheduler/domain/schemas/scheduler-api';
 import { formatMessage } from '@scheduler/domain/messages';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  Suspense,
+  lazy,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { setSelectedProvider, setSelectedTime } from '../../../app/slices/patientdetails-slice';
@@ -19,7 +28,7 @@ import { useBookingScope } from '../api/scope';
 import { advanceStepper } from '../booking-steps';
 import { OfficeMessage } from '../components/office-message';
 import { StepPage } from '../components/step-page';
-import { WaitlistDialog, type WaitlistTarget } from '../components/waitlist-dialog';
+import type { WaitlistTarget } from '../components/waitlist-dialog';
 import {
   ANY_LOCATION,
   providerDisplayName,
@@ -33,8 +42,16 @@ import { newUuid } from '../lib/ids';
 import { formatDayLabel, formatSlotTime } from '../lib/slot-format';
 import { useBookingAnalytics, usePageView } from '../use-booking-analytics';
 import { FiltersPanel } from './filters-panel';
-import { LocationSwitchDialog } from './location-switch-dialog';
 import { DayPicker, ProviderCardView, TimeGrid, slotKey, type SlotChoice } from './slot-parts';
+
+// The dialogs load when first opened: the waitlist form (react-hook-form, zod, the patient fields)
+// and the location-switch dialog are not needed to show the times.
+const WaitlistDialog = lazy(async () => ({
+  default: (await import('../components/waitlist-dialog')).WaitlistDialog,
+}));
+const LocationSwitchDialog = lazy(async () => ({
+  default: (await import('./location-switch-dialog')).LocationSwitchDialog,
+}));
 
 /** The server's message when it refuses the search itself (spec section 8 texts), else null. */
 function refusalOf(error: unknown): string | null {
@@ -71,6 +88,9 @@ export function FindAppointmentScreen() {
   const [day, setDay] = useState<string | null>(selectedTime?.dateLocal ?? null);
   const [pending, setPending] = useState<SlotChoice | null>(null);
   const [waitlistTarget, setWaitlistTarget] = useState<WaitlistTarget | null>(null);
+  // Mounted from its first opening on (so that it can animate its closing).
+  const [switchMounted, setSwitchMounted] = useState(false);
+  if (switchOpen && !switchMounted) setSwitchMounted(true);
 
   const genderKey = genderFilter
     .filter((option) => option.checked)
@@ -102,19 +122,22 @@ export function FindAppointmentScreen() {
     [serviceId, searchLocation, genders, postalCode, maxDistance, insurancePlanId, isExistingPatient, day],
   );
   const providersQuery = useProviderSearch(scope, search);
-  const result = providersQuery.data;
-  const availableDates = useMemo(() => result?.availableDates ?? [], [result]);
+  const liveResult = providersQuery.data;
+  const liveDates = useMemo(() => liveResult?.availableDates ?? [], [liveResult]);
 
   // Keep the chosen day among the days that have times (the first one to begin with).
   useEffect(() => {
-    if (!result || providersQuery.isPlaceholderData) return;
-    if (day !== null && availableDates.includes(day)) return;
+    if (!liveResult || providersQuery.isPlaceholderData) return;
+    if (day !== null && liveDates.includes(day)) return;
     const next =
-      (day === null ? undefined : availableDates.find((candidate) => candidate > day)) ??
-      availableDates[0] ??
-      null;
+      (day === null ? undefined : liveDates.find((candidate) => candidate > day)) ?? liveDates[0] ?? null;
     if (next !== day && next !== null) setDay(next);
-  }, [result, providersQuery.isPlaceholderData, availableDates, day]);
+  }, [liveResult, providersQuery.isPlaceholderData, liveDates, day]);
+
+  // The times (dozens of buttons) follow an answer at transition priority: React renders them in
+  // slices, so that a slow phone stays responsive (no long task) while they appear.
+  const result = useDeferredValue(liveResult);
+  const availableDates = useMemo(() => result?.availableDates ?? [], [result]);
 
   // A dialog left open by a reload has no time to confirm any more.
   useEffect(() => {
@@ -385,7 +408,9 @@ export function FindAppointmentScreen() {
             )
           ) : null}
 
-          {result === undefined && providersQuery.isPending && search !== null ? (
+          {result === undefined &&
+          search !== null &&
+          (providersQuery.isPending || liveResult !== undefined) ? (
             <Box role="status" sx={{ py: 4, textAlign: 'center' }}>
               Loading available times...
             </Box>
@@ -489,23 +514,29 @@ export function FindAppointmentScreen() {
         </Box>
       </Box>
 
-      <LocationSwitchDialog
-        open={switchOpen}
-        choice={pending}
-        chosenLocationName={chosenLocation?.name ?? ''}
-        slotLocation={pending ? (locationById.get(pending.slot.locationId) ?? null) : null}
-        onKeepLooking={closeSwitch}
-        onSwitch={confirmSwitch}
-      />
+      {switchMounted ? (
+        <Suspense fallback={null}>
+          <LocationSwitchDialog
+            open={switchOpen}
+            choice={pending}
+            chosenLocationName={chosenLocation?.name ?? ''}
+            slotLocation={pending ? (locationById.get(pending.slot.locationId) ?? null) : null}
+            onKeepLooking={closeSwitch}
+            onSwitch={confirmSwitch}
+          />
+        </Suspense>
+      ) : null}
       {waitlistTarget && config.data ? (
-        <WaitlistDialog
-          scope={scope}
-          target={waitlistTarget}
-          appointmentTypeId={service.appointmentTypeId}
-          settings={config.data.settings}
-          today={config.data.today}
-          onClose={() => setWaitlistTarget(null)}
-        />
+        <Suspense fallback={null}>
+          <WaitlistDialog
+            scope={scope}
+            target={waitlistTarget}
+            appointmentTypeId={service.appointmentTypeId}
+            settings={config.data.settings}
+            today={config.data.today}
+            onClose={() => setWaitlistTarget(null)}
+          />
+        </Suspense>
       ) : null}
     </StepPage>
   );

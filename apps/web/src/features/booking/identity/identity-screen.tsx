@@ -161,9 +161,11 @@ function IdentityForm({ scope, settings, today, clientPhone }: IdentityFormProps
     } catch (error) {
       if (isCancelled(error)) return;
       const shown = shownErrorOf(error);
-      if (shown.code === 'SLOT_TAKEN') {
+      // Slot taken, or (appointment 3) a time with the patient's own provider is needed: both go
+      // back to choose a new time; the provider-change message names their provider.
+      if (shown.code === 'SLOT_TAKEN' || shown.code === 'PROVIDER_CHANGE_NOT_ALLOWED') {
         setOutcome({ kind: 'slot-taken', message: shown.message });
-        send({ action: 'alert', eventLabel: 'slot_taken', alert: shown.message });
+        send({ action: 'alert', eventLabel: shown.code.toLowerCase(), alert: shown.message });
         return;
       }
       for (const field of shown.fields) {

@@ -1,0 +1,67 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { fetchLocations, fetchServiceTypes } from './api/get-catalogue';
+import { fetchSchedulerConfig } from './api/get-config';
+import { schedulerKey, type BookingScope } from './api/scope';
+import { ANY_LOCATION } from './lib/flow-state';
+
+/** Same freshness as the hooks (useSchedulerConfig, useServiceTypes, useLocations). */
+const CATALOGUE_STALE_MS = 5 * 60_000;
+
+/** First path segments that are not a practice (the router's static routes win over the booking one). */
+const NOT_A_PRACTICE = new Set(['admin', '404']);
+
+export interface BookingPage {
+  scope: BookingScope;
+  /** The step of the URL; 'landing' for the bare booking URL (it redirects there). */
+  step: string;
+}
+
+/** The booking page a URL opens (/:clientName/:scheduler/:location[/widget][/step]), or null. */
+export function bookingPageOf(pathname: string): BookingPage | null {
+  const segments = pathname.split('/').filter((segment) => segment !== '');
+  if (segments[3] === 'widget') segments.splice(3, 1);
+  if (segments.length < 3 || segments.length > 4) return null;
+  const [clientName = '', scheduler = '', location = ANY_LOCATION, step = 'landing'] = segments.map(
+    (segment) => {
+      try {
+        return decodeURIComponent(segment).toLowerCase();
+      } catch {
+        return '';
+      }
+    },
+  );
+  if (clientName === '' || scheduler === '' || NOT_A_PRACTICE.has(clientName)) return null;
+  return { scope: { clientName, scheduler, locationSlug: location }, step };
+}
+
+/**
+ * Starts, before React renders, what the booking page of the URL needs first: the scheduler's
+ * configuration for every step, and on the landing and find-appointment steps the catalogue
+ * (services and locations) and the step's code. The queries use the keys and fetchers of the hooks, so the screens find
+ * them in flight or answered instead of asking once the stored state is restored and their code
+ * has loaded. (The request also loads the HTTP client and the API contract, in parallel.)
+ */
+export function prefetchBookingPage(queryClient: QueryClient, pathname: string): void {
+  const page = bookingPageOf(pathname);
+  if (page === null) return;
+  const { scope } = page;
+  const key = schedulerKey(scope);
+  void queryClient.prefetchQuery({
+    queryKey: [...key, 'config'],
+    queryFn: ({ signal }) => fetchSchedulerConfig(scope, signal),
+    staleTime: CATALOGUE_STALE_MS,
+  });
+  if (page.step !== 'landing' && page.step !== 'findappointment') return;
+  void queryClient.prefetchQuery({
+    queryKey: [...key, 'serviceTypes'],
+    queryFn: ({ signal }) => fetchServiceTypes(scope, signal),
+    staleTime: CATALOGUE_STALE_MS,
+  });
+  void queryClient.prefetchQuery({
+    queryKey: [...key, 'locations'],
+    queryFn: ({ signal }) => fetchLocations(scope, signal),
+    staleTime: CATALOGUE_STALE_MS,
+  });
+  if (page.step === 'landing') void import('./landing/landing-screen').catch(() => undefined);
+  else void import('./find-appointment/find-appointment-screen').catch(() => undefined);
+}
