@@ -1,5 +1,5 @@
 /*
- * npm run safety:fuzz [-- --cases 1000 --seed 1 --route <substring>]
+ * npm run safety:fuzz [-- --cases 1000 --seed 1 --route <substring> --database sqlite|postgres]
  *
  * The full-size bad-input fuzz (fuzz.ts) on SQLite, and on PostgreSQL too when TEST_DATABASE_URL
  * is set: every route of the route table, ≥ 1,000 cases each. Prints cases tried, 2xx / 4xx / 5xx
@@ -10,13 +10,30 @@ import { cliValues, numberArg, printFigures } from './cli-args.ts';
 import { fuzzRoutes } from './fuzz.ts';
 import { createSafetyFixture } from './safety-fixture.ts';
 
-const values = cliValues({ cases: { type: 'string' }, seed: { type: 'string' }, route: { type: 'string' } });
+const values = cliValues({
+  cases: { type: 'string' },
+  seed: { type: 'string' },
+  route: { type: 'string' },
+  database: { type: 'string' },
+});
 const casesPerRoute = numberArg(values, 'cases', 1000);
 const seed = numberArg(values, 'seed', 20_261_125);
 const routeFilter = typeof values.route === 'string' ? values.route : undefined;
+const databaseFilter = typeof values.database === 'string' ? values.database : undefined;
+const targets = testDatabases().filter(
+  (target) => databaseFilter === undefined || target.name === databaseFilter,
+);
+if (targets.length === 0) {
+  console.error(
+    `No database to fuzz: --database ${databaseFilter ?? ''} matches none of ${testDatabases()
+      .map((target) => target.name)
+      .join(', ')} (PostgreSQL needs TEST_DATABASE_URL).`,
+  );
+  process.exit(2);
+}
 
 let failed = false;
-for (const target of testDatabases()) {
+for (const target of targets) {
   const started = Date.now();
   const f = await createSafetyFixture(target);
   try {
