@@ -1,20 +1,42 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv } from 'vite';
+import { bookingPreload } from './vite-plugins/booking-preload.ts';
+import { emotionLightStatics } from './vite-plugins/emotion-light-statics.ts';
 import { landingBudget } from './vite-plugins/landing-budget.ts';
 import { muiWithoutCssVars } from './vite-plugins/mui-without-css-vars.ts';
 import { precompress } from './vite-plugins/precompress.ts';
 
 const nodeModule = (names: string): RegExp => new RegExp(`[\\\\/]node_modules[\\\\/](?:${names})[\\\\/]`);
 
-export default defineConfig({
+const screen = (file: string): RegExp =>
+  new RegExp(
+    String.raw`[\/]src[\/]${file.replaceAll('/', String.raw`[\/]`).replaceAll('.', String.raw`\.`)}$`,
+  );
+
+export default defineConfig(({ mode }) => ({
   plugins: [
     react(),
     muiWithoutCssVars(),
+    emotionLightStatics(),
     landingBudget({
       landingModule: /[\\/]src[\\/]features[\\/]booking[\\/]landing[\\/]landing-screen\.tsx$/,
       forbiddenModules: /[\\/]src[\\/]features[\\/]admin[\\/]/,
       maxGzipBytes: 130 * 1024,
       failOverBudget: process.env.LANDING_BUDGET_STRICT === '1',
+    }),
+    bookingPreload({
+      steps: {
+        landing: [screen('features/booking/landing/landing-screen.tsx')],
+        findappointment: [
+          screen('features/booking/find-appointment/find-appointment-screen.tsx'),
+          screen('app/query-scope.tsx'),
+        ],
+      },
+      shared: [
+        /[\\/]packages[\\/]domain[\\/]src[\\/]schemas[\\/]scheduler-api\.ts$/,
+        /[\\/]packages[\\/]domain[\\/]src[\\/]settings\.ts$/,
+      ],
+      schedulerApiUrl: loadEnv(mode, import.meta.dirname, 'VITE_').VITE_SCHEDULER_API_URL || '/api/scheduler',
     }),
     precompress(),
   ],
@@ -70,4 +92,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

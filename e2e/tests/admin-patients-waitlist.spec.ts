@@ -1,10 +1,11 @@
 import { brightSmile, expect, expectNotification, seriousViolations, test } from './admin-fixtures';
-import { chooseOption, SCOPE } from './admin-patients-support';
+import { chooseOption, SCOPE, shiftDate } from './admin-patients-support';
 
 /*
  * The waitlist: staff see who waits for which location, provider and service, book a waiting
- * patient into a free time (the entry is then marked booked), mark one contacted and remove one
- * after confirming.
+ * patient into a free time or another time beyond the patient booking window (staff booking,
+ * POST bookFromWaitList: the entry is marked booked in the same transaction), mark one contacted
+ * and remove one after confirming.
  */
 
 interface Entry {
@@ -70,7 +71,8 @@ test.describe('waitlist', () => {
     await row.getByRole('button', { name: `Book ${name}` }).click();
     const dialog = page.getByRole('dialog', { name: `Book ${name}` });
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByRole('textbox', { name: /First name/ })).toHaveValue(entry.firstName);
+    // The patient is the entry's: its contact details are shown, not re-typed.
+    await expect(dialog).toContainText(entry.lastName);
 
     // A time is required.
     await dialog.getByRole('switch', { name: /text messages/ }).check();
@@ -93,11 +95,86 @@ test.describe('waitlist', () => {
       entry.waitlistEntryId,
     );
 
-    // The patient now has an appointment, booked through the waitlist channel.
+    // The patient now has an appointment, booked by staff at the front desk.
     await page.goto(`${base}/patients`);
     await page.getByRole('searchbox', { name: /Search by name, phone/ }).fill(entry.lastName);
     await page.getByRole('link', { name: `${entry.lastName}, ${entry.firstName}` }).click();
-    await expect(page.getByRole('table', { name: 'Upcoming appointments' })).toContainText('waitlist');
+    await expect(page.getByRole('table', { name: 'Upcoming appointments' })).toContainText('front-desk');
+  });
+
+  test('staff book a waiting patient at another time, beyond the patient booking window', async ({
+    pageAs,
+    signedIn,
+    request,
+  }) => {
+    const { base, clientId } = await brightSmile(signedIn, 'staff');
+    const page = await pageAs('staff');
+
+    // A waiting entry for a provider with free times: the same weekday and time four weeks later
+    // lies inside the provider's weekly hours but beyond what patients may book online.
+    const list = await page.request.get(
+      `/api/scheduler/getWaitList?clientId=${clientId}&status=waiting&pageSize=100`,
+    );
+    const { items } = (await list.json()) as { items: Entry[] };
+    let found: { entry: Entry; dateLocal: string; timeLocal: string; latestDate: string } | undefined;
+    for (const candidate of items) {
+      if (!candidate.location || !candidate.service || !candidate.provider) continue;
+      if (items.filter((other) => other.lastName === candidate.lastName).length > 1) continue;
+      const slots = await request.get(
+        `/api/scheduler/getProviders?${SCOPE}&appointmentTypeId=${candidate.service.appointmentTypeId}` +
+          `&locationId=${candidate.location.locationId}&providerId=${candidate.provider.providerId}` +
+          `&isExistingPatient=false`,
+      );
+      if (slots.status() !== 200) continue;
+      const body = (await slots.json()) as {
+        window: { latestDate: string };
+        providers: { slots: { dateLocal: string; timeLocal: string }[] }[];
+      };
+      const slot = body.providers[0]?.slots[0];
+      if (slot) {
+        found = { entry: candidate, ...slot, latestDate: body.window.latestDate };
+        break;
+      }
+    }
+    expect(found, 'a waiting entry of a provider with free times').toBeDefined();
+    if (!found?.entry.location || !found.entry.service || !found.entry.provider) return;
+    const { entry } = found;
+    const date = shiftDate(found.dateLocal, 28);
+    expect(date > found.latestDate, 'the date is beyond the patient booking window').toBe(true);
+
+    await page.goto(`${base}/waitlist`);
+    await expect(page.getByRole('table', { name: 'Waitlist' })).toBeVisible();
+    await chooseOption(page, 'Location', entry.location!.name);
+    await chooseOption(page, 'Status', /^Waiting$/);
+    const name = `${entry.firstName} ${entry.lastName}`;
+    const row = page.getByRole('row').filter({ hasText: name });
+    await expect(row).toHaveCount(1);
+    await row.getByRole('button', { name: `Book ${name}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Book ${name}` });
+    await expect(dialog).toBeVisible();
+    await expect(page.getByText(/Looking for free times/)).toHaveCount(0);
+
+    const another = dialog.getByRole('group', { name: 'Another time' });
+    await another.getByLabel('Date', { exact: true }).fill(date);
+    await another.getByLabel('Time', { exact: true }).fill(found.timeLocal);
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Book appointment' }).click();
+    await expectNotification(page, new RegExp(`^Booked ${name} with ${entry.provider!.name}`));
+    await expect(dialog).toHaveCount(0);
+    await expect(row).toHaveCount(0);
+    const booked = await page.request.get(
+      `/api/scheduler/getWaitList?clientId=${clientId}&status=booked&pageSize=100`,
+    );
+    expect(((await booked.json()) as { items: Entry[] }).items.map((item) => item.waitlistEntryId)).toContain(
+      entry.waitlistEntryId,
+    );
+
+    await page.goto(`${base}/patients`);
+    await page.getByRole('searchbox', { name: /Search by name, phone/ }).fill(entry.lastName);
+    await page.getByRole('link', { name: `${entry.lastName}, ${entry.firstName}` }).click();
+    const upcoming = page.getByRole('table', { name: 'Upcoming appointments' });
+    await expect(upcoming).toContainText('front-desk');
+    await expect(upcoming).toContainText(entry.provider!.name);
   });
 
   test('staff mark a waiting patient contacted, then remove the entry after confirming', async ({

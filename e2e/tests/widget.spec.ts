@@ -208,11 +208,12 @@ test.describe('the embeddable widget', () => {
     expect(clientId).toBeDefined();
     const before = (await (await owner.get(`/api/scheduler/admin/widget?clientId=${clientId}`)).json()) as {
       frameAncestors: string[];
+      version: number;
     };
     const stranger = await startHostPage(0, brightsmileSnippet);
     try {
       const narrowed = await owner.put('/api/scheduler/admin/widget', {
-        data: { clientId, frameAncestors: [host.origin] },
+        data: { clientId, frameAncestors: [host.origin], version: before.version },
       });
       expect(narrowed.status()).toBe(200);
 
@@ -247,7 +248,7 @@ test.describe('the embeddable widget', () => {
       await allowed.close();
     } finally {
       await owner.put('/api/scheduler/admin/widget', {
-        data: { clientId, frameAncestors: before.frameAncestors },
+        data: { clientId, frameAncestors: before.frameAncestors, version: before.version + 1 },
       });
       await owner.dispose();
       await stranger.close();

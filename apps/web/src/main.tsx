@@ -3,7 +3,6 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter, useRoutes } from 'react-router';
 import { installTracking } from './lib/analytics';
 import { AppProviders } from './app/providers';
-import { createQueryClient } from './app/query-client';
 import { createRehydrationWaiter } from './app/rehydration-gate';
 import { createRoutes } from './app/router';
 import { STATE_RESTORE_TIMEOUT_MS, createAppStore } from './app/store';
@@ -12,9 +11,8 @@ import { prefetchBookingPage } from './features/booking/prefetch';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-const queryClient = createQueryClient();
 // The booking page's first answers and code load while the stored state is being restored.
-prefetchBookingPage(queryClient, window.location.pathname);
+prefetchBookingPage(window.location.pathname);
 
 const { store, persistor } = createAppStore();
 const waiter = createRehydrationWaiter(persistor, STATE_RESTORE_TIMEOUT_MS);
@@ -32,7 +30,7 @@ const root = createRoot(container);
 startTransition(() => {
   root.render(
     <StrictMode>
-      <AppProviders store={store} waiter={waiter} queryClient={queryClient}>
+      <AppProviders store={store} waiter={waiter}>
         <BrowserRouter>
           <AppRoutes />
         </BrowserRouter>

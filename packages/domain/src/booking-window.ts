@@ -109,19 +109,21 @@ export function computeBookingWindow(
   now: Date,
   timeZone: string,
 ): BookingWindow {
-  const latestDate = computeLatestBookableDate({
-    now,
-    timeZone,
-    howFarOut: settings.howFarOut,
-    daysType: settings.daysType,
-  });
+  // As computeLatestBookableDate and computeEarliestBookable, with today's local date found once.
+  requireInstant(now);
+  requireCount('howFarOut', settings.howFarOut);
+  requireCount('howSoon', settings.howSoon);
+  const today = localDateOf(now, timeZone);
+  const latestDate = addDaysOfType(today, settings.howFarOut, settings.daysType);
   const latestExclusive = startOfLocalDay(addCalendarDays(latestDate, 1), timeZone);
-  const earliest = computeEarliestBookable({
-    now,
-    timeZone,
-    howSoon: settings.howSoon,
-    startDaysType: settings.startDaysType,
-  });
+  const { howSoon, startDaysType } = settings;
+  let earliest: Date;
+  if (startDaysType === 'BusinessDays' || startDaysType === 'CalendarDays')
+    earliest =
+      howSoon === 0
+        ? new Date(now.getTime())
+        : startOfLocalDay(addDaysOfType(today, howSoon, startDaysType), timeZone);
+  else earliest = new Date(now.getTime() + howSoon * MS_PER_HOUR);
   return {
     earliest: earliest.getTime() > latestExclusive.getTime() ? new Date(latestExclusive.getTime()) : earliest,
     latestDate,

@@ -138,5 +138,19 @@ export function localDateTimeToInstant(
  * where a zone skips midnight (e.g. America/Santiago on the day its summer time starts).
  */
 export function startOfLocalDay(date: IsoDate, timeZone: string): Date {
-  return localDateTimeToInstant(date, 0, timeZone, 'compatible');
+  const key = `${timeZone}|${date}`;
+  let ms = localMidnights.get(key);
+  if (ms === undefined) {
+    ms = localDateTimeToInstant(date, 0, timeZone, 'compatible').getTime();
+    if (localMidnights.size >= LOCAL_MIDNIGHTS_KEPT) localMidnights.clear();
+    localMidnights.set(key, ms);
+  }
+  return new Date(ms);
 }
+
+/**
+ * startOfLocalDay is a pure function of its inputs and costs four `Intl` conversions; the booking
+ * window asks for the same few days on every search (issue 9), so results are kept (bounded).
+ */
+const localMidnights = new Map<string, number>();
+const LOCAL_MIDNIGHTS_KEPT = 20_000;

@@ -149,12 +149,61 @@ function createPostgresDb(url: string, options: CreateDbOptions): Db {
     types: pgTypes,
     ...(options.pgSchema === undefined ? {} : { options: `-c search_path=${options.pgSchema}` }),
   });
+  if (PG_PREPARED_PER_CONNECTION > 0)
+    pool.on('connect', (client) => {
+      keepPreparedStatements(client);
+    });
   // An idle client losing its connection must not crash the process; the next query
   // reports the failure (and /api/health says so).
   pool.on('error', (error) => {
     console.error(`PostgreSQL pool error: ${error.message}`);
   });
   return new Kysely<DB>({ dialect: new TenantPostgresDialect({ pool }) });
+}
+
+/** Prepared (named) statements kept per PostgreSQL connection (least recently used deallocated first). */
+const PG_PREPARED_PER_CONNECTION = 100;
+let preparedNames = 0;
+
+/**
+ * Kysely sends every query unnamed, so PostgreSQL parses, analyses and plans it on every execution
+ * (most of the database's work on the slot search's small statements, issue 9). This names each
+ * SELECT a connection runs with parameters, so PostgreSQL keeps it prepared on that connection and
+ * later executions skip the parse (and, once PostgreSQL settles on a generic plan, the planning).
+ * Bounded: past PG_PREPARED_PER_CONNECTION texts the least recently used is deallocated (DEALLOCATE
+ * runs in the connection's queue, before any later query). Names are unique in the process, never
+ * reused. Row-level security still applies: policies are checked at execution, with the session's
+ * settings of that moment.
+ */
+function keepPreparedStatements(client: pg.PoolClient): void {
+  const named = new Map<string, string>();
+  const plainQuery = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const parsed = (client as unknown as { connection?: { parsedStatements?: Record<string, string> } })
+    .connection?.parsedStatements;
+  const query = (...args: unknown[]): unknown => {
+    const [text, values] = args;
+    if (
+      args.length !== 2 ||
+      typeof text !== 'string' ||
+      !Array.isArray(values) ||
+      values.length === 0 ||
+      !/^\s*(select|with)\s/i.test(text)
+    )
+      return plainQuery(...args);
+    let name = named.get(text);
+    if (name === undefined) {
+      name = `kq${++preparedNames}`;
+      if (named.size >= PG_PREPARED_PER_CONNECTION) {
+        const [oldestText, oldestName] = named.entries().next().value as [string, string];
+        named.delete(oldestText);
+        if (parsed !== undefined) delete parsed[oldestName];
+        (plainQuery(`deallocate ${oldestName}`) as Promise<unknown>).catch(() => undefined);
+      }
+    } else named.delete(text);
+    named.set(text, name);
+    return plainQuery({ name, text, values });
+  };
+  (client as unknown as { query: typeof query }).query = query;
 }
 
 /**

@@ -58,6 +58,8 @@ describe.each(testDatabases())('migrations on $name', (target) => {
       '2026-11-26-004-daily-appointment-rollup',
       '2026-11-26-005-admin-versions',
       '2026-11-26-006-row-level-security',
+      '2026-11-26-007-mapping-versions',
+      '2026-11-26-008-report-rollups',
     ]);
   });
 

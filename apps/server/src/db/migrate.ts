@@ -10,6 +10,8 @@ import * as slotSearch from './migrations/2026-11-25-003-slot-search.ts';
 import * as dailyAppointmentRollup from './migrations/2026-11-26-004-daily-appointment-rollup.ts';
 import * as adminVersions from './migrations/2026-11-26-005-admin-versions.ts';
 import * as rowLevelSecurity from './migrations/2026-11-26-006-row-level-security.ts';
+import * as mappingVersions from './migrations/2026-11-26-007-mapping-versions.ts';
+import * as reportRollups from './migrations/2026-11-26-008-report-rollups.ts';
 
 /**
  * Every migration, by name. A static list (no directory scan) so that the bundled server
@@ -23,6 +25,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-004-daily-appointment-rollup': dailyAppointmentRollup,
   '2026-11-26-005-admin-versions': adminVersions,
   '2026-11-26-006-row-level-security': rowLevelSecurity,
+  '2026-11-26-007-mapping-versions': mappingVersions,
+  '2026-11-26-008-report-rollups': reportRollups,
 };
 
 const staticProvider: MigrationProvider = {

@@ -58,6 +58,8 @@ export interface ClientsTable {
   phone: string;
   /** JSON array of CSP sources allowed to frame the widget, e.g. `["https://www.example.com"]`. */
   frame_ancestors: string;
+  /** Optimistic concurrency of the allow-list (migration 007). */
+  frame_ancestors_version: Generated<number>;
   created_at: EpochMs;
   updated_at: EpochMs;
 }
@@ -148,6 +150,8 @@ export interface LocationsTable {
   sort_order: number;
   /** Optimistic concurrency: bumped by every edit (migration 005). */
   version: Generated<number>;
+  /** The version of the location's set of providers (migration 007). */
+  providers_version: Generated<number>;
   created_at: EpochMs;
   updated_at: EpochMs;
 }
@@ -166,6 +170,8 @@ export interface ServicesTable {
   sort_order: number;
   /** Optimistic concurrency: bumped by every edit (migration 005). */
   version: Generated<number>;
+  /** The version of the service's set of locations (migration 007). */
+  locations_version: Generated<number>;
   created_at: EpochMs;
   updated_at: EpochMs;
 }
@@ -196,6 +202,10 @@ export interface ProvidersTable {
   sort_order: number;
   /** Optimistic concurrency: bumped by every update. */
   version: number;
+  /** The versions of the provider's sets of locations, services and plans (migration 007). */
+  locations_version: Generated<number>;
+  services_version: Generated<number>;
+  plans_version: Generated<number>;
   created_at: EpochMs;
   updated_at: EpochMs;
 }
@@ -279,6 +289,8 @@ export interface InsurancePlansTable {
   active: Flag;
   /** Optimistic concurrency: bumped by every edit (migration 005). */
   version: Generated<number>;
+  /** The version of the plan's set of providers (migration 007). */
+  providers_version: Generated<number>;
   created_at: EpochMs;
   updated_at: EpochMs;
 }
@@ -573,6 +585,36 @@ export interface ReportBookingsQuarterlyTable {
 }
 
 /**
+ * Bookings (by created_at, entered-in-error aside) per UTC day in slices: 'all' (value ''), one
+ * 'location' / 'service' (the id as text) or one 'channel' (NULL and '' as 'website'). Migration 008.
+ */
+export interface ReportBookingsSlicedDailyTable {
+  client_id: number;
+  day: number;
+  dimension: 'all' | 'location' | 'service' | 'channel';
+  value: string;
+  bookings: number;
+}
+
+/** report_bookings_quarterly's slices per UTC hour (created_at / 3 600 000). Migration 008. */
+export interface ReportBookingsHourlyTable {
+  client_id: number;
+  dimension: 'all' | 'location' | 'service' | 'channel';
+  value: string;
+  hour: number;
+  bookings: number;
+}
+
+/** report_funnel_hourly summed per UTC day (hour_start / 86 400 000). Migration 008. */
+export interface ReportFunnelDailyTable {
+  client_id: number;
+  day: number;
+  channel: string;
+  step: string;
+  sessions: number;
+}
+
+/**
  * A counter per provider raised by database triggers whenever its appointments or time off change
  * (migration 2026-11-25-003): the slot search's check that what it kept is still current.
  */
@@ -619,6 +661,9 @@ export interface DB {
   report_appointments_daily: ReportAppointmentsDailyTable;
   report_bookings_daily: ReportBookingsDailyTable;
   report_bookings_quarterly: ReportBookingsQuarterlyTable;
+  report_bookings_sliced_daily: ReportBookingsSlicedDailyTable;
+  report_bookings_hourly: ReportBookingsHourlyTable;
+  report_funnel_daily: ReportFunnelDailyTable;
   provider_busy_versions: ProviderBusyVersionsTable;
 }
 

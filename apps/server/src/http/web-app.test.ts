@@ -23,6 +23,14 @@ describe('serving the built web app', () => {
     writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), script);
     writeFileSync(path.join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
     writeFileSync(path.join(dist, 'embed.js'), 'void 0;');
+    mkdirSync(path.join(dist, '.vite'));
+    writeFileSync(
+      path.join(dist, '.vite', 'booking-preload.json'),
+      JSON.stringify({
+        schedulerApiUrl: '/api/scheduler',
+        steps: { landing: ['/assets/landing-screen-abc.js'], findappointment: ['/assets/find-def.js'] },
+      }),
+    );
     t = await sqliteOnly().create();
     app = await createTestApp(t, { config: { webDist: dist } });
     await app.ready();
@@ -57,12 +65,48 @@ describe('serving the built web app', () => {
   it('falls back to index.html for deep links that accept HTML', async () => {
     const response = await app.inject({
       method: 'GET',
-      url: '/brightsmile/main/midtown-manhattan/landing',
+      url: '/adminlogin',
       headers: { accept: 'text/html,application/xhtml+xml' },
     });
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe(indexHtml);
     expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('announces a booking step’s code and first answers in its HTML (issue 9)', async () => {
+    const landing = await app.inject({
+      method: 'GET',
+      url: '/BrightSmile/main/midtown-manhattan/landing?utm_source=x',
+      headers: { accept: 'text/html' },
+    });
+    expect(landing.statusCode).toBe(200);
+    expect(landing.headers['cache-control']).toBe('no-cache');
+    const links =
+      '<link rel="modulepreload" crossorigin href="/assets/landing-screen-abc.js">' +
+      ['getConfig', 'getServiceType', 'getLocation']
+        .map(
+          (read) =>
+            `<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/scheduler/${read}?clientName=brightsmile&amp;scheduler=main">`,
+        )
+        .join('');
+    expect(landing.body).toBe(indexHtml.replace('</head>', `${links}</head>`));
+
+    const widget = await app.inject({
+      method: 'GET',
+      url: '/acme/main/all/widget/findappointment',
+      headers: { accept: 'text/html' },
+    });
+    expect(widget.body).toContain('href="/assets/find-def.js"');
+    expect(widget.body).toContain('/api/scheduler/getLocation?clientName=acme&amp;scheduler=main');
+
+    const later = await app.inject({
+      method: 'GET',
+      url: '/acme/main/all/identity',
+      headers: { accept: 'text/html' },
+    });
+    expect(later.body).toContain('/api/scheduler/getConfig?clientName=acme&amp;scheduler=main');
+    expect(later.body).not.toContain('getServiceType');
+    expect(later.body).not.toContain('modulepreload');
   });
 
   it('does not answer missing assets or API paths with the SPA', async () => {

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -30,11 +31,71 @@ function wantsHtml(request: FastifyRequest): boolean {
   return accept.includes('text/html') || accept.includes('application/xhtml+xml');
 }
 
+/** `.vite/booking-preload.json` of the web build (apps/web/vite-plugins/booking-preload.ts). */
+interface BookingPreloadManifest {
+  schedulerApiUrl: string;
+  steps: Record<string, string[]>;
+}
+
+/** First path segments that are not a practice (the web app's own routes win over the booking one). */
+const NOT_A_PRACTICE = new Set(['admin', '404']);
+
+/** The practice, scheduler and step of a booking URL (/:clientName/:scheduler/:location[/widget][/step]). */
+export function bookingPageOf(url: string): { clientName: string; scheduler: string; step: string } | null {
+  const pathname = url.split(/[?#]/, 1)[0] ?? '';
+  const segments = pathname.split('/').filter((segment) => segment !== '');
+  if (segments[3] === 'widget') segments.splice(3, 1);
+  if (segments.length < 3 || segments.length > 4) return null;
+  const [clientName = '', scheduler = '', , step = 'landing'] = segments.map((segment) => {
+    try {
+      return decodeURIComponent(segment).toLowerCase();
+    } catch {
+      return '';
+    }
+  });
+  if (clientName === '' || scheduler === '' || NOT_A_PRACTICE.has(clientName)) return null;
+  return { clientName, scheduler, step };
+}
+
+const escapeAttribute = (value: string): string =>
+  value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+
+/**
+ * The links a booking page's HTML gets in its head: the step's code (`modulepreload`, from the
+ * build's booking-preload.json) and the step's first API answers (`preload` as fetch, the exact URLs
+ * the app asks for), so the browser fetches them with the entry script instead of after it ran.
+ */
+export function bookingPreloadLinks(url: string, manifest: BookingPreloadManifest | null): string {
+  const page = bookingPageOf(url);
+  if (page === null) return '';
+  const links: string[] = [];
+  for (const file of manifest?.steps[page.step] ?? []) {
+    links.push(`<link rel="modulepreload" crossorigin href="${escapeAttribute(file)}">`);
+  }
+  const apiBase = (manifest?.schedulerApiUrl ?? '/api/scheduler').replace(/\/+$/, '');
+  const query = new URLSearchParams({ clientName: page.clientName, scheduler: page.scheduler }).toString();
+  const reads = ['getConfig'];
+  if (page.step === 'landing' || page.step === 'findappointment') reads.push('getServiceType', 'getLocation');
+  for (const read of reads) {
+    const href = escapeAttribute(`${apiBase}/${read}?${query}`);
+    links.push(`<link rel="preload" as="fetch" crossorigin="use-credentials" href="${href}">`);
+  }
+  return links.join('');
+}
+
+function readJson<T>(file: string): T | null {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as T;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Serves the built SPA from `webDist`: hashed files under /assets/ cached for a year as
  * immutable, everything else revalidated (`no-cache`), precompressed .br/.gz variants used
  * when present. Unknown non-API GETs that accept HTML get index.html so that deep links
- * work; unknown /api/* paths get the JSON 404. Without a build, a short HTML page says so.
+ * work (a booking page's with its preload links, see bookingPreloadLinks); unknown /api/* paths get the JSON 404. Without a build, a short HTML page says so.
  *
  * Returns the not-found handler to install on the app.
  */
@@ -45,6 +106,7 @@ export async function registerWebApp(
   const root = path.resolve(webDist);
   const assetsDir = path.join(root, 'assets') + path.sep;
   const built = existsSync(path.join(root, 'index.html'));
+  const preloadManifest = readJson<BookingPreloadManifest>(path.join(root, '.vite', 'booking-preload.json'));
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -83,6 +145,16 @@ export async function registerWebApp(
         .header('cache-control', 'no-store')
         .type('text/html; charset=utf-8')
         .send(notBuiltPage);
+      return;
+    }
+    const links = bookingPreloadLinks(request.url, preloadManifest);
+    const indexHtml =
+      links === '' ? '' : await readFile(path.join(root, 'index.html'), 'utf8').catch(() => '');
+    if (links !== '' && indexHtml.includes('</head>')) {
+      await reply
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(indexHtml.replace('</head>', `${links}</head>`));
       return;
     }
     fellBack.add(request.raw);

@@ -594,3 +594,24 @@ export async function appointmentsWithKeys(db: Db, keys: readonly string[]): Pro
   }
   return found;
 }
+
+export type SetVersionTable = 'providers' | 'insurance_plans' | 'services' | 'locations' | 'clients';
+export type SetVersionColumn =
+  | 'locations_version'
+  | 'services_version'
+  | 'plans_version'
+  | 'providers_version'
+  | 'frame_ancestors_version';
+
+/** The stored version of a map set or of the widget allow-list (migration 007); undefined: no such row. */
+export async function setVersion(
+  db: Db,
+  table: SetVersionTable,
+  column: SetVersionColumn,
+  id: number,
+): Promise<number | undefined> {
+  const result = await sql<{ version: number | string }>`select ${sql.ref(column)} as version
+    from ${sql.table(table)} where id = ${id}`.execute(db);
+  const row = result.rows[0];
+  return row === undefined ? undefined : Number(row.version);
+}

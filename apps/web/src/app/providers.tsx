@@ -1,12 +1,13 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { THEME_ID } from '@mui/material/styles';
 import { ThemeProvider } from '@mui/system';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Provider as ReduxProvider } from 'react-redux';
 import { LoadingScreen } from '../components/loading-screen';
 import { NotificationHost } from '../components/notification-host';
 import { ThemeControlContext, type ThemeControl } from '../lib/theme-control';
+import { AppQueryClientContext } from './query-client-context';
 import { RehydrationGate, type RehydrationWaiter } from './rehydration-gate';
 import type { AppStore } from './store';
 import { createAppTheme, readStoredMode, storeMode, type ThemeMode } from './theme';
@@ -41,21 +42,22 @@ function AppThemeProvider({ children }: { children: ReactNode }) {
 export interface AppProvidersProps {
   store: AppStore;
   waiter: RehydrationWaiter;
-  queryClient: QueryClient;
+  /** Tests give each render its own; the app leaves it out (the screens use the shared client). */
+  queryClient?: QueryClient | undefined;
   children: ReactNode;
 }
 
 export function AppProviders({ store, waiter, queryClient, children }: AppProvidersProps) {
   return (
     <ReduxProvider store={store}>
-      <QueryClientProvider client={queryClient}>
+      <AppQueryClientContext value={queryClient ?? null}>
         <AppThemeProvider>
           <RehydrationGate waiter={waiter} fallback={<LoadingScreen />}>
             {children}
           </RehydrationGate>
           <NotificationHost />
         </AppThemeProvider>
-      </QueryClientProvider>
+      </AppQueryClientContext>
     </ReduxProvider>
   );
 }

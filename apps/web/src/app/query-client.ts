@@ -22,3 +22,11 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+let shared: QueryClient | null = null;
+
+/** The app's query client, created with the first screen that uses TanStack Query (not the landing). */
+export function sharedQueryClient(): QueryClient {
+  shared ??= createQueryClient();
+  return shared;
+}

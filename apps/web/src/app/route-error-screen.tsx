@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { ScreenLoadError } from './lazy-screen';
@@ -37,14 +36,15 @@ export function RouteErrorScreen({ area, error }: { area: ErrorArea; error: unkn
   return (
     <Box component="main" sx={{ maxWidth: 720, mx: 'auto', px: 3, py: 6 }}>
       <title>{text.title}</title>
-      <Typography variant="h4" component="h1" gutterBottom>
+      {/* Typography's h4 and body1 styles on plain elements (Typography stays out of the first chunk). */}
+      <Box component="h1" sx={{ typography: 'h4', m: 0, mb: '0.35em' }}>
         {text.title}
-      </Typography>
-      <Typography sx={{ mb: 3 }}>
+      </Box>
+      <Box component="p" sx={{ typography: 'body1', m: 0, mb: 3 }}>
         {slow
           ? 'The page took too long to load. Please check your connection and reload the page.'
           : text.body}
-      </Typography>
+      </Box>
       {/* A plain button styled from the theme: the error screen stays in the first chunk and small. */}
       <Box
         component="button"

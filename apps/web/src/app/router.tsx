@@ -15,6 +15,19 @@ import { BookingIndexRedirect, EmbeddedOnly, RequireAdminSession, RootIndex } fr
  * dynamically, so none of it reaches the booking chunks.
  */
 
+/**
+ * A lazy screen inside TanStack Query's provider: the library loads with the screen's own code (in
+ * parallel), so the booking landing, which reads through the booking cache, never loads it.
+ */
+function queryScreen<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+): LazyExoticComponent<ComponentType<P>> {
+  return lazyScreen(async () => {
+    const [Screen, { withQueryScope }] = await Promise.all([load(), import('./query-scope')]);
+    return withQueryScope(Screen);
+  });
+}
+
 // Shared
 const NotFoundScreen = lazyScreen(async () => (await import('./not-found-screen')).NotFoundScreen);
 
@@ -22,74 +35,76 @@ const NotFoundScreen = lazyScreen(async () => (await import('./not-found-screen'
 const LandingScreen = lazyScreen(
   async () => (await import('../features/booking/landing/landing-screen')).LandingScreen,
 );
-const FindAppointmentScreen = lazyScreen(
+const FindAppointmentScreen = queryScreen(
   async () =>
     (await import('../features/booking/find-appointment/find-appointment-screen')).FindAppointmentScreen,
 );
-const AdditionalDetailsScreen = lazyScreen(
+const AdditionalDetailsScreen = queryScreen(
   async () =>
     (await import('../features/booking/additional-details/additional-details-screen'))
       .AdditionalDetailsScreen,
 );
-const InsuranceScreen = lazyScreen(
+const InsuranceScreen = queryScreen(
   async () => (await import('../features/booking/insurance/insurance-screen')).InsuranceScreen,
 );
-const IdentityScreen = lazyScreen(
+const IdentityScreen = queryScreen(
   async () => (await import('../features/booking/identity/identity-screen')).IdentityScreen,
 );
-const ThankYouScreen = lazyScreen(
+const ThankYouScreen = queryScreen(
   async () => (await import('../features/booking/thank-you/thank-you-screen')).ThankYouScreen,
 );
 
 // Widget
-const WidgetScreen = lazyScreen(async () => (await import('../features/widget/widget-screen')).WidgetScreen);
+const WidgetScreen = queryScreen(async () => (await import('../features/widget/widget-screen')).WidgetScreen);
 
 // Admin
-const AdminLoginScreen = lazyScreen(
+const AdminLoginScreen = queryScreen(
   async () => (await import('../features/admin/login/admin-login-screen')).AdminLoginScreen,
 );
-const AdminHomeScreen = lazyScreen(
+const AdminHomeScreen = queryScreen(
   async () => (await import('../features/admin/home/admin-home-screen')).AdminHomeScreen,
 );
-const AdminShell = lazyScreen(async () => (await import('../features/admin/admin-shell')).AdminShell);
-const BlankScreen = lazyScreen(async () => (await import('../features/admin/home/blank-screen')).BlankScreen);
-const ManageSchedulerScreen = lazyScreen(
+const AdminShell = queryScreen(async () => (await import('../features/admin/admin-shell')).AdminShell);
+const BlankScreen = queryScreen(
+  async () => (await import('../features/admin/home/blank-screen')).BlankScreen,
+);
+const ManageSchedulerScreen = queryScreen(
   async () => (await import('../features/admin/scheduler/manage-scheduler-screen')).ManageSchedulerScreen,
 );
-const ProviderControlScreen = lazyScreen(
+const ProviderControlScreen = queryScreen(
   async () => (await import('../features/admin/providers/provider-control-screen')).ProviderControlScreen,
 );
-const EditProviderScreen = lazyScreen(
+const EditProviderScreen = queryScreen(
   async () => (await import('../features/admin/providers/edit-provider-screen')).EditProviderScreen,
 );
-const WaitlistScreen = lazyScreen(
+const WaitlistScreen = queryScreen(
   async () => (await import('../features/admin/waitlist/waitlist-screen')).WaitlistScreen,
 );
-const ConfigServicesScreen = lazyScreen(
+const ConfigServicesScreen = queryScreen(
   async () => (await import('../features/admin/services/config-services-screen')).ConfigServicesScreen,
 );
-const InsuranceConfigScreen = lazyScreen(
+const InsuranceConfigScreen = queryScreen(
   async () => (await import('../features/admin/insurance/insurance-config-screen')).InsuranceConfigScreen,
 );
-const LocationConfigScreen = lazyScreen(
+const LocationConfigScreen = queryScreen(
   async () => (await import('../features/admin/locations/location-config-screen')).LocationConfigScreen,
 );
-const ReportsScreen = lazyScreen(
+const ReportsScreen = queryScreen(
   async () => (await import('../features/admin/reports/reports-screen')).ReportsScreen,
 );
-const WidgetConfigScreen = lazyScreen(
+const WidgetConfigScreen = queryScreen(
   async () => (await import('../features/admin/widget/widget-config-screen')).WidgetConfigScreen,
 );
-const PatientsScreen = lazyScreen(
+const PatientsScreen = queryScreen(
   async () => (await import('../features/admin/patients/patients-screen')).PatientsScreen,
 );
-const PatientDetailsScreen = lazyScreen(
+const PatientDetailsScreen = queryScreen(
   async () => (await import('../features/admin/patients/patient-details-screen')).PatientDetailsScreen,
 );
-const UsersScreen = lazyScreen(
+const UsersScreen = queryScreen(
   async () => (await import('../features/admin/users/users-screen')).UsersScreen,
 );
-const AuditLogScreen = lazyScreen(
+const AuditLogScreen = queryScreen(
   async () => (await import('../features/admin/audit/audit-log-screen')).AuditLogScreen,
 );
 

@@ -5,7 +5,10 @@ import { appConfig } from './config';
 /**
  * HTTP client of the web app: one axios instance per backend, cancellation by request id,
  * errors mapped to the shared wire shape `{error: {code, message, details?}}`, and a tracking hook.
- * axios itself is loaded on the first request, so it is not part of the first page's script.
+ * axios itself is loaded on the first request, so it is not part of the first page's script. The
+ * booking flow's APIs (scheduler, track) go through `fetch` instead, with axios's behaviour (query
+ * string, JSON bodies and answers, credentials, the bearer token and the XSRF cookie echoed as a
+ * header), so the booking pages never load axios.
  */
 
 export type ApiName = 'scheduler' | 'config' | 'patientManagement' | 'track';
@@ -101,6 +104,51 @@ export interface ApiClientOptions {
   now?: () => number;
   /** How axios is loaded (default: a dynamic import on first use). */
   loadAxios?: () => Promise<AxiosStatic>;
+  /**
+   * The APIs sent with `fetch` rather than axios (default: scheduler and track, the booking flow's;
+   * none when `adapter` is given). Tests may pass their own `fetchImpl`.
+   */
+  fetchApis?: readonly ApiName[];
+  fetchImpl?: typeof fetch;
+}
+
+/** Cookie and header of the XSRF token (the names axios is configured with below). */
+const XSRF_COOKIE = 'XSRF-TOKEN';
+const XSRF_HEADER = 'X-XSRF-TOKEN';
+
+function readCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  const match = new RegExp(`(?:^|;\\s*)${name}=([^;]*)`).exec(document.cookie);
+  if (!match?.[1]) return null;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return match[1];
+  }
+}
+
+/** axios's URL: base + '/' + path (the base alone for an empty path), then the query string. */
+export function fetchUrl(baseUrl: string, path: string, params: QueryParams | undefined): string {
+  const joined = path ? `${baseUrl.replace(/\/?\/$/, '')}/${path.replace(/^\/+/, '')}` : baseUrl;
+  if (!params) return joined;
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === null || value === undefined) continue;
+    query.append(key, String(value));
+  }
+  const text = query.toString();
+  if (!text) return joined;
+  return `${joined}${joined.includes('?') ? '&' : '?'}${text}`;
+}
+
+/** What a fetch failure looks like to `toApiError` (axios's error shape). */
+function fetchError(
+  message: string,
+  code: string,
+  response: AxiosLikeError['response'],
+  cause?: unknown,
+): Error & AxiosLikeError {
+  return Object.assign(new Error(message, { cause }), { isAxiosError: true as const, code, response });
 }
 
 /** Anything with zod's safeParse (a classic or mini zod schema) that validates a response. */
@@ -199,6 +247,62 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const inFlight = new Map<string, AbortController>();
   let onTrack: TrackHook | null = null;
   const loadAxios = options.loadAxios ?? (async () => (await import('axios')).default);
+  const fetchApis = new Set<ApiName>(
+    options.fetchApis ?? (options.adapter ? [] : (['scheduler', 'track'] satisfies ApiName[])),
+  );
+  const fetchImpl = options.fetchImpl ?? ((input, init) => globalThis.fetch(input, init));
+
+  /** One request through fetch, answering like axios (status and parsed body) or throwing its error shape. */
+  const sendWithFetch = async (
+    api: ApiName,
+    method: HttpMethod,
+    opts: RequestOptions,
+    signal: AbortSignal,
+  ): Promise<{ status: number; data: unknown }> => {
+    const headers = new Headers({ Accept: 'application/json' });
+    const token = readToken();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    const xsrf = readCookie(XSRF_COOKIE);
+    if (xsrf) headers.set(XSRF_HEADER, xsrf);
+    let body: string | undefined;
+    if (opts.data !== undefined && method !== 'GET') {
+      if (typeof opts.data === 'string') {
+        body = opts.data;
+      } else {
+        body = JSON.stringify(opts.data);
+        headers.set('Content-Type', 'application/json');
+      }
+    }
+    for (const [name, value] of Object.entries(opts.headers ?? {})) headers.set(name, value);
+    let response: Response;
+    try {
+      response = await fetchImpl(fetchUrl(options.baseUrls[api], opts.path, opts.params), {
+        method,
+        headers,
+        body: body ?? null,
+        credentials: 'include',
+        signal,
+      });
+    } catch (error) {
+      if (signal.aborted) throw cancelledError();
+      // No answer: a network error, as axios reports it.
+      throw fetchError('Network Error', 'ERR_NETWORK', undefined, error);
+    }
+    const text = await response.text();
+    let data: unknown = text;
+    if (text) {
+      try {
+        data = JSON.parse(text) as unknown;
+      } catch {
+        data = text; // axios keeps a body that is not JSON as text
+      }
+    }
+    if (response.status < 200 || response.status >= 300) {
+      const status = response.status;
+      throw fetchError(`Request failed with status code ${status}`, 'ERR_BAD_RESPONSE', { status, data });
+    }
+    return { status: response.status, data };
+  };
 
   const makeInstance = (axios: AxiosStatic, baseURL: string): AxiosInstance => {
     const instance = axios.create({
@@ -272,18 +376,22 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     };
 
     try {
-      let response: AxiosResponse<unknown>;
+      let response: Pick<AxiosResponse<unknown>, 'status' | 'data'>;
       try {
-        const instance = await getInstance(api);
-        if (controller.signal.aborted) throw cancelledError();
-        response = await instance.request<unknown>({
-          method,
-          url: opts.path,
-          params: opts.params,
-          data: opts.data,
-          headers: opts.headers,
-          signal: controller.signal,
-        });
+        if (fetchApis.has(api)) {
+          response = await sendWithFetch(api, method, opts, controller.signal);
+        } else {
+          const instance = await getInstance(api);
+          if (controller.signal.aborted) throw cancelledError();
+          response = await instance.request<unknown>({
+            method,
+            url: opts.path,
+            params: opts.params,
+            data: opts.data,
+            headers: opts.headers,
+            signal: controller.signal,
+          });
+        }
       } catch (error) {
         const apiError = controller.signal.aborted ? cancelledError() : toApiError(error);
         if (apiError.cancelled) {

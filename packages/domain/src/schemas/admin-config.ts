@@ -230,6 +230,10 @@ export const timeOffSchema = z.object({
 });
 
 export const providerDetailSchema = providerSummarySchema.extend({
+  /** The versions of the provider's sets of locations, services and plans: send one back with its map write. */
+  locationsVersion: z.number().int(),
+  servicesVersion: z.number().int(),
+  plansVersion: z.number().int(),
   middleName: z.string().nullable(),
   bio: z.string().nullable(),
   locations: z.array(z.object({ locationId: z.string(), name: z.string(), timeZone: z.string() })),
@@ -373,9 +377,15 @@ export type CreateProviderRequest = z.output<typeof createProviderRequestSchema>
 const namedProvider = z.object({ providerId: z.string(), name: z.string() });
 const namedLocation = z.object({ locationId: z.string(), name: z.string() });
 
+/*
+ * Every map read carries the version of each set it shows (`locationsVersion`, `providersVersion`…):
+ * the write of that set sends it back as `version`, and a stale one is refused with 409 CONFLICT.
+ */
 export const providerLocationMapResponseSchema = z.object({
-  providers: z.array(namedProvider.extend({ locationIds: z.array(z.string()) })),
-  locations: z.array(namedLocation),
+  providers: z.array(
+    namedProvider.extend({ locationIds: z.array(z.string()), locationsVersion: z.number().int() }),
+  ),
+  locations: z.array(namedLocation.extend({ providersVersion: z.number().int() })),
 });
 
 export const providerAppointmentMapResponseSchema = z.object({
@@ -384,6 +394,7 @@ export const providerAppointmentMapResponseSchema = z.object({
       services: z.array(
         z.object({ appointmentTypeId: z.string(), durationMinutes: z.number().int().nullable() }),
       ),
+      servicesVersion: z.number().int(),
     }),
   ),
   services: z.array(
@@ -404,19 +415,26 @@ export const providerInsuranceQuerySchema = brandQuerySchema.extend({
 });
 
 export const providerInsuranceResponseSchema = z.object({
-  providers: z.array(namedProvider.extend({ planIds: z.array(z.string()) })),
+  providers: z.array(namedProvider.extend({ planIds: z.array(z.string()), plansVersion: z.number().int() })),
   plans: z.array(planSummarySchema),
 });
 
 export const serviceLocationMappingResponseSchema = z.object({
   services: z.array(
-    z.object({ appointmentTypeId: z.string(), name: z.string(), locationIds: z.array(z.string()) }),
+    z.object({
+      appointmentTypeId: z.string(),
+      name: z.string(),
+      locationIds: z.array(z.string()),
+      locationsVersion: z.number().int(),
+    }),
   ),
   locations: z.array(namedLocation),
 });
 
 export const insuranceProviderMapResponseSchema = z.object({
-  plans: z.array(planSummarySchema.extend({ providerIds: z.array(z.string()) })),
+  plans: z.array(
+    planSummarySchema.extend({ providerIds: z.array(z.string()), providersVersion: z.number().int() }),
+  ),
   providers: z.array(namedProvider),
 });
 
@@ -446,18 +464,24 @@ export const providerByInsurancePlanQuerySchema = brandQuerySchema.extend({ plan
 export const providerByInsurancePlanResponseSchema = z.object({
   plan: planSummarySchema,
   providers: z.array(namedProvider),
+  /** The version of the plan's set of providers (send it back with createInsuranceProviderConfig). */
+  providersVersion: z.number().int(),
 });
 
 // ---------------------------------------------------------------- maps (replace-the-set writes)
+// `version`: the set's version as last read (a map read or the record's detail); a stale one is
+// refused with 409 CONFLICT and writes nothing. The answer carries the set's new version.
 
 export const providerLocationMapAssignRequestSchema = z.object({
   clientId: recordIdSchema.optional(),
   providerId: recordIdSchema,
   locationIds: idSetSchema('locations'),
+  version: versionSchema,
 });
 export const providerLocationsResponseSchema = z.object({
   providerId: z.string(),
   locationIds: z.array(z.string()),
+  version: z.number().int(),
 });
 
 export const insertApptProviderMapRequestSchema = z.object({
@@ -479,32 +503,38 @@ export const insertApptProviderMapRequestSchema = z.object({
     )
     .max(MAX_SET_SIZE)
     .transform((services) => [...new Map(services.map((s) => [s.appointmentTypeId, s])).values()]),
+  version: versionSchema,
 });
 export const providerServicesResponseSchema = z.object({
   providerId: z.string(),
   services: z.array(
     z.object({ appointmentTypeId: z.string(), durationMinutes: z.number().int().nullable() }),
   ),
+  version: z.number().int(),
 });
 
 export const createServiceLocationConfigRequestSchema = z.object({
   clientId: recordIdSchema.optional(),
   appointmentTypeId: recordIdSchema,
   locationIds: idSetSchema('locations'),
+  version: versionSchema,
 });
 export const serviceLocationsResponseSchema = z.object({
   appointmentTypeId: z.string(),
   locationIds: z.array(z.string()),
+  version: z.number().int(),
 });
 
 export const createLocationProviderConfigRequestSchema = z.object({
   clientId: recordIdSchema.optional(),
   locationId: recordIdSchema,
   providerIds: idSetSchema('providers'),
+  version: versionSchema,
 });
 export const locationProvidersResponseSchema = z.object({
   locationId: z.string(),
   providerIds: z.array(z.string()),
+  version: z.number().int(),
 });
 
 /** Either the plans one provider accepts, or the providers accepting one plan. */
@@ -513,19 +543,21 @@ export const createInsuranceProviderConfigRequestSchema = z.union([
     clientId: recordIdSchema.optional(),
     providerId: recordIdSchema,
     planIds: idSetSchema('plans'),
+    version: versionSchema,
   }),
   z.object({
     clientId: recordIdSchema.optional(),
     planId: recordIdSchema,
     providerIds: idSetSchema('providers'),
+    version: versionSchema,
   }),
 ]);
 export type CreateInsuranceProviderConfigRequest = z.output<
   typeof createInsuranceProviderConfigRequestSchema
 >;
 export const insuranceProviderConfigResponseSchema = z.union([
-  z.object({ providerId: z.string(), planIds: z.array(z.string()) }),
-  z.object({ planId: z.string(), providerIds: z.array(z.string()) }),
+  z.object({ providerId: z.string(), planIds: z.array(z.string()), version: z.number().int() }),
+  z.object({ planId: z.string(), providerIds: z.array(z.string()), version: z.number().int() }),
 ]);
 
 // ---------------------------------------------------------------- patients and waitlist (staff)
@@ -617,6 +649,8 @@ export const serviceAdminSchema = z.object({
   sortOrder: z.number().int(),
   locationIds: z.array(z.string()),
   version: z.number().int(),
+  /** The version of the service's set of locations (send it back with createServiceLocationConfig). */
+  locationsVersion: z.number().int(),
 });
 export type ServiceAdmin = z.output<typeof serviceAdminSchema>;
 
@@ -852,9 +886,12 @@ export const widgetSettingsResponseSchema = z.object({
   clientId: z.string(),
   clientSlug: z.string(),
   frameAncestors: z.array(z.string()),
+  /** The allow-list's version: send it back with the PUT (a stale one is refused with 409). */
+  version: z.number().int(),
 });
 export const updateWidgetSettingsRequestSchema = z.object({
   clientId: recordIdSchema.optional(),
+  version: versionSchema,
   frameAncestors: z
     .array(frameAncestorSchema)
     .max(50, { error: 'List at most 50 sites' })

@@ -76,3 +76,47 @@ export const waitListChangeResponseSchema = z.object({
   updatedAt: isoInstantSchema,
 });
 export type WaitListChangeResponse = z.output<typeof waitListChangeResponseSchema>;
+
+// ---------------------------------------------------------------- staff booking (waitlist:write)
+
+/** The channel of an appointment booked by staff (front desk) from the waitlist, as reports show it. */
+export const FRONT_DESK_CHANNEL = 'front-desk';
+
+/**
+ * POST /api/patient-management/bookFromWaitList: staff book a waitlisted patient into a time. The
+ * patient booking window and the online-booking rules do not apply; the time must not have passed,
+ * must lie inside the provider's working hours at the location, and must be free. The patient is
+ * the entry's (matched or created from its contact); the permissions are the ones staff confirmed.
+ * `appointmentTypeId` defaults to the entry's service.
+ */
+export const bookFromWaitListRequestSchema = brandQuerySchema.extend({
+  waitlistEntryId: recordIdSchema,
+  providerId: recordIdSchema,
+  locationId: recordIdSchema,
+  appointmentTypeId: recordIdSchema.optional(),
+  startUtc: isoInstantSchema,
+  smsPermission: z.boolean().default(false),
+  emailPermission: z.boolean().default(false),
+  notes: optionalTextSchema(NOTES_MAX_LENGTH, `Keep the notes to ${NOTES_MAX_LENGTH} characters or fewer`),
+  /** One per booking attempt: a retry answers the first booking. */
+  idempotencyKey: uuidSchema,
+});
+export type BookFromWaitListRequest = z.output<typeof bookFromWaitListRequestSchema>;
+export type BookFromWaitListRequestInput = z.input<typeof bookFromWaitListRequestSchema>;
+
+export const bookFromWaitListResponseSchema = z.object({
+  appointmentId: z.string(),
+  patientId: z.string(),
+  waitlistEntryId: z.string(),
+  status: z.string(),
+  startUtc: isoInstantSchema,
+  endUtc: isoInstantSchema,
+  dateLocal: z.string(),
+  timeLocal: z.string(),
+  timeZone: z.string(),
+  channel: z.string(),
+  provider: z.object({ providerId: z.string(), name: z.string() }),
+  location: z.object({ locationId: z.string(), name: z.string() }),
+  service: z.object({ appointmentTypeId: z.string(), name: z.string() }),
+});
+export type BookFromWaitListResponse = z.output<typeof bookFromWaitListResponseSchema>;

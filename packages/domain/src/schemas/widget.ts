@@ -80,6 +80,8 @@ export const widgetSetupResponseSchema = z.object({
   widgetColorIsDefault: z.boolean(),
   defaultWidgetColor: z.string(),
   frameAncestors: z.array(z.string()),
+  /** The allow-list's version: PUT admin/widget sends it back (a stale one is refused with 409). */
+  frameAncestorsVersion: z.number().int(),
   locations: z.array(
     z.object({ locationId: z.string(), slug: z.string(), name: z.string(), onlineEnabled: z.boolean() }),
   ),

@@ -18,6 +18,7 @@ import { createDb, dialectOf } from '../database.ts';
 import { migrate } from '../migrate.ts';
 import type { Gender } from '../schema.ts';
 import { writeBrand } from './brand-writer.ts';
+import { buildBrandRollups, canBulkLoad, triggersOffForTransaction } from './bulk-rollups.ts';
 import type { BrandSpec, HoursSpec, ProviderSpec, ServiceSpec } from './demo-catalogue.ts';
 import { demoBrands } from './demo-catalogue.ts';
 import { fakePerson } from './fake-people.ts';
@@ -205,10 +206,17 @@ try {
     `Generating "${clientSlug}" into ${target}: ${providers} providers, ${patients} patients, ` +
       `${appointments} appointments over ${windowDays} days, ${events} events.`,
   );
+  // PostgreSQL as a superuser: triggers off while loading, the brand's roll-ups built after.
+  const bulk = dialectOf(db) === 'postgres' && (await canBulkLoad(db));
+  if (bulk) console.info('Bulk load: triggers off while writing; the report roll-ups are built at the end.');
   const ids = await IdAllocator.create(db, explicitIdTables);
   const sink = new RowSink(
     seedTableOrder,
-    (work) => db.transaction().execute(work),
+    (work) =>
+      db.transaction().execute(async (trx) => {
+        if (bulk) await triggersOffForTransaction(trx);
+        await work(trx);
+      }),
     50_000,
     (written) => {
       if (Date.now() - lastReport < 1_000) return;
@@ -236,6 +244,10 @@ try {
   );
   await sink.flush();
   await syncIdSequences(db, explicitIdTables);
+  if (bulk) {
+    console.info(`  ${seconds()} s  building the report roll-ups of the brand…`);
+    await buildBrandRollups(db, summary.clientId);
+  }
   const units = sink.written.get('appointment_slot_units') ?? 0;
   console.info(
     `Done in ${seconds()} s: client ${summary.clientId} "${clientSlug}", ${summary.providers} providers, ` +

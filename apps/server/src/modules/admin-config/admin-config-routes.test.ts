@@ -128,6 +128,24 @@ describe.each(testDatabases())('staff-only scheduler API on $name', (target) => 
         .where('id', '=', schedulerId)
         .executeTakeFirstOrThrow()
     ).settings_version;
+  /** The version of a map set or of the widget allow-list (migration 007). */
+  const setVersionOf = async (
+    table: 'providers' | 'locations' | 'services' | 'insurance_plans' | 'clients',
+    column:
+      | 'locations_version'
+      | 'services_version'
+      | 'plans_version'
+      | 'providers_version'
+      | 'frame_ancestors_version',
+    id: number,
+  ): Promise<number> => {
+    const row = await t.db
+      .selectFrom(table)
+      .select((eb) => eb.ref(column as never).as('v'))
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    return Number((row as { v: number | string }).v);
+  };
   const locationsOf = async (id: number): Promise<number[]> =>
     (
       await t.db
@@ -215,7 +233,12 @@ describe.each(testDatabases())('staff-only scheduler API on $name', (target) => 
       method: 'POST',
       permission: 'config:write',
       url: () => '/api/scheduler/providerLocationMapAssign',
-      payload: async (c) => ({ clientId: c, providerId, locationIds: await locationsOf(providerId) }),
+      payload: async (c) => ({
+        clientId: c,
+        providerId,
+        locationIds: await locationsOf(providerId),
+        version: await setVersionOf('providers', 'locations_version', providerId),
+      }),
     },
     {
       name: 'insertApptProviderMap',
@@ -232,6 +255,7 @@ describe.each(testDatabases())('staff-only scheduler API on $name', (target) => 
             .where('provider_id', '=', providerId)
             .execute()
         ).map((row) => ({ appointmentTypeId: row.service_id, durationMinutes: row.duration_minutes })),
+        version: await setVersionOf('providers', 'services_version', providerId),
       }),
     },
     {
@@ -249,6 +273,7 @@ describe.each(testDatabases())('staff-only scheduler API on $name', (target) => 
             .where('service_id', '=', serviceId)
             .execute()
         ).map((row) => row.location_id),
+        version: await setVersionOf('services', 'locations_version', serviceId),
       }),
     },
     {
@@ -265,7 +290,12 @@ describe.each(testDatabases())('staff-only scheduler API on $name', (target) => 
             .where('location_id', '=', locationId)
             .execute()
         ).map((row) => row.provider_id);
-        return { clientId: c, locationId, providerIds };
+        return {
+          clientId: c,
+          locationId,
+          providerIds,
+          version: await setVersionOf('locations', 'providers_version', locationId),
+        };
       },
     },
     {
@@ -283,6 +313,7 @@ describe.each(testDatabases())('staff-only scheduler API on $name', (target) => 
             .where('provider_id', '=', providerId)
             .execute()
         ).map((row) => row.plan_id),
+        version: await setVersionOf('providers', 'plans_version', providerId),
       }),
     },
     {
@@ -333,11 +364,11 @@ describe.each(testDatabases())('staff-only scheduler API on $name', (target) => 
       method: 'PUT',
       permission: 'config:write',
       url: () => '/api/scheduler/admin/widget',
-      payload: (c) =>
-        Promise.resolve({
-          clientId: c,
-          frameAncestors: ['https://www.brightsmile.example', 'http://localhost:*'],
-        }),
+      payload: async (c) => ({
+        clientId: c,
+        frameAncestors: ['https://www.brightsmile.example', 'http://localhost:*'],
+        version: await setVersionOf('clients', 'frame_ancestors_version', brightsmileId),
+      }),
     },
     {
       name: 'POST admin/insurance/carriers',
@@ -802,6 +833,270 @@ describe.each(testDatabases())('staff-only scheduler API on $name', (target) => 
     });
   });
 
+  describe('optimistic concurrency of the map writes and the widget allow-list', () => {
+    type Counter = Parameters<typeof setVersionOf>;
+    interface SetWrite {
+      name: string;
+      method: 'POST' | 'PUT';
+      url: string;
+      /** Where the set's version lives. */
+      counter: () => Promise<Counter>;
+      /** The body (without version) that sets the set to `ids`. */
+      body: (ids: unknown) => Record<string, unknown>;
+      /** The set as stored, comparable. */
+      read: () => Promise<unknown>;
+      /** A set different from the stored one. */
+      other: () => Promise<unknown>;
+      /** The read route and how to find the set's version in its answer. */
+      versionRead: { url: () => string; pick: (body: never) => number | undefined };
+    }
+    const brandIds = async (table: 'locations' | 'services' | 'providers' | 'insurance_plans') =>
+      (
+        await t.db
+          .selectFrom(table)
+          .select('id')
+          .where('client_id', '=', brightsmileId)
+          .orderBy('id')
+          .execute()
+      ).map((row) => row.id);
+    const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
+    const firstLocation = async () => (await locationsOf(providerId)).sort((a, b) => a - b)[0]!;
+    const linkIds = async (
+      table: 'provider_locations' | 'service_locations' | 'provider_insurance_plans',
+      column: 'location_id' | 'provider_id' | 'plan_id',
+      where: 'provider_id' | 'service_id' | 'location_id' | 'plan_id',
+      id: number,
+    ) =>
+      sorted(
+        (
+          (await t.db
+            .selectFrom(table)
+            .select(column as never)
+            .where(where as never, '=', id as never)
+            .execute()) as Record<string, number>[]
+        ).map((row) => Number(row[column])),
+      );
+
+    const writes: SetWrite[] = [
+      {
+        name: 'providerLocationMapAssign',
+        method: 'POST',
+        url: '/api/scheduler/providerLocationMapAssign',
+        counter: () => Promise.resolve(['providers', 'locations_version', providerId]),
+        body: (ids) => ({ clientId: brightsmileId, providerId, locationIds: ids }),
+        read: () => linkIds('provider_locations', 'location_id', 'provider_id', providerId),
+        other: () => brandIds('locations'),
+        versionRead: {
+          url: () => `/api/scheduler/providerLocationMap?clientId=${brightsmileId}`,
+          pick: (body: { providers: { providerId: string; locationsVersion: number }[] }) =>
+            body.providers.find((p) => p.providerId === String(providerId))?.locationsVersion,
+        },
+      },
+      {
+        name: 'insertApptProviderMap',
+        method: 'POST',
+        url: '/api/scheduler/insertApptProviderMap',
+        counter: () => Promise.resolve(['providers', 'services_version', providerId]),
+        body: (services) => ({ clientId: brightsmileId, providerId, services }),
+        read: async () =>
+          (
+            await t.db
+              .selectFrom('provider_services')
+              .select(['service_id', 'duration_minutes'])
+              .where('provider_id', '=', providerId)
+              .orderBy('service_id')
+              .execute()
+          ).map((row) => ({ appointmentTypeId: row.service_id, durationMinutes: row.duration_minutes })),
+        other: async () =>
+          (await brandIds('services')).map((id) => ({ appointmentTypeId: id, durationMinutes: 45 })),
+        versionRead: {
+          url: () => `/api/scheduler/getProviderAppointmentMap?clientId=${brightsmileId}`,
+          pick: (body: { providers: { providerId: string; servicesVersion: number }[] }) =>
+            body.providers.find((p) => p.providerId === String(providerId))?.servicesVersion,
+        },
+      },
+      {
+        name: 'createServiceLocationConfig',
+        method: 'POST',
+        url: '/api/scheduler/createServiceLocationConfig',
+        counter: () => Promise.resolve(['services', 'locations_version', serviceId]),
+        body: (ids) => ({ clientId: brightsmileId, appointmentTypeId: serviceId, locationIds: ids }),
+        read: () => linkIds('service_locations', 'location_id', 'service_id', serviceId),
+        other: async () => (await brandIds('locations')).slice(0, 1),
+        versionRead: {
+          url: () => `/api/scheduler/getServiceLocationMapping?clientId=${brightsmileId}`,
+          pick: (body: { services: { appointmentTypeId: string; locationsVersion: number }[] }) =>
+            body.services.find((s) => s.appointmentTypeId === String(serviceId))?.locationsVersion,
+        },
+      },
+      {
+        name: 'createLocationProviderConfig',
+        method: 'POST',
+        url: '/api/scheduler/createLocationProviderConfig',
+        counter: async () => ['locations', 'providers_version', await firstLocation()],
+        body: () => ({}),
+        read: async () => linkIds('provider_locations', 'provider_id', 'location_id', await firstLocation()),
+        other: () => brandIds('providers'),
+        versionRead: {
+          url: () => `/api/scheduler/providerLocationMap?clientId=${brightsmileId}`,
+          pick: () => undefined,
+        },
+      },
+      {
+        name: 'createInsuranceProviderConfig (a provider’s plans)',
+        method: 'POST',
+        url: '/api/scheduler/createInsuranceProviderConfig',
+        counter: () => Promise.resolve(['providers', 'plans_version', providerId]),
+        body: (ids) => ({ clientId: brightsmileId, providerId, planIds: ids }),
+        read: () => linkIds('provider_insurance_plans', 'plan_id', 'provider_id', providerId),
+        other: () => brandIds('insurance_plans'),
+        versionRead: {
+          url: () => `/api/scheduler/getProviderInsurance?clientId=${brightsmileId}&providerId=${providerId}`,
+          pick: (body: { providers: { plansVersion: number }[] }) => body.providers[0]?.plansVersion,
+        },
+      },
+      {
+        name: 'createInsuranceProviderConfig (a plan’s providers)',
+        method: 'POST',
+        url: '/api/scheduler/createInsuranceProviderConfig',
+        counter: () => Promise.resolve(['insurance_plans', 'providers_version', planId]),
+        body: (ids) => ({ clientId: brightsmileId, planId, providerIds: ids }),
+        read: () => linkIds('provider_insurance_plans', 'provider_id', 'plan_id', planId),
+        other: async () => (await brandIds('providers')).slice(0, 2),
+        versionRead: {
+          url: () =>
+            `/api/scheduler/insurance/getProviderByInsurancePlan?clientId=${brightsmileId}&planId=${planId}`,
+          pick: (body: { providersVersion: number }) => body.providersVersion,
+        },
+      },
+      {
+        name: 'PUT admin/widget',
+        method: 'PUT',
+        url: '/api/scheduler/admin/widget',
+        counter: () => Promise.resolve(['clients', 'frame_ancestors_version', brightsmileId]),
+        body: (sites) => ({ clientId: brightsmileId, frameAncestors: sites }),
+        read: async () =>
+          JSON.parse(
+            (
+              await t.db
+                .selectFrom('clients')
+                .select('frame_ancestors')
+                .where('id', '=', brightsmileId)
+                .executeTakeFirstOrThrow()
+            ).frame_ancestors,
+          ) as unknown,
+        other: () => Promise.resolve(['https://changed.example']),
+        versionRead: {
+          url: () => `/api/scheduler/admin/widget?clientId=${brightsmileId}`,
+          pick: (body: { version: number }) => body.version,
+        },
+      },
+    ];
+    const bodyOf = async (write: SetWrite, set: unknown) => {
+      const counter = await write.counter();
+      // The location-side write names the location its counter is on.
+      return write.name === 'createLocationProviderConfig'
+        ? { clientId: brightsmileId, locationId: counter[2], providerIds: set }
+        : write.body(set);
+    };
+    const send = async (write: SetWrite, set: unknown, version: unknown, headers: Record<string, string>) => {
+      const body = await bodyOf(write, set);
+      return app.inject({
+        method: write.method,
+        url: write.url,
+        headers,
+        payload: version === undefined ? body : { ...body, version },
+      });
+    };
+
+    describe.each(writes)('$name', (write) => {
+      it('accepts the version the read returned, bumps it, and refuses the old one with 409 writing nothing', async () => {
+        const original = await write.read();
+        const changed = await write.other();
+        expect(changed).not.toEqual(original);
+        const version = await setVersionOf(...(await write.counter()));
+        const read = await app.inject({
+          method: 'GET',
+          url: write.versionRead.url(),
+          headers: session('admin').bearerHeaders,
+        });
+        expect(read.statusCode).toBe(200);
+        const picked = write.versionRead.pick(read.json<never>());
+        if (picked !== undefined) expect(picked).toBe(version);
+
+        const fresh = await send(write, changed, version, session('admin').cookieHeaders);
+        expect(fresh.statusCode, fresh.body).toBe(200);
+        expect(fresh.json<{ version: number }>().version).toBe(version + 1);
+        expect(await setVersionOf(...(await write.counter()))).toBe(version + 1);
+        const afterFresh = await write.read();
+        expect(afterFresh).not.toEqual(original);
+
+        // A second editor who read the same version tries to put the original set back.
+        const stale = await send(write, original, version, session('owner').bearerHeaders);
+        expect(stale.statusCode).toBe(409);
+        expect(stale.json()).toMatchObject({ error: { code: 'CONFLICT', message: STALE_MESSAGE } });
+        expect(await write.read()).toEqual(afterFresh);
+        expect(await setVersionOf(...(await write.counter()))).toBe(version + 1);
+
+        // Restore with the current version.
+        const restore = await send(write, original, version + 1, session('admin').bearerHeaders);
+        expect(restore.statusCode, restore.body).toBe(200);
+        expect(await write.read()).toEqual(original);
+      });
+
+      it('refuses a write without a version with 400', async () => {
+        const response = await send(write, await write.read(), undefined, session('admin').bearerHeaders);
+        expect(response.statusCode).toBe(400);
+      });
+
+      it('refuses a user of another brand with 403 and anonymous callers with 401', async () => {
+        const version = await setVersionOf(...(await write.counter()));
+        const crossBrand = await app.inject({
+          method: write.method,
+          url: write.url,
+          headers: session('admin').bearerHeaders,
+          payload: { ...(await bodyOf(write, await write.read())), clientId: northsideId, version },
+        });
+        expect(crossBrand.statusCode).toBe(403);
+        const anonymous = await send(write, await write.read(), version, {});
+        expect(anonymous.statusCode).toBe(401);
+        expect(await setVersionOf(...(await write.counter()))).toBe(version);
+      });
+    });
+
+    it('bumps the other side: a provider’s new location changes that location’s set version', async () => {
+      const served = await locationsOf(providerId);
+      const added = (await brandIds('locations')).find((id) => !served.includes(id));
+      if (added === undefined) return;
+      const before = await setVersionOf('locations', 'providers_version', added);
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/scheduler/providerLocationMapAssign',
+        headers: session('admin').bearerHeaders,
+        payload: {
+          clientId: brightsmileId,
+          providerId,
+          locationIds: [...served, added],
+          version: await setVersionOf('providers', 'locations_version', providerId),
+        },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(await setVersionOf('locations', 'providers_version', added)).toBe(before + 1);
+      const restore = await app.inject({
+        method: 'POST',
+        url: '/api/scheduler/providerLocationMapAssign',
+        headers: session('admin').bearerHeaders,
+        payload: {
+          clientId: brightsmileId,
+          providerId,
+          locationIds: served,
+          version: response.json<{ version: number }>().version,
+        },
+      });
+      expect(restore.statusCode).toBe(200);
+    });
+  });
+
   describe('maps', () => {
     it('replaces the set of locations of a provider and shows it in providerLocationMap', async () => {
       const served = await locationsOf(providerId);
@@ -810,10 +1105,15 @@ describe.each(testDatabases())('staff-only scheduler API on $name', (target) => 
         method: 'POST',
         url: '/api/scheduler/providerLocationMapAssign',
         headers: session('admin').cookieHeaders,
-        payload: { clientId: brightsmileId, providerId, locationIds: [...keep, ...keep] },
+        payload: {
+          clientId: brightsmileId,
+          providerId,
+          locationIds: [...keep, ...keep],
+          version: await setVersionOf('providers', 'locations_version', providerId),
+        },
       });
       expect(assign.statusCode).toBe(200);
-      expect(assign.json()).toEqual({ providerId: String(providerId), locationIds: keep.map(String) });
+      expect(assign.json()).toMatchObject({ providerId: String(providerId), locationIds: keep.map(String) });
       const map = await app.inject({
         method: 'GET',
         url: `/api/scheduler/providerLocationMap?clientId=${brightsmileId}`,
@@ -828,7 +1128,12 @@ describe.each(testDatabases())('staff-only scheduler API on $name', (target) => 
         method: 'POST',
         url: '/api/scheduler/providerLocationMapAssign',
         headers: session('admin').bearerHeaders,
-        payload: { clientId: brightsmileId, providerId, locationIds: served },
+        payload: {
+          clientId: brightsmileId,
+          providerId,
+          locationIds: served,
+          version: await setVersionOf('providers', 'locations_version', providerId),
+        },
       });
     });
 
@@ -845,7 +1150,12 @@ describe.each(testDatabases())('staff-only scheduler API on $name', (target) => 
         method: 'POST',
         url: '/api/scheduler/providerLocationMapAssign',
         headers: session('admin').bearerHeaders,
-        payload: { clientId: brightsmileId, providerId, locationIds: [northsideLocation] },
+        payload: {
+          clientId: brightsmileId,
+          providerId,
+          locationIds: [northsideLocation],
+          version: await setVersionOf('providers', 'locations_version', providerId),
+        },
       });
       expect(response.statusCode).toBe(404);
       expect(await locationsOf(providerId)).toEqual(before);
@@ -853,7 +1163,12 @@ describe.each(testDatabases())('staff-only scheduler API on $name', (target) => 
         method: 'POST',
         url: '/api/scheduler/createInsuranceProviderConfig',
         headers: session('admin').bearerHeaders,
-        payload: { clientId: brightsmileId, planId, providerIds: [northsideProviderId] },
+        payload: {
+          clientId: brightsmileId,
+          planId,
+          providerIds: [northsideProviderId],
+          version: await setVersionOf('insurance_plans', 'providers_version', planId),
+        },
       });
       expect(plan.statusCode).toBe(404);
     });
@@ -863,10 +1178,15 @@ describe.each(testDatabases())('staff-only scheduler API on $name', (target) => 
         method: 'POST',
         url: '/api/scheduler/createInsuranceProviderConfig',
         headers: session('admin').bearerHeaders,
-        payload: { clientId: brightsmileId, planId, providerIds: [providerId] },
+        payload: {
+          clientId: brightsmileId,
+          planId,
+          providerIds: [providerId],
+          version: await setVersionOf('insurance_plans', 'providers_version', planId),
+        },
       });
       expect(assign.statusCode).toBe(200);
-      expect(assign.json()).toEqual({ planId: String(planId), providerIds: [String(providerId)] });
+      expect(assign.json()).toMatchObject({ planId: String(planId), providerIds: [String(providerId)] });
       const byPlan = await app.inject({
         method: 'GET',
         url: `/api/scheduler/insurance/getProviderByInsurancePlan?clientId=${brightsmileId}&planId=${planId}`,
@@ -1088,7 +1408,11 @@ describe.each(testDatabases())('staff-only scheduler API on $name', (target) => 
         method: 'PUT',
         url: '/api/scheduler/admin/widget',
         headers: session('admin').bearerHeaders,
-        payload: { clientId: brightsmileId, frameAncestors: ["https://ok.example 'unsafe-inline'"] },
+        payload: {
+          clientId: brightsmileId,
+          frameAncestors: ["https://ok.example 'unsafe-inline'"],
+          version: await setVersionOf('clients', 'frame_ancestors_version', brightsmileId),
+        },
       });
       expect(bad.statusCode).toBe(400);
       const good = await app.inject({
@@ -1098,6 +1422,7 @@ describe.each(testDatabases())('staff-only scheduler API on $name', (target) => 
         payload: {
           clientId: brightsmileId,
           frameAncestors: ['https://*.brightsmile.example', 'HTTPS://www.partner.example:8443'],
+          version: await setVersionOf('clients', 'frame_ancestors_version', brightsmileId),
         },
       });
       expect(good.json()).toMatchObject({

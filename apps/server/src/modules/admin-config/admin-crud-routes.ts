@@ -438,7 +438,8 @@ export const adminCrudRoutes: FastifyPluginAsyncZod<AdminCrudRoutesOptions> = (
       preHandler: read,
       schema: {
         tags,
-        summary: "The sites allowed to frame the brand's widget (CSP frame-ancestors) (config:read)",
+        summary:
+          "The sites allowed to frame the brand's widget (CSP frame-ancestors) and the list's version (config:read)",
         querystring: brandQuerySchema,
         response: { 200: widgetSettingsResponseSchema },
       },
@@ -451,12 +452,14 @@ export const adminCrudRoutes: FastifyPluginAsyncZod<AdminCrudRoutesOptions> = (
       preHandler: write,
       schema: {
         tags,
-        summary: 'Replace the sites allowed to frame the widget (config:write)',
+        summary:
+          'Replace the sites allowed to frame the widget. A stale `version` answers 409 and changes nothing (config:write)',
         body: updateWidgetSettingsRequestSchema,
         response: { 200: widgetSettingsResponseSchema },
       },
     },
-    (request) => catalogue.setFrameAncestors(actorOf(request), request.body.frameAncestors),
+    (request) =>
+      catalogue.setFrameAncestors(actorOf(request), request.body.frameAncestors, request.body.version),
   );
 
   return Promise.resolve();

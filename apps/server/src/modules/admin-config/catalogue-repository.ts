@@ -26,6 +26,8 @@ export interface ServiceAdminRecord {
   sortOrder: number;
   locationIds: number[];
   version: number;
+  /** The version of the service's set of locations (read before the set). */
+  locationsVersion: number;
 }
 
 export interface ServiceFields {
@@ -166,8 +168,14 @@ export interface CatalogueRepository {
   deleteInsuranceType(clientId: number, insuranceTypeId: number): Promise<DeleteOutcome>;
 
   /** The widget's allow-list and the brand's slug; undefined for an unknown brand. */
-  widget(clientId: number): Promise<{ slug: string; frameAncestors: string[] } | undefined>;
-  setFrameAncestors(clientId: number, frameAncestors: readonly string[], at: number): Promise<void>;
+  widget(clientId: number): Promise<{ slug: string; frameAncestors: string[]; version: number } | undefined>;
+  /** Replaces the allow-list when `version` is still the stored one ('stale': nothing written). */
+  setFrameAncestors(
+    clientId: number,
+    frameAncestors: readonly string[],
+    version: number,
+    at: number,
+  ): Promise<'ok' | 'stale' | 'not-found'>;
 }
 
 const flag = (value: boolean): 0 | 1 => (value ? 1 : 0);
@@ -297,6 +305,7 @@ export function createCatalogueRepository(db: Db): CatalogueRepository {
     'services.existing_patients',
     'services.sort_order',
     'services.version',
+    'services.locations_version',
   ] as const;
   const servicesOf = (clientId: number) =>
     db.selectFrom('services').where('services.client_id', '=', clientId);
@@ -314,6 +323,7 @@ export function createCatalogueRepository(db: Db): CatalogueRepository {
       existing_patients: number;
       sort_order: number;
       version: number;
+      locations_version: number;
     }[],
   ): Promise<ServiceAdminRecord[]> {
     if (rows.length === 0) return [];
@@ -340,6 +350,7 @@ export function createCatalogueRepository(db: Db): CatalogueRepository {
       sortOrder: row.sort_order,
       locationIds: links.filter((link) => link.service_id === row.id).map((link) => link.location_id),
       version: row.version,
+      locationsVersion: row.locations_version,
     }));
   }
 
@@ -758,17 +769,35 @@ export function createCatalogueRepository(db: Db): CatalogueRepository {
     async widget(clientId) {
       const row = await db
         .selectFrom('clients')
-        .select(['slug', 'frame_ancestors'])
+        .select(['slug', 'frame_ancestors', 'frame_ancestors_version'])
         .where('id', '=', clientId)
         .executeTakeFirst();
-      return row && { slug: row.slug, frameAncestors: parseFrameAncestors(row.frame_ancestors) };
+      return (
+        row && {
+          slug: row.slug,
+          frameAncestors: parseFrameAncestors(row.frame_ancestors),
+          version: row.frame_ancestors_version,
+        }
+      );
     },
-    async setFrameAncestors(clientId, frameAncestors, at) {
-      await db
+    async setFrameAncestors(clientId, frameAncestors, version, at) {
+      const result = await db
         .updateTable('clients')
-        .set({ frame_ancestors: JSON.stringify(frameAncestors), updated_at: at })
+        .set({
+          frame_ancestors: JSON.stringify(frameAncestors),
+          frame_ancestors_version: sql<number>`frame_ancestors_version + 1`,
+          updated_at: at,
+        })
         .where('id', '=', clientId)
-        .execute();
+        .where('frame_ancestors_version', '=', version)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) > 0) return 'ok';
+      const exists = await db
+        .selectFrom('clients')
+        .select('id')
+        .where('id', '=', clientId)
+        .executeTakeFirst();
+      return exists === undefined ? 'not-found' : 'stale';
     },
   };
 }

@@ -78,11 +78,16 @@ export interface CatalogueService {
   ): Promise<InsuranceTypeAdmin>;
   deleteInsuranceType(actor: AuditActor, insuranceTypeId: number): Promise<void>;
 
-  widget(actor: AuditActor): Promise<{ clientId: string; clientSlug: string; frameAncestors: string[] }>;
-  setFrameAncestors(
-    actor: AuditActor,
-    frameAncestors: string[],
-  ): Promise<{ clientId: string; clientSlug: string; frameAncestors: string[] }>;
+  widget(actor: AuditActor): Promise<WidgetSettings>;
+  /** A stale `version` answers 409 and changes nothing. */
+  setFrameAncestors(actor: AuditActor, frameAncestors: string[], version: number): Promise<WidgetSettings>;
+}
+
+interface WidgetSettings {
+  clientId: string;
+  clientSlug: string;
+  frameAncestors: string[];
+  version: number;
 }
 
 function toServiceAdmin(record: ServiceAdminRecord): ServiceAdmin {
@@ -98,6 +103,7 @@ function toServiceAdmin(record: ServiceAdminRecord): ServiceAdmin {
     sortOrder: record.sortOrder,
     locationIds: record.locationIds.map(String),
     version: record.version,
+    locationsVersion: record.locationsVersion,
   };
 }
 
@@ -229,7 +235,12 @@ export function createCatalogueService({
   async function widgetView(clientId: number) {
     const widget = await repository.widget(clientId);
     if (widget === undefined) throw new DomainError('NOT_FOUND');
-    return { clientId: String(clientId), clientSlug: widget.slug, frameAncestors: widget.frameAncestors };
+    return {
+      clientId: String(clientId),
+      clientSlug: widget.slug,
+      frameAncestors: widget.frameAncestors,
+      version: widget.version,
+    };
   }
 
   return {
@@ -418,8 +429,8 @@ export function createCatalogueService({
     },
 
     widget: (actor) => widgetView(actor.clientId),
-    async setFrameAncestors(actor, frameAncestors) {
-      await repository.setFrameAncestors(actor.clientId, frameAncestors, now());
+    async setFrameAncestors(actor, frameAncestors, version) {
+      assertUpdated(await repository.setFrameAncestors(actor.clientId, frameAncestors, version, now()));
       await audit.recordFor(actor, 'widget.frame-ancestors.update', {
         type: 'client',
         id: actor.clientId,

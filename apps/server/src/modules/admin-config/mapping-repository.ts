@@ -5,6 +5,12 @@ import type { Db } from '../../db/database.ts';
  * The many-to-many maps of a brand: provider ↔ location, provider ↔ service (with an optional
  * duration of the provider's own), service ↔ location and provider ↔ insurance plan. Writes
  * replace a whole set in one transaction and answer 'not-found' when any id is not the brand's.
+ *
+ * Optimistic concurrency (migration 007): each set has a counter on the row that owns it
+ * (providers.locations_version, locations.providers_version…). A write names the version it read;
+ * the counter's UPDATE matches on it before anything else is written, so a stale write answers
+ * 'stale' and changes nothing. A write bumps the counters of the other side's rows whose sets it
+ * changed (adding a location to a provider changes that location's set of providers too).
  */
 
 export interface NamedRecord {
@@ -17,6 +23,15 @@ export interface ProviderName {
   prefix: string | null;
   firstName: string;
   lastName: string;
+  /** The versions of the provider's sets (read before the links: a later change only makes them older). */
+  locationsVersion: number;
+  servicesVersion: number;
+  plansVersion: number;
+}
+
+export interface LocationRecord extends NamedRecord {
+  /** The version of the location's set of providers. */
+  providersVersion: number;
 }
 
 export interface PlanRecord {
@@ -24,6 +39,8 @@ export interface PlanRecord {
   name: string;
   carrierId: number;
   carrierName: string;
+  /** The version of the plan's set of providers. */
+  providersVersion: number;
 }
 
 export interface Link {
@@ -35,6 +52,8 @@ export interface ServiceRecord {
   id: number;
   name: string;
   durationMinutes: number;
+  /** The version of the service's set of locations. */
+  locationsVersion: number;
 }
 
 export interface ProviderServiceLink {
@@ -56,13 +75,28 @@ export interface InsuranceControlRecords {
   types: NamedRecord[];
 }
 
-export type SetOutcome = 'ok' | 'not-found';
+/** 'ok' with the set's new version. */
+export type SetOutcome = { kind: 'ok'; version: number } | { kind: 'not-found' } | { kind: 'stale' };
+
+/** The row and column holding the version of one kind of set. */
+type SetCounter =
+  | { table: 'providers'; column: 'locations_version' | 'services_version' | 'plans_version' }
+  | { table: 'locations'; column: 'providers_version' }
+  | { table: 'services'; column: 'locations_version' }
+  | { table: 'insurance_plans'; column: 'providers_version' };
+
+const PROVIDER_LOCATIONS: SetCounter = { table: 'providers', column: 'locations_version' };
+const PROVIDER_SERVICES: SetCounter = { table: 'providers', column: 'services_version' };
+const PROVIDER_PLANS: SetCounter = { table: 'providers', column: 'plans_version' };
+const LOCATION_PROVIDERS: SetCounter = { table: 'locations', column: 'providers_version' };
+const SERVICE_LOCATIONS: SetCounter = { table: 'services', column: 'locations_version' };
+const PLAN_PROVIDERS: SetCounter = { table: 'insurance_plans', column: 'providers_version' };
 
 type OwnedTable = 'providers' | 'locations' | 'services' | 'insurance_plans';
 
 export interface MappingRepository {
   providers(clientId: number): Promise<ProviderName[]>;
-  locations(clientId: number): Promise<NamedRecord[]>;
+  locations(clientId: number): Promise<LocationRecord[]>;
   services(clientId: number): Promise<ServiceRecord[]>;
   plans(clientId: number): Promise<PlanRecord[]>;
   insuranceControl(clientId: number): Promise<InsuranceControlRecords>;
@@ -80,36 +114,42 @@ export interface MappingRepository {
     clientId: number,
     providerId: number,
     locationIds: number[],
+    version: number,
     at: number,
   ): Promise<SetOutcome>;
   replaceLocationProviders(
     clientId: number,
     locationId: number,
     providerIds: number[],
+    version: number,
     at: number,
   ): Promise<SetOutcome>;
   replaceProviderServices(
     clientId: number,
     providerId: number,
     services: { serviceId: number; durationMinutes: number | null }[],
+    version: number,
     at: number,
   ): Promise<SetOutcome>;
   replaceServiceLocations(
     clientId: number,
     serviceId: number,
     locationIds: number[],
+    version: number,
     at: number,
   ): Promise<SetOutcome>;
   replaceProviderPlans(
     clientId: number,
     providerId: number,
     planIds: number[],
+    version: number,
     at: number,
   ): Promise<SetOutcome>;
   replacePlanProviders(
     clientId: number,
     planId: number,
     providerIds: number[],
+    version: number,
     at: number,
   ): Promise<SetOutcome>;
 }
@@ -142,12 +182,57 @@ async function touchProviders(
     .execute();
 }
 
+/**
+ * `UPDATE table SET column = column + 1 WHERE client_id = ? AND id = ? AND column = ?`: takes the
+ * set for this write, or answers 'stale' (nothing written) when someone changed it since `version`.
+ */
+async function claimSet(
+  db: Db,
+  counter: SetCounter,
+  clientId: number,
+  id: number,
+  version: number,
+): Promise<SetOutcome> {
+  const column = sql.ref(counter.column);
+  const result = await sql`update ${sql.table(counter.table)} set ${column} = ${column} + 1
+    where client_id = ${clientId} and id = ${id} and ${column} = ${version}`.execute(db);
+  return Number(result.numAffectedRows ?? 0) > 0 ? { kind: 'ok', version: version + 1 } : { kind: 'stale' };
+}
+
+/** Bumps the set counters of other rows whose sets a write changed. */
+async function bumpSets(
+  db: Db,
+  counter: SetCounter,
+  clientId: number,
+  ids: readonly number[],
+): Promise<void> {
+  if (ids.length === 0) return;
+  const column = sql.ref(counter.column);
+  await sql`update ${sql.table(counter.table)} set ${column} = ${column} + 1
+    where client_id = ${clientId} and id in (${sql.join([...new Set(ids)])})`.execute(db);
+}
+
+/** The ids in one list and not in the other, both ways. */
+function changedIds(before: readonly number[], after: readonly number[]): number[] {
+  const kept = new Set(after);
+  const previous = new Set(before);
+  return [...before.filter((id) => !kept.has(id)), ...after.filter((id) => !previous.has(id))];
+}
+
 export function createMappingRepository(db: Db): MappingRepository {
   return {
     async providers(clientId) {
       const rows = await db
         .selectFrom('providers')
-        .select(['id', 'prefix', 'first_name', 'last_name'])
+        .select([
+          'id',
+          'prefix',
+          'first_name',
+          'last_name',
+          'locations_version',
+          'services_version',
+          'plans_version',
+        ])
         .where('client_id', '=', clientId)
         .orderBy('last_name')
         .orderBy('first_name')
@@ -158,28 +243,37 @@ export function createMappingRepository(db: Db): MappingRepository {
         prefix: r.prefix,
         firstName: r.first_name,
         lastName: r.last_name,
+        locationsVersion: r.locations_version,
+        servicesVersion: r.services_version,
+        plansVersion: r.plans_version,
       }));
     },
 
     async locations(clientId) {
-      return db
+      const rows = await db
         .selectFrom('locations')
-        .select(['id', 'name'])
+        .select(['id', 'name', 'providers_version'])
         .where('client_id', '=', clientId)
         .orderBy('sort_order')
         .orderBy('id')
         .execute();
+      return rows.map((r) => ({ id: r.id, name: r.name, providersVersion: r.providers_version }));
     },
 
     async services(clientId) {
       const rows = await db
         .selectFrom('services')
-        .select(['id', 'name', 'duration_minutes'])
+        .select(['id', 'name', 'duration_minutes', 'locations_version'])
         .where('client_id', '=', clientId)
         .orderBy('sort_order')
         .orderBy('id')
         .execute();
-      return rows.map((r) => ({ id: r.id, name: r.name, durationMinutes: r.duration_minutes }));
+      return rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        durationMinutes: r.duration_minutes,
+        locationsVersion: r.locations_version,
+      }));
     },
 
     async plans(clientId) {
@@ -189,6 +283,7 @@ export function createMappingRepository(db: Db): MappingRepository {
         .select([
           'insurance_plans.id',
           'insurance_plans.name',
+          'insurance_plans.providers_version',
           'insurance_carriers.id as carrier_id',
           'insurance_carriers.name as carrier_name',
         ])
@@ -202,6 +297,7 @@ export function createMappingRepository(db: Db): MappingRepository {
         name: r.name,
         carrierId: r.carrier_id,
         carrierName: r.carrier_name,
+        providersVersion: r.providers_version,
       }));
     },
 
@@ -294,13 +390,21 @@ export function createMappingRepository(db: Db): MappingRepository {
       return owns(db, table, clientId, ids);
     },
 
-    async replaceProviderLocations(clientId, providerId, locationIds, at) {
-      return db.transaction().execute(async (trx) => {
+    async replaceProviderLocations(clientId, providerId, locationIds, version, at) {
+      return db.transaction().execute(async (trx): Promise<SetOutcome> => {
         if (
           !(await owns(trx, 'providers', clientId, [providerId])) ||
           !(await owns(trx, 'locations', clientId, locationIds))
         )
-          return 'not-found';
+          return { kind: 'not-found' };
+        const outcome = await claimSet(trx, PROVIDER_LOCATIONS, clientId, providerId, version);
+        if (outcome.kind !== 'ok') return outcome;
+        const before = await trx
+          .selectFrom('provider_locations')
+          .select('location_id')
+          .where('client_id', '=', clientId)
+          .where('provider_id', '=', providerId)
+          .execute();
         await trx
           .deleteFrom('provider_locations')
           .where('client_id', '=', clientId)
@@ -325,18 +429,29 @@ export function createMappingRepository(db: Db): MappingRepository {
           .where('provider_id', '=', providerId);
         if (locationIds.length > 0) stale = stale.where('location_id', 'not in', locationIds);
         await stale.execute();
+        await bumpSets(
+          trx,
+          LOCATION_PROVIDERS,
+          clientId,
+          changedIds(
+            before.map((row) => row.location_id),
+            locationIds,
+          ),
+        );
         await touchProviders(trx, clientId, [providerId], at);
-        return 'ok';
+        return outcome;
       });
     },
 
-    async replaceLocationProviders(clientId, locationId, providerIds, at) {
-      return db.transaction().execute(async (trx) => {
+    async replaceLocationProviders(clientId, locationId, providerIds, version, at) {
+      return db.transaction().execute(async (trx): Promise<SetOutcome> => {
         if (
           !(await owns(trx, 'locations', clientId, [locationId])) ||
           !(await owns(trx, 'providers', clientId, providerIds))
         )
-          return 'not-found';
+          return { kind: 'not-found' };
+        const outcome = await claimSet(trx, LOCATION_PROVIDERS, clientId, locationId, version);
+        if (outcome.kind !== 'ok') return outcome;
         const before = await trx
           .selectFrom('provider_locations')
           .select('provider_id')
@@ -366,19 +481,18 @@ export function createMappingRepository(db: Db): MappingRepository {
           .where('location_id', '=', locationId);
         if (providerIds.length > 0) stale = stale.where('provider_id', 'not in', providerIds);
         await stale.execute();
-        const kept = new Set(providerIds);
-        const previous = new Set(before.map((row) => row.provider_id));
-        const changed = [
-          ...before.map((row) => row.provider_id).filter((id) => !kept.has(id)),
-          ...providerIds.filter((id) => !previous.has(id)),
-        ];
+        const changed = changedIds(
+          before.map((row) => row.provider_id),
+          providerIds,
+        );
+        await bumpSets(trx, PROVIDER_LOCATIONS, clientId, changed);
         await touchProviders(trx, clientId, changed, at);
-        return 'ok';
+        return outcome;
       });
     },
 
-    async replaceProviderServices(clientId, providerId, services, at) {
-      return db.transaction().execute(async (trx) => {
+    async replaceProviderServices(clientId, providerId, services, version, at) {
+      return db.transaction().execute(async (trx): Promise<SetOutcome> => {
         if (
           !(await owns(trx, 'providers', clientId, [providerId])) ||
           !(await owns(
@@ -388,7 +502,9 @@ export function createMappingRepository(db: Db): MappingRepository {
             services.map((s) => s.serviceId),
           ))
         )
-          return 'not-found';
+          return { kind: 'not-found' };
+        const outcome = await claimSet(trx, PROVIDER_SERVICES, clientId, providerId, version);
+        if (outcome.kind !== 'ok') return outcome;
         await trx
           .deleteFrom('provider_services')
           .where('client_id', '=', clientId)
@@ -408,17 +524,19 @@ export function createMappingRepository(db: Db): MappingRepository {
             .execute();
         }
         await touchProviders(trx, clientId, [providerId], at);
-        return 'ok';
+        return outcome;
       });
     },
 
-    async replaceServiceLocations(clientId, serviceId, locationIds, at) {
-      return db.transaction().execute(async (trx) => {
+    async replaceServiceLocations(clientId, serviceId, locationIds, version, at) {
+      return db.transaction().execute(async (trx): Promise<SetOutcome> => {
         if (
           !(await owns(trx, 'services', clientId, [serviceId])) ||
           !(await owns(trx, 'locations', clientId, locationIds))
         )
-          return 'not-found';
+          return { kind: 'not-found' };
+        const outcome = await claimSet(trx, SERVICE_LOCATIONS, clientId, serviceId, version);
+        if (outcome.kind !== 'ok') return outcome;
         await trx
           .deleteFrom('service_locations')
           .where('client_id', '=', clientId)
@@ -442,17 +560,25 @@ export function createMappingRepository(db: Db): MappingRepository {
           .where('client_id', '=', clientId)
           .where('id', '=', serviceId)
           .execute();
-        return 'ok';
+        return outcome;
       });
     },
 
-    async replaceProviderPlans(clientId, providerId, planIds, at) {
-      return db.transaction().execute(async (trx) => {
+    async replaceProviderPlans(clientId, providerId, planIds, version, at) {
+      return db.transaction().execute(async (trx): Promise<SetOutcome> => {
         if (
           !(await owns(trx, 'providers', clientId, [providerId])) ||
           !(await owns(trx, 'insurance_plans', clientId, planIds))
         )
-          return 'not-found';
+          return { kind: 'not-found' };
+        const outcome = await claimSet(trx, PROVIDER_PLANS, clientId, providerId, version);
+        if (outcome.kind !== 'ok') return outcome;
+        const before = await trx
+          .selectFrom('provider_insurance_plans')
+          .select('plan_id')
+          .where('client_id', '=', clientId)
+          .where('provider_id', '=', providerId)
+          .execute();
         await trx
           .deleteFrom('provider_insurance_plans')
           .where('client_id', '=', clientId)
@@ -466,18 +592,29 @@ export function createMappingRepository(db: Db): MappingRepository {
             )
             .execute();
         }
+        await bumpSets(
+          trx,
+          PLAN_PROVIDERS,
+          clientId,
+          changedIds(
+            before.map((row) => row.plan_id),
+            planIds,
+          ),
+        );
         await touchProviders(trx, clientId, [providerId], at);
-        return 'ok';
+        return outcome;
       });
     },
 
-    async replacePlanProviders(clientId, planId, providerIds, at) {
-      return db.transaction().execute(async (trx) => {
+    async replacePlanProviders(clientId, planId, providerIds, version, at) {
+      return db.transaction().execute(async (trx): Promise<SetOutcome> => {
         if (
           !(await owns(trx, 'insurance_plans', clientId, [planId])) ||
           !(await owns(trx, 'providers', clientId, providerIds))
         )
-          return 'not-found';
+          return { kind: 'not-found' };
+        const outcome = await claimSet(trx, PLAN_PROVIDERS, clientId, planId, version);
+        if (outcome.kind !== 'ok') return outcome;
         const before = await trx
           .selectFrom('provider_insurance_plans')
           .select('provider_id')
@@ -501,18 +638,13 @@ export function createMappingRepository(db: Db): MappingRepository {
             )
             .execute();
         }
-        const kept = new Set(providerIds);
-        const previous = new Set(before.map((row) => row.provider_id));
-        await touchProviders(
-          trx,
-          clientId,
-          [
-            ...before.map((row) => row.provider_id).filter((id) => !kept.has(id)),
-            ...providerIds.filter((id) => !previous.has(id)),
-          ],
-          at,
+        const changed = changedIds(
+          before.map((row) => row.provider_id),
+          providerIds,
         );
-        return 'ok';
+        await bumpSets(trx, PROVIDER_PLANS, clientId, changed);
+        await touchProviders(trx, clientId, changed, at);
+        return outcome;
       });
     },
   };

@@ -28,6 +28,10 @@ export interface ProviderListRecord extends ProviderRecord {
 }
 
 export interface ProviderDetailRecord extends ProviderListRecord {
+  /** The versions of the provider's sets of locations, services and plans (read before the sets). */
+  locationsVersion: number;
+  servicesVersion: number;
+  plansVersion: number;
   locations: { locationId: number; name: string; timeZone: string }[];
   services: { serviceId: number; name: string; serviceDuration: number; customDuration: number | null }[];
   plans: { planId: number; name: string; carrierId: number; carrierName: string }[];
@@ -254,7 +258,12 @@ export function createProviderRepository(db: Db): ProviderRepository {
     async detail(clientId, providerId) {
       const row = await db
         .selectFrom('providers')
-        .select(providerColumns)
+        .select([
+          ...providerColumns,
+          'providers.locations_version',
+          'providers.services_version',
+          'providers.plans_version',
+        ])
         .where('providers.client_id', '=', clientId)
         .where('providers.id', '=', providerId)
         .executeTakeFirst();
@@ -317,6 +326,9 @@ export function createProviderRepository(db: Db): ProviderRepository {
       ]);
       return {
         ...toProvider(row),
+        locationsVersion: row.locations_version,
+        servicesVersion: row.services_version,
+        plansVersion: row.plans_version,
         locationIds: locations.map((l) => l.id),
         locations: locations.map((l) => ({ locationId: l.id, name: l.name, timeZone: l.time_zone })),
         services: services.map((s) => ({

@@ -252,13 +252,18 @@ export const adminConfigRoutes: FastifyPluginAsyncZod<AdminConfigRoutesOptions> 
       schema: {
         tags,
         summary:
-          'Set the locations a provider works at (the whole set; hours at removed locations go) (config:write)',
+          'Set the locations a provider works at (the whole set; hours at removed locations go). A stale `version` answers 409 and changes nothing (config:write)',
         body: providerLocationMapAssignRequestSchema,
         response: { 200: providerLocationsResponseSchema },
       },
     },
     (request) =>
-      config.assignProviderLocations(actorOf(request), request.body.providerId, request.body.locationIds),
+      config.assignProviderLocations(
+        actorOf(request),
+        request.body.providerId,
+        request.body.locationIds,
+        request.body.version,
+      ),
   );
 
   app.post(
@@ -268,13 +273,18 @@ export const adminConfigRoutes: FastifyPluginAsyncZod<AdminConfigRoutesOptions> 
       schema: {
         tags,
         summary:
-          'Set the services a provider offers, with optional own durations (the whole set) (config:write)',
+          'Set the services a provider offers, with optional own durations (the whole set). A stale `version` answers 409 and changes nothing (config:write)',
         body: insertApptProviderMapRequestSchema,
         response: { 200: providerServicesResponseSchema },
       },
     },
     (request) =>
-      config.assignProviderServices(actorOf(request), request.body.providerId, request.body.services),
+      config.assignProviderServices(
+        actorOf(request),
+        request.body.providerId,
+        request.body.services,
+        request.body.version,
+      ),
   );
 
   app.post(
@@ -283,7 +293,8 @@ export const adminConfigRoutes: FastifyPluginAsyncZod<AdminConfigRoutesOptions> 
       preHandler: configWrite,
       schema: {
         tags,
-        summary: 'Set the locations offering a service (the whole set) (config:write)',
+        summary:
+          'Set the locations offering a service (the whole set). A stale `version` answers 409 and changes nothing (config:write)',
         body: createServiceLocationConfigRequestSchema,
         response: { 200: serviceLocationsResponseSchema },
       },
@@ -293,6 +304,7 @@ export const adminConfigRoutes: FastifyPluginAsyncZod<AdminConfigRoutesOptions> 
         actorOf(request),
         request.body.appointmentTypeId,
         request.body.locationIds,
+        request.body.version,
       ),
   );
 
@@ -302,13 +314,19 @@ export const adminConfigRoutes: FastifyPluginAsyncZod<AdminConfigRoutesOptions> 
       preHandler: configWrite,
       schema: {
         tags,
-        summary: 'Set the providers working at a location (the whole set) (config:write)',
+        summary:
+          'Set the providers working at a location (the whole set). A stale `version` answers 409 and changes nothing (config:write)',
         body: createLocationProviderConfigRequestSchema,
         response: { 200: locationProvidersResponseSchema },
       },
     },
     (request) =>
-      config.assignLocationProviders(actorOf(request), request.body.locationId, request.body.providerIds),
+      config.assignLocationProviders(
+        actorOf(request),
+        request.body.locationId,
+        request.body.providerIds,
+        request.body.version,
+      ),
   );
 
   app.post(
@@ -318,7 +336,7 @@ export const adminConfigRoutes: FastifyPluginAsyncZod<AdminConfigRoutesOptions> 
       schema: {
         tags,
         summary:
-          'Set the plans a provider accepts ({providerId, planIds}) or the providers accepting a plan ({planId, providerIds}) (config:write)',
+          'Set the plans a provider accepts ({providerId, planIds, version}) or the providers accepting a plan ({planId, providerIds, version}). A stale `version` answers 409 and changes nothing (config:write)',
         body: createInsuranceProviderConfigRequestSchema,
         response: { 200: insuranceProviderConfigResponseSchema },
       },

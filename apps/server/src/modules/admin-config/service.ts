@@ -18,7 +18,13 @@ import {
 } from '@scheduler/domain/settings';
 import type { SettingDefinition, SettingKey, SettingRow } from '@scheduler/domain/settings';
 import type { AuditActor, AuditLog } from '../audit/audit-log.ts';
-import type { Link, MappingRepository, NamedRecord, ProviderName } from './mapping-repository.ts';
+import type {
+  Link,
+  LocationRecord,
+  MappingRepository,
+  ProviderName,
+  SetOutcome,
+} from './mapping-repository.ts';
 import type { ProviderFields, ProviderListRecord, ProviderRepository } from './provider-repository.ts';
 import type { SettingsRepository } from './settings-repository.ts';
 
@@ -101,7 +107,7 @@ function storedFormOf(value: string | number | boolean): string {
 
 const namedProviders = (providers: readonly ProviderName[]) =>
   providers.map((p) => ({ providerId: String(p.id), name: providerDisplayName(p) }));
-const namedLocations = (locations: readonly NamedRecord[]) =>
+const namedLocations = (locations: readonly LocationRecord[]) =>
   locations.map((l) => ({ locationId: String(l.id), name: l.name }));
 
 export interface AdminConfigService {
@@ -123,14 +129,15 @@ export interface AdminConfigService {
   deleteProvider(actor: AuditActor, providerId: number): Promise<void>;
 
   providerLocationMap(actor: AuditActor): Promise<{
-    providers: { providerId: string; name: string; locationIds: string[] }[];
-    locations: { locationId: string; name: string }[];
+    providers: { providerId: string; name: string; locationIds: string[]; locationsVersion: number }[];
+    locations: { locationId: string; name: string; providersVersion: number }[];
   }>;
   providerAppointmentMap(actor: AuditActor): Promise<{
     providers: {
       providerId: string;
       name: string;
       services: { appointmentTypeId: string; durationMinutes: number | null }[];
+      servicesVersion: number;
     }[];
     services: { appointmentTypeId: string; name: string; durationMinutes: number }[];
   }>;
@@ -138,15 +145,22 @@ export interface AdminConfigService {
     actor: AuditActor,
     providerId: number | undefined,
   ): Promise<{
-    providers: { providerId: string; name: string; planIds: string[] }[];
+    providers: { providerId: string; name: string; planIds: string[]; plansVersion: number }[];
     plans: { planId: string; name: string; carrierId: string; carrierName: string }[];
   }>;
   serviceLocationMapping(actor: AuditActor): Promise<{
-    services: { appointmentTypeId: string; name: string; locationIds: string[] }[];
+    services: { appointmentTypeId: string; name: string; locationIds: string[]; locationsVersion: number }[];
     locations: { locationId: string; name: string }[];
   }>;
   insuranceProviderMap(actor: AuditActor): Promise<{
-    plans: { planId: string; name: string; carrierId: string; carrierName: string; providerIds: string[] }[];
+    plans: {
+      planId: string;
+      name: string;
+      carrierId: string;
+      carrierName: string;
+      providerIds: string[];
+      providersVersion: number;
+    }[];
     providers: { providerId: string; name: string }[];
   }>;
   insuranceControlData(actor: AuditActor): Promise<{
@@ -170,35 +184,44 @@ export interface AdminConfigService {
   ): Promise<{
     plan: { planId: string; name: string; carrierId: string; carrierName: string };
     providers: { providerId: string; name: string }[];
+    providersVersion: number;
   }>;
 
   assignProviderLocations(
     actor: AuditActor,
     providerId: number,
     locationIds: number[],
-  ): Promise<{ providerId: string; locationIds: string[] }>;
+    version: number,
+  ): Promise<{ providerId: string; locationIds: string[]; version: number }>;
   assignProviderServices(
     actor: AuditActor,
     providerId: number,
     services: { appointmentTypeId: number; durationMinutes: number | null }[],
+    version: number,
   ): Promise<{
     providerId: string;
     services: { appointmentTypeId: string; durationMinutes: number | null }[];
+    version: number;
   }>;
   assignServiceLocations(
     actor: AuditActor,
     serviceId: number,
     locationIds: number[],
-  ): Promise<{ appointmentTypeId: string; locationIds: string[] }>;
+    version: number,
+  ): Promise<{ appointmentTypeId: string; locationIds: string[]; version: number }>;
   assignLocationProviders(
     actor: AuditActor,
     locationId: number,
     providerIds: number[],
-  ): Promise<{ locationId: string; providerIds: string[] }>;
+    version: number,
+  ): Promise<{ locationId: string; providerIds: string[]; version: number }>;
   assignInsuranceProviders(
     actor: AuditActor,
     request: CreateInsuranceProviderConfigRequest,
-  ): Promise<{ providerId: string; planIds: string[] } | { planId: string; providerIds: string[] }>;
+  ): Promise<
+    | { providerId: string; planIds: string[]; version: number }
+    | { planId: string; providerIds: string[]; version: number }
+  >;
 }
 
 export function createAdminConfigService({
@@ -251,6 +274,9 @@ export function createAdminConfigService({
     if (record === undefined) throw new DomainError('NOT_FOUND');
     return {
       ...toSummary(record),
+      locationsVersion: record.locationsVersion,
+      servicesVersion: record.servicesVersion,
+      plansVersion: record.plansVersion,
       middleName: record.middleName,
       bio: record.bio,
       locations: record.locations.map((l) => ({
@@ -288,8 +314,11 @@ export function createAdminConfigService({
     };
   }
 
-  const notFoundUnlessOk = (outcome: 'ok' | 'not-found'): void => {
-    if (outcome === 'not-found') throw new DomainError('NOT_FOUND');
+  /** The set's new version, or the API's 404 / 409 (a stale write changed nothing). */
+  const versionAfter = (outcome: SetOutcome): number => {
+    if (outcome.kind === 'not-found') throw new DomainError('NOT_FOUND');
+    if (outcome.kind === 'stale') throw new DomainError('CONFLICT', STALE_RECORD_MESSAGE);
+    return outcome.version;
   };
 
   return {
@@ -388,28 +417,34 @@ export function createAdminConfigService({
     },
 
     async providerLocationMap(actor) {
-      const [all, locations, links] = await Promise.all([
+      // The versions are read before the links: a change in between makes them stale, never newer.
+      const [all, locations] = await Promise.all([
         mappings.providers(actor.clientId),
         mappings.locations(actor.clientId),
-        mappings.providerLocations(actor.clientId),
       ]);
+      const links = await mappings.providerLocations(actor.clientId);
       const byProvider = groupLinks(links);
       return {
         providers: all.map((p) => ({
           providerId: String(p.id),
           name: providerDisplayName(p),
           locationIds: ids(byProvider.get(p.id) ?? []),
+          locationsVersion: p.locationsVersion,
         })),
-        locations: namedLocations(locations),
+        locations: locations.map((l) => ({
+          locationId: String(l.id),
+          name: l.name,
+          providersVersion: l.providersVersion,
+        })),
       };
     },
 
     async providerAppointmentMap(actor) {
-      const [all, services, links] = await Promise.all([
+      const [all, services] = await Promise.all([
         mappings.providers(actor.clientId),
         mappings.services(actor.clientId),
-        mappings.providerServices(actor.clientId),
       ]);
+      const links = await mappings.providerServices(actor.clientId);
       return {
         providers: all.map((p) => ({
           providerId: String(p.id),
@@ -420,6 +455,7 @@ export function createAdminConfigService({
               appointmentTypeId: String(link.serviceId),
               durationMinutes: link.durationMinutes,
             })),
+          servicesVersion: p.servicesVersion,
         })),
         services: services.map((s) => ({
           appointmentTypeId: String(s.id),
@@ -433,11 +469,11 @@ export function createAdminConfigService({
       if (providerId !== undefined && !(await mappings.owns('providers', actor.clientId, [providerId]))) {
         throw new DomainError('NOT_FOUND');
       }
-      const [all, plans, links] = await Promise.all([
+      const [all, plans] = await Promise.all([
         mappings.providers(actor.clientId),
         mappings.plans(actor.clientId),
-        mappings.providerPlans(actor.clientId, providerId),
       ]);
+      const links = await mappings.providerPlans(actor.clientId, providerId);
       const byProvider = groupLinks(links);
       return {
         providers: all
@@ -446,6 +482,7 @@ export function createAdminConfigService({
             providerId: String(p.id),
             name: providerDisplayName(p),
             planIds: ids(byProvider.get(p.id) ?? []),
+            plansVersion: p.plansVersion,
           })),
         plans: plans.map((p) => ({
           planId: String(p.planId),
@@ -457,28 +494,29 @@ export function createAdminConfigService({
     },
 
     async serviceLocationMapping(actor) {
-      const [services, locations, links] = await Promise.all([
+      const [services, locations] = await Promise.all([
         mappings.services(actor.clientId),
         mappings.locations(actor.clientId),
-        mappings.serviceLocations(actor.clientId),
       ]);
+      const links = await mappings.serviceLocations(actor.clientId);
       const byService = groupLinks(links);
       return {
         services: services.map((s) => ({
           appointmentTypeId: String(s.id),
           name: s.name,
           locationIds: ids(byService.get(s.id) ?? []),
+          locationsVersion: s.locationsVersion,
         })),
         locations: namedLocations(locations),
       };
     },
 
     async insuranceProviderMap(actor) {
-      const [all, plans, links] = await Promise.all([
+      const [all, plans] = await Promise.all([
         mappings.providers(actor.clientId),
         mappings.plans(actor.clientId),
-        mappings.providerPlans(actor.clientId),
       ]);
+      const links = await mappings.providerPlans(actor.clientId);
       const byPlan = groupLinks(links.map(({ left, right }) => ({ left: right, right: left })));
       return {
         plans: plans.map((p) => ({
@@ -487,6 +525,7 @@ export function createAdminConfigService({
           carrierId: String(p.carrierId),
           carrierName: p.carrierName,
           providerIds: ids(byPlan.get(p.planId) ?? []),
+          providersVersion: p.providersVersion,
         })),
         providers: namedProviders(all),
       };
@@ -538,27 +577,29 @@ export function createAdminConfigService({
           carrierName: plan.carrierName,
         },
         providers: namedProviders(all.filter((p) => accepting.has(p.id))),
+        providersVersion: plan.providersVersion,
       };
     },
 
-    async assignProviderLocations(actor, providerId, locationIds) {
-      notFoundUnlessOk(
-        await mappings.replaceProviderLocations(actor.clientId, providerId, locationIds, now()),
+    async assignProviderLocations(actor, providerId, locationIds, version) {
+      const next = versionAfter(
+        await mappings.replaceProviderLocations(actor.clientId, providerId, locationIds, version, now()),
       );
       await audit.recordFor(actor, 'provider.locations.replace', {
         type: 'provider',
         id: providerId,
         details: { locationIds },
       });
-      return { providerId: String(providerId), locationIds: ids(locationIds) };
+      return { providerId: String(providerId), locationIds: ids(locationIds), version: next };
     },
 
-    async assignProviderServices(actor, providerId, services) {
-      notFoundUnlessOk(
+    async assignProviderServices(actor, providerId, services, version) {
+      const next = versionAfter(
         await mappings.replaceProviderServices(
           actor.clientId,
           providerId,
           services.map((s) => ({ serviceId: s.appointmentTypeId, durationMinutes: s.durationMinutes })),
+          version,
           now(),
         ),
       );
@@ -573,52 +614,67 @@ export function createAdminConfigService({
           appointmentTypeId: String(s.appointmentTypeId),
           durationMinutes: s.durationMinutes,
         })),
+        version: next,
       };
     },
 
-    async assignServiceLocations(actor, serviceId, locationIds) {
-      notFoundUnlessOk(await mappings.replaceServiceLocations(actor.clientId, serviceId, locationIds, now()));
+    async assignServiceLocations(actor, serviceId, locationIds, version) {
+      const next = versionAfter(
+        await mappings.replaceServiceLocations(actor.clientId, serviceId, locationIds, version, now()),
+      );
       await audit.recordFor(actor, 'service.locations.replace', {
         type: 'service',
         id: serviceId,
         details: { locationIds },
       });
-      return { appointmentTypeId: String(serviceId), locationIds: ids(locationIds) };
+      return { appointmentTypeId: String(serviceId), locationIds: ids(locationIds), version: next };
     },
 
-    async assignLocationProviders(actor, locationId, providerIds) {
-      notFoundUnlessOk(
-        await mappings.replaceLocationProviders(actor.clientId, locationId, providerIds, now()),
+    async assignLocationProviders(actor, locationId, providerIds, version) {
+      const next = versionAfter(
+        await mappings.replaceLocationProviders(actor.clientId, locationId, providerIds, version, now()),
       );
       await audit.recordFor(actor, 'location.providers.replace', {
         type: 'location',
         id: locationId,
         details: { providerIds },
       });
-      return { locationId: String(locationId), providerIds: ids(providerIds) };
+      return { locationId: String(locationId), providerIds: ids(providerIds), version: next };
     },
 
     async assignInsuranceProviders(actor, request) {
       if ('planIds' in request) {
-        notFoundUnlessOk(
-          await mappings.replaceProviderPlans(actor.clientId, request.providerId, request.planIds, now()),
+        const next = versionAfter(
+          await mappings.replaceProviderPlans(
+            actor.clientId,
+            request.providerId,
+            request.planIds,
+            request.version,
+            now(),
+          ),
         );
         await audit.recordFor(actor, 'provider.insurance.replace', {
           type: 'provider',
           id: request.providerId,
           details: { planIds: request.planIds },
         });
-        return { providerId: String(request.providerId), planIds: ids(request.planIds) };
+        return { providerId: String(request.providerId), planIds: ids(request.planIds), version: next };
       }
-      notFoundUnlessOk(
-        await mappings.replacePlanProviders(actor.clientId, request.planId, request.providerIds, now()),
+      const next = versionAfter(
+        await mappings.replacePlanProviders(
+          actor.clientId,
+          request.planId,
+          request.providerIds,
+          request.version,
+          now(),
+        ),
       );
       await audit.recordFor(actor, 'insurance-plan.providers.replace', {
         type: 'insurance-plan',
         id: request.planId,
         details: { providerIds: request.providerIds },
       });
-      return { planId: String(request.planId), providerIds: ids(request.providerIds) };
+      return { planId: String(request.planId), providerIds: ids(request.providerIds), version: next };
     },
   };
 }

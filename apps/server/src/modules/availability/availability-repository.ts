@@ -1,7 +1,9 @@
 /*
  * The SQL of the slot search. One getProviders call issues at most five statements, whatever
  * the number of providers:
- *   1. scope     schedulers ⋈ clients ⟕ settings ⟕ the service          (scope-repository.ts)
+ *   1. scope     schedulers ⋈ clients ⟕ the service, with the settings packed, and a fingerprint
+ *                of every row statements 2–4 would read (see selectSearchScope): when it equals
+ *                the one a kept answer was made from, the search ends here (search-cache.ts)
  *   2. locations the client's locations ⟕ whether they offer the service (scope-repository.ts)
  *   3. providers offering the service at the locations, with their duration and whether they
  *                accept the insurance plan asked about
@@ -15,8 +17,14 @@ import type { RawBuilder } from 'kysely';
 import { dialectOf } from '../../db/database.ts';
 import type { Db } from '../../db/database.ts';
 import { activeAppointmentStatuses } from '../../db/schema.ts';
-import type { LocationRecord, ProviderRecord } from '../scheduler-config/scheduler-scope.ts';
-import { selectLocations, selectSchedulerScope } from '../scheduler-config/scope-repository.ts';
+import { asTenant } from '../../db/tenant-context.ts';
+import type {
+  LocationRecord,
+  ProviderRecord,
+  SchedulerScopeRecord,
+  ServiceRecord,
+} from '../scheduler-config/scheduler-scope.ts';
+import { selectLocations } from '../scheduler-config/scope-repository.ts';
 import type { ScopeWithService } from '../scheduler-config/scope-repository.ts';
 
 export interface ProviderQuery {
@@ -306,13 +314,167 @@ export async function selectBusyByProvider(db: Db, query: BusyQuery): Promise<Ma
   return byProvider;
 }
 
+export interface SearchScope extends ScopeWithService {
+  /**
+   * Every input of statements 2–4 as read by statement 1 (locations with whether they offer the
+   * service, the providers offering it with their duration, plan, busy version and locations, their
+   * working hours), with the scope's own columns and settings: equal texts, equal inputs.
+   */
+  fingerprint: string;
+}
+
+/** A part of the fingerprint: the rows of `from` as one JSON text (`columns` per row, in `order`). */
+function packedRows(db: Db, columns: string, from: string, order: string): string {
+  return dialectOf(db) === 'postgres'
+    ? `coalesce((select json_agg(json_build_array(${columns}) order by ${order})::text ${from}), '')`
+    : `coalesce((select '[' || group_concat(r, ',') || ']' from (select json_array(${columns}) as r ${from} order by ${order})), '')`;
+}
+
+/**
+ * Statement 1 of the slot search: the scheduler named by the URL's slugs with its client, its stored
+ * settings (packed) and the service asked for, plus a fingerprint of every row that statements 2–4
+ * would read for that service and plan, busy versions included (SQLite: the packed rows themselves;
+ * PostgreSQL: their md5, so that only 32 characters cross the wire). The sets fingerprinted are
+ * those of statements 2–4 or larger (every location and every hour of the providers offering the
+ * service), so any change that could change their answer changes the fingerprint.
+ */
+export async function selectSearchScope(
+  db: Db,
+  clientSlug: string,
+  schedulerSlug: string,
+  serviceId: number,
+  planId: number,
+): Promise<SearchScope | undefined> {
+  const postgres = dialectOf(db) === 'postgres';
+  const settings = packedRows(
+    db,
+    'ss.setting_group, ss.setting_order, ss.value',
+    'from scheduler_settings ss where ss.scheduler_id = s.id',
+    'ss.setting_group, ss.setting_order',
+  );
+  const locations = packedRows(
+    db,
+    'l.id, l.slug, l.name, l.address_line1, l.address_line2, l.city, l.state, l.postal_code, l.latitude, ' +
+      'l.longitude, l.time_zone, l.phone, l.online_enabled, l.waitlist_enabled, l.sort_order, sl.service_id',
+    'from locations l left join service_locations sl on sl.location_id = l.id and sl.service_id = sv.id ' +
+      'where l.client_id = c.id',
+    'l.id',
+  );
+  const providers = packedRows(
+    db,
+    'p.id, p.prefix, p.first_name, p.last_name, p.credentials, p.gender, p.bio, p.photo_url, ' +
+      'p.online_bookable, p.accepting_new_patients, p.sort_order, ps.duration_minutes, pip.plan_id, bv.version',
+    'from providers p join provider_services ps on ps.provider_id = p.id and ps.service_id = sv.id ' +
+      'left join provider_insurance_plans pip on pip.provider_id = p.id and pip.plan_id = ' +
+      String(Math.trunc(planId)) +
+      ' left join provider_busy_versions bv on bv.provider_id = p.id where p.client_id = c.id',
+    'p.id',
+  );
+  const providerLocations = packedRows(
+    db,
+    'pl.provider_id, pl.location_id',
+    'from providers p join provider_services ps on ps.provider_id = p.id and ps.service_id = sv.id ' +
+      'join provider_locations pl on pl.provider_id = p.id where p.client_id = c.id',
+    'pl.provider_id, pl.location_id',
+  );
+  const hours = packedRows(
+    db,
+    'wh.id, wh.provider_id, wh.location_id, wh.weekday, wh.start_minute, wh.end_minute, ' +
+      'wh.effective_from, wh.effective_to',
+    'from working_hours wh where wh.client_id = c.id and wh.provider_id in ' +
+      '(select provider_id from provider_services where service_id = sv.id)',
+    'wh.id',
+  );
+  const parts = [locations, providers, providerLocations, hours].join(` || '|' || `);
+  const fingerprint = postgres ? `md5(${parts})` : parts;
+  const result = await sql<{
+    client_id: number;
+    client_slug: string;
+    client_name: string;
+    client_phone: string;
+    scheduler_id: number;
+    scheduler_slug: string;
+    scheduler_name: string;
+    settings: string;
+    service_id: number | null;
+    service_name: string | null;
+    service_description: string | null;
+    service_duration: number | null;
+    service_online: number | null;
+    service_call: number | null;
+    service_new: number | null;
+    service_existing: number | null;
+    fingerprint: string;
+  }>`select c.id as client_id, c.slug as client_slug, c.name as client_name, c.phone as client_phone,
+      s.id as scheduler_id, s.slug as scheduler_slug, s.name as scheduler_name,
+      ${sql.raw(settings)} as settings,
+      sv.id as service_id, sv.name as service_name, sv.description as service_description,
+      sv.duration_minutes as service_duration, sv.online_enabled as service_online,
+      sv.call_to_schedule as service_call, sv.new_patients as service_new,
+      sv.existing_patients as service_existing,
+      ${sql.raw(fingerprint)} as fingerprint
+    from schedulers s
+    join clients c on c.id = s.client_id
+    left join services sv on sv.client_id = c.id and sv.id = ${serviceId}
+    where c.slug = ${clientSlug} and s.slug = ${schedulerSlug}`.execute(db);
+  const row = result.rows[0];
+  if (row === undefined) return undefined;
+  const settingRows = (JSON.parse(row.settings === '' ? '[]' : row.settings) as [string, number, string][])
+    .filter(([group, order, value]) => group !== null && order !== null && value !== null)
+    .map(([group, order, value]) => ({ group, order: Number(order), value }));
+  const scope: SchedulerScopeRecord = {
+    clientId: row.client_id,
+    clientSlug: row.client_slug,
+    clientName: row.client_name,
+    clientPhone: row.client_phone,
+    schedulerId: row.scheduler_id,
+    schedulerSlug: row.scheduler_slug,
+    schedulerName: row.scheduler_name,
+    settingRows,
+  };
+  const service: ServiceRecord | null =
+    row.service_id === null
+      ? null
+      : {
+          id: row.service_id,
+          name: row.service_name ?? '',
+          description: row.service_description,
+          durationMinutes: row.service_duration ?? 0,
+          onlineEnabled: row.service_online === 1,
+          callToSchedule: row.service_call === 1,
+          newPatients: row.service_new === 1,
+          existingPatients: row.service_existing === 1,
+        };
+  // Everything statement 1 read goes into the fingerprint (the service and the settings too).
+  const own = [
+    row.client_id,
+    row.client_slug,
+    row.client_name,
+    row.client_phone,
+    row.scheduler_id,
+    row.scheduler_slug,
+    row.scheduler_name,
+    row.settings,
+    row.service_id,
+    row.service_name,
+    row.service_description,
+    row.service_duration,
+    row.service_online,
+    row.service_call,
+    row.service_new,
+    row.service_existing,
+  ];
+  return { scope, service, fingerprint: `${JSON.stringify(own)}|${row.fingerprint}` };
+}
+
 export interface AvailabilityRepository {
-  /** Statement 1. */
+  /** Statement 1, with the fingerprint of statements 2–4 (`planId` -1 for none). */
   findScope(
     clientSlug: string,
     schedulerSlug: string,
     serviceId: number,
-  ): Promise<ScopeWithService | undefined>;
+    planId: number,
+  ): Promise<SearchScope | undefined>;
   /** Statement 2: one location, or all of the client's, with `offersService` for the service. */
   listLocations(clientId: number, serviceId: number, locationId?: number): Promise<LocationRecord[]>;
   /** Statement 3, with each provider's busy version. */
@@ -322,10 +484,36 @@ export interface AvailabilityRepository {
   listBusy(query: BusyQuery): Promise<Map<number, ProviderBusy>>;
 }
 
+/** URL names whose client id is remembered for statement 1 (see createAvailabilityRepository). */
+const KNOWN_CLIENTS = 1_000;
+
 export function createAvailabilityRepository(db: Db): AvailabilityRepository {
+  /*
+   * PostgreSQL: a public request is on the tenant named by the URL's client name, which costs a
+   * round trip on every search to put a connection on it (database.ts). Statement 1 runs instead on
+   * the client id this URL name had last time, which a pooled connection is usually on already, and
+   * checks it: if the name now belongs to another client (or none), the schedulers under it are
+   * invisible to that tenant, statement 1 finds nothing, and it runs again on the URL name itself.
+   */
+  const clientIds = new Map<string, number>();
+  const postgres = dialectOf(db) === 'postgres';
   return {
-    findScope: (clientSlug, schedulerSlug, serviceId) =>
-      selectSchedulerScope(db, clientSlug, schedulerSlug, serviceId),
+    async findScope(clientSlug, schedulerSlug, serviceId, planId) {
+      const known = postgres ? clientIds.get(clientSlug) : undefined;
+      if (known !== undefined) {
+        const found = await asTenant(known, () =>
+          selectSearchScope(db, clientSlug, schedulerSlug, serviceId, planId),
+        );
+        if (found !== undefined && found.scope.clientId === known) return found;
+        clientIds.delete(clientSlug);
+      }
+      const found = await selectSearchScope(db, clientSlug, schedulerSlug, serviceId, planId);
+      if (postgres && found !== undefined) {
+        if (clientIds.size >= KNOWN_CLIENTS) clientIds.clear();
+        clientIds.set(clientSlug, found.scope.clientId);
+      }
+      return found;
+    },
     listLocations: (clientId, serviceId, locationId) =>
       selectLocations(db, clientId, locationId === undefined ? { serviceId } : { serviceId, locationId }),
     listProviders: (query) => selectSearchProviders(db, query),

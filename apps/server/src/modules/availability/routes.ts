@@ -1,4 +1,5 @@
 import { getProvidersQuerySchema, getProvidersResponseSchema } from '@scheduler/domain/schemas/scheduler-api';
+import type { GetProvidersResponse } from '@scheduler/domain/schemas/scheduler-api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PUBLIC_API_PREFIX, readRateLimit, refusalErrorResponses } from '../scheduler-config/public-api.ts';
 import type { PublicApiOptions } from '../scheduler-config/public-api.ts';
@@ -8,6 +9,8 @@ import { createAvailabilityService } from './service.ts';
 /** GET getProviders: the slot search of the find-appointment step. */
 export const availabilityRoutes: FastifyPluginAsyncZod<PublicApiOptions> = (app, options) => {
   const service = createAvailabilityService(createAvailabilityRepository(options.db), options.now);
+  /** Computed answers to keep once sent: the body as serialized (and checked) by the response schema. */
+  const toKeep = new WeakMap<object, (body: string) => void>();
 
   app.get(
     `${PUBLIC_API_PREFIX}/getProviders`,
@@ -26,11 +29,23 @@ export const availabilityRoutes: FastifyPluginAsyncZod<PublicApiOptions> = (app,
         querystring: getProvidersQuerySchema,
         response: { 200: getProvidersResponseSchema, ...refusalErrorResponses },
       },
+      onSend: (request, reply, payload, done) => {
+        const keep = toKeep.get(request);
+        if (keep !== undefined && reply.statusCode === 200 && typeof payload === 'string') keep(payload);
+        done(null, payload);
+      },
     },
     async (request, reply) => {
-      const result = await service.searchSlots(request.query);
+      const answer = await service.answerSlotSearch(request.query);
       reply.header('cache-control', 'no-store');
-      return result;
+      if (answer.kind === 'kept') {
+        // Already serialized and checked against the response schema when it was first sent: a
+        // string with a JSON content type goes out as it is (Fastify serializes objects only).
+        reply.type('application/json; charset=utf-8');
+        return answer.body as unknown as GetProvidersResponse;
+      }
+      toKeep.set(request, answer.keep);
+      return answer.response;
     },
   );
 

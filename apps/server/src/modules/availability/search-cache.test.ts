@@ -3,11 +3,21 @@
  * change appointments and time off behind the API's back — as another server instance, the seed or
  * a CLI would — and check that the very next search on a warm app answers as a fresh one does.
  */
+import { randomUUID } from 'node:crypto';
 import type { GetProvidersResponse } from '@scheduler/domain/schemas/scheduler-api';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../app.ts';
+import { buildApp } from '../../app.ts';
 import type { PublicFixture } from '../../test/public-api-fixture.ts';
-import { NOW, countingDb, createAppOn, createPublicFixture, query } from '../../test/public-api-fixture.ts';
+import {
+  NOW,
+  countingDb,
+  createAppOn,
+  createPublicFixture,
+  newPatient,
+  query,
+  setSetting,
+} from '../../test/public-api-fixture.ts';
 import { testDatabases } from '../../test/test-db.ts';
 import { countBetween, keptBusyOf } from './search-cache.ts';
 
@@ -79,13 +89,178 @@ describe.each(testDatabases())('slot search kept between requests on $name', (ta
   const slotsOf = (body: GetProvidersResponse, providerId: string) =>
     body.providers.find((p) => p.providerId === providerId)?.slots.map((s) => s.startUtc) ?? [];
 
-  it('reads no busy periods again while nothing changed, and answers the same', async () => {
+  it('answers a repeated search with one statement while nothing changed, the same answer', async () => {
     const first = await search();
     counter.reset();
     const second = await search();
-    expect(counter.count()).toBe(4);
+    expect(counter.count()).toBe(1);
     expect(second).toEqual(first);
     expect(second).toEqual(await freshSearch());
+  });
+
+  it('reads again, in at most 5 statements, what a booking through another app instance changed', async () => {
+    const before = await search();
+    const provider = before.providers.find((p) => p.slots.length > 2)!;
+    const slot = provider.slots[0]!;
+    const other = await createAppOn(f);
+    try {
+      const booked = await other.inject({
+        method: 'PUT',
+        url: '/api/scheduler/bookAppointment',
+        payload: {
+          clientSlug: 'brightsmile',
+          schedulerSlug: 'main',
+          locationId: slot.locationId,
+          providerId: provider.providerId,
+          appointmentTypeId: String(f.brightsmile.services['Emergency Dental Visit']),
+          startUtc: slot.startUtc,
+          patient: newPatient(),
+          isExistingPatient: false,
+          insurance: null,
+          details: { reasonForVisit: 'Chipped tooth' },
+          sessionId: `session-${randomUUID()}`,
+          idempotencyKey: randomUUID(),
+        },
+      });
+      expect(booked.statusCode, booked.body).toBe(201);
+    } finally {
+      await other.close();
+    }
+    counter.reset();
+    const after = await search();
+    expect(counter.count()).toBeLessThanOrEqual(5);
+    expect(slotsOf(after, provider.providerId)).not.toContain(slot.startUtc);
+    expect(after).toEqual(await freshSearch());
+    counter.reset();
+    expect(await search()).toEqual(after);
+    expect(counter.count()).toBe(1);
+  });
+
+  it('answers afresh once the clock moves the booking window (a new local day)', async () => {
+    let clock = NOW;
+    const appAt = async (now: () => Date) => {
+      const built = await buildApp({ config: f.t.config, db: f.t.db, logger: false, now });
+      await built.ready();
+      return built;
+    };
+    const moving = await appAt(() => clock);
+    try {
+      const today = await moving.inject({ method: 'GET', url: url() });
+      expect(today.statusCode, today.body).toBe(200);
+      // A minute later, the same local day: the kept answer.
+      clock = new Date(NOW.getTime() + 60_000);
+      expect((await moving.inject({ method: 'GET', url: url() })).body).toBe(today.body);
+      // A day later: a new window, as a fresh app computes it.
+      clock = new Date(NOW.getTime() + 86_400_000);
+      const tomorrow = await moving.inject({ method: 'GET', url: url() });
+      expect(tomorrow.json<GetProvidersResponse>().window).not.toEqual(
+        today.json<GetProvidersResponse>().window,
+      );
+      const fresh = await appAt(() => clock);
+      try {
+        expect(tomorrow.json()).toEqual((await fresh.inject({ method: 'GET', url: url() })).json());
+      } finally {
+        await fresh.close();
+      }
+    } finally {
+      await moving.close();
+    }
+  });
+
+  it('sees settings, hours, locations, providers and services changed behind its back at once', async () => {
+    const before = await search();
+    const provider = before.providers.find((p) => p.slots.length > 2)!;
+    const providerId = Number(provider.providerId);
+    const serviceId = f.brightsmile.services['Emergency Dental Visit']!;
+    /** Applies a change, checks that the warm app answers as a fresh one, then undoes it. */
+    async function changed(apply: () => Promise<unknown>, undo: () => Promise<unknown>): Promise<void> {
+      await apply();
+      const answer = await search();
+      expect(answer).not.toEqual(before);
+      expect(answer).toEqual(await freshSearch());
+      await undo();
+      expect(await search()).toEqual(before);
+    }
+
+    // 'How far out': 3 days.
+    const stored = await f.t.db
+      .selectFrom('scheduler_settings')
+      .select('value')
+      .where('scheduler_id', '=', f.brightsmile.schedulerId)
+      .where('setting_group', '=', 'appointment')
+      .where('setting_order', '=', 1)
+      .executeTakeFirst();
+    await changed(
+      () => setSetting(f.t.db, f.brightsmile, 'appointment', 1, '3'),
+      () => setSetting(f.t.db, f.brightsmile, 'appointment', 1, stored?.value ?? null),
+    );
+    // One row of the provider's working hours moved by an hour.
+    const hours = await f.t.db
+      .selectFrom('working_hours')
+      .select(['id', 'start_minute'])
+      .where('provider_id', '=', providerId)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await changed(
+      () =>
+        f.t.db
+          .updateTable('working_hours')
+          .set({ start_minute: hours.start_minute + 60 })
+          .where('id', '=', hours.id)
+          .execute(),
+      () =>
+        f.t.db
+          .updateTable('working_hours')
+          .set({ start_minute: hours.start_minute })
+          .where('id', '=', hours.id)
+          .execute(),
+    );
+    // The provider no longer bookable online.
+    await changed(
+      () =>
+        f.t.db.updateTable('providers').set({ online_bookable: 0 }).where('id', '=', providerId).execute(),
+      () =>
+        f.t.db.updateTable('providers').set({ online_bookable: 1 }).where('id', '=', providerId).execute(),
+    );
+    // The provider's own duration for the service.
+    await changed(
+      () =>
+        f.t.db
+          .updateTable('provider_services')
+          .set({ duration_minutes: 90 })
+          .where('provider_id', '=', providerId)
+          .where('service_id', '=', serviceId)
+          .execute(),
+      () =>
+        f.t.db
+          .updateTable('provider_services')
+          .set({ duration_minutes: null })
+          .where('provider_id', '=', providerId)
+          .where('service_id', '=', serviceId)
+          .execute(),
+    );
+    // The location of the provider's first slot offline.
+    const locationId = Number(provider.slots[0]!.locationId);
+    await changed(
+      () => f.t.db.updateTable('locations').set({ online_enabled: 0 }).where('id', '=', locationId).execute(),
+      () => f.t.db.updateTable('locations').set({ online_enabled: 1 }).where('id', '=', locationId).execute(),
+    );
+    // The provider no longer at that location.
+    const placed = await f.t.db
+      .selectFrom('provider_locations')
+      .selectAll()
+      .where('provider_id', '=', providerId)
+      .where('location_id', '=', locationId)
+      .executeTakeFirstOrThrow();
+    await changed(
+      () =>
+        f.t.db
+          .deleteFrom('provider_locations')
+          .where('provider_id', '=', providerId)
+          .where('location_id', '=', locationId)
+          .execute(),
+      () => f.t.db.insertInto('provider_locations').values(placed).execute(),
+    );
   });
 
   it('sees appointments and time off written behind its back at once', async () => {

@@ -17,6 +17,7 @@
  * saves the work (issue 9, docs/performance.md). Both maps are bounded (least recently used first).
  */
 import type { BusyPeriod, ProviderLocationAvailability } from '@scheduler/domain/availability/types';
+import type { BookingWindowSettings } from '@scheduler/domain/booking-window';
 import type { ProviderBusy } from './availability-repository.ts';
 
 export interface KeptBusy {
@@ -161,5 +162,83 @@ export class SearchCache {
 
   keepProviderSlots(key: string, availability: readonly ProviderLocationAvailability[]): void {
     this.slots.set(key, availability);
+  }
+}
+
+/** A slot search's answer as sent, with what it was made from. */
+export interface KeptAnswer {
+  /** Statement 1's fingerprint of every database input (availability-repository.ts). */
+  fingerprint: string;
+  /** The settings and time zones of the answer, to compute the clock key of a later request. */
+  settings: BookingWindowSettings;
+  timeZones: readonly string[];
+  /** What the answer depends on through the clock (service.ts, `clockKey`). */
+  clockKey: string;
+  /** The clock key holds for a clock in [keptAtMs, clockSteadyUntilMs) (service.ts, `clockSteadyUntil`). */
+  keptAtMs: number;
+  clockSteadyUntilMs: number;
+  /** The response body, serialized and checked by the route's response schema when it was sent. */
+  body: string;
+}
+
+export interface AnswerCacheLimits {
+  answers: number;
+  /** Characters of kept bodies in all. */
+  characters: number;
+}
+
+/** One day of slots of 50 providers is ~40 KB; the whole window of 50 providers ~1.6 MB. */
+export const DEFAULT_ANSWER_CACHE_LIMITS: AnswerCacheLimits = { answers: 2_000, characters: 64_000_000 };
+
+/**
+ * Kept answers per query (the parsed query as text). One is served only when statement 1, read for
+ * this very request, gives the same fingerprint and the clock gives the same key: nothing it was
+ * made from changed, on this instance or any other. Bounded in count and size (least recently used
+ * dropped first).
+ */
+export class AnswerCache {
+  private readonly map = new Map<string, KeptAnswer>();
+  private characters = 0;
+
+  constructor(private readonly limits: AnswerCacheLimits = DEFAULT_ANSWER_CACHE_LIMITS) {}
+
+  /** The kept body for `key` when its fingerprint and its clock key (at `atMs`) still hold. */
+  get(
+    key: string,
+    fingerprint: string,
+    atMs: number,
+    clockKeyOf: (kept: KeptAnswer) => string,
+  ): string | undefined {
+    const kept = this.map.get(key);
+    if (kept === undefined || kept.fingerprint !== fingerprint) return undefined;
+    const steady = atMs >= kept.keptAtMs && atMs < kept.clockSteadyUntilMs;
+    if (!steady && kept.clockKey !== clockKeyOf(kept)) return undefined;
+    this.map.delete(key);
+    this.map.set(key, kept);
+    return kept.body;
+  }
+
+  keep(key: string, answer: KeptAnswer): void {
+    const size = answer.body.length + answer.fingerprint.length;
+    this.drop(key);
+    if (size > this.limits.characters) return;
+    this.map.set(key, answer);
+    this.characters += size;
+    while (this.map.size > this.limits.answers || this.characters > this.limits.characters) {
+      const oldest = this.map.keys().next();
+      if (oldest.done === true) break;
+      this.drop(oldest.value);
+    }
+  }
+
+  get size(): number {
+    return this.map.size;
+  }
+
+  private drop(key: string): void {
+    const kept = this.map.get(key);
+    if (kept === undefined) return;
+    this.map.delete(key);
+    this.characters -= kept.body.length + kept.fingerprint.length;
   }
 }

@@ -21,7 +21,7 @@ import type {
   WorkingHoursRow,
 } from '@scheduler/domain/availability/types';
 import { computeBookingWindow } from '@scheduler/domain/booking-window';
-import type { BookingWindow } from '@scheduler/domain/booking-window';
+import type { BookingWindow, BookingWindowSettings } from '@scheduler/domain/booking-window';
 import { DomainError } from '@scheduler/domain/errors';
 import { addCalendarDays } from '@scheduler/domain/local-date';
 import { BOOKING_MESSAGES } from '@scheduler/domain/messages';
@@ -31,7 +31,7 @@ import type {
   ProviderCard,
   SlotResponse,
 } from '@scheduler/domain/schemas/scheduler-api';
-import { localDateOf } from '@scheduler/domain/time-zone';
+import { localDateOf, startOfLocalDay, timeZoneOffsetMinutes } from '@scheduler/domain/time-zone';
 import type { LocationRecord, SchedulerScope, ServiceRecord } from '../scheduler-config/scheduler-scope.ts';
 import {
   LOCATION_NOT_FOUND_MESSAGE,
@@ -43,7 +43,7 @@ import {
   requireRecordId,
   requireScope,
 } from '../scheduler-config/scheduler-scope.ts';
-import type { AvailabilityRepository, SearchProviderRecord } from './availability-repository.ts';
+import type { AvailabilityRepository, SearchProviderRecord, SearchScope } from './availability-repository.ts';
 import {
   assertLocationBookable,
   assertPatientMaySchedule,
@@ -54,7 +54,7 @@ import {
 import type { PatientKind, PostalOrigin } from './booking-rules.ts';
 import { seededRandom, toEngineHours, toEngineLocation, toEngineProvider } from './engine-input.ts';
 import type { EngineProvider } from './engine-input.ts';
-import { SearchCache, countBetween, keptBusyOf } from './search-cache.ts';
+import { AnswerCache, SearchCache, countBetween, keptBusyOf } from './search-cache.ts';
 import type { KeptBusy } from './search-cache.ts';
 
 type Entry = ProviderAvailability<EngineProvider>;
@@ -77,8 +77,18 @@ export interface CapacityCheck {
   locationNoCapacity: boolean;
 }
 
+/**
+ * A slot search's answer: the serialized body of a kept answer that is still current, or a computed
+ * one; `keep` takes the body as it was sent (serialized and checked by the route's response schema).
+ */
+export type SlotSearchAnswer =
+  | { kind: 'kept'; body: string }
+  | { kind: 'computed'; response: GetProvidersResponse; keep: (body: string) => void };
+
 export interface AvailabilityService {
   searchSlots(query: GetProvidersQuery): Promise<GetProvidersResponse>;
+  /** The same search, answered from a kept body when nothing it depends on changed (search-cache.ts). */
+  answerSlotSearch(query: GetProvidersQuery): Promise<SlotSearchAnswer>;
   /** Whether a provider (or a whole location) has no online availability: the waitlist's question. */
   checkCapacity(query: CapacityQuery): Promise<CapacityCheck>;
 }
@@ -95,6 +105,10 @@ interface SearchParams {
 }
 
 interface Computation {
+  /** Statement 1's fingerprint of every input read from the database (availability-repository.ts). */
+  fingerprint: string;
+  /** The time zones whose booking windows the answer depends on (with the clock). */
+  timeZones: string[];
   scope: SchedulerScope;
   service: ServiceRecord;
   /** Locations in scope, in display order (online, offering the service). */
@@ -244,13 +258,49 @@ function providerRunKey(provider: EngineProvider, hours: readonly WorkingHoursRo
   return parts.join('|');
 }
 
+/**
+ * What an answer depends on through the clock, given its settings and time zones: per zone, the
+ * window's end and its start where the clock does not clip it (the engine and day navigation start
+ * at the later of the window's start and now). Equal keys, equal answers; with a window that starts
+ * now ('how soon' 0 or hours) the key changes every millisecond and nothing is answered from kept.
+ */
+function clockKey(settings: BookingWindowSettings, timeZones: readonly string[], at: Date): string {
+  const parts: string[] = [];
+  for (const timeZone of timeZones) {
+    const window = computeBookingWindow(settings, at, timeZone);
+    parts.push(
+      `${Math.max(window.earliest.getTime(), at.getTime())}:${window.latestExclusive.getTime()}:${window.latestDate}`,
+    );
+  }
+  return parts.join('|');
+}
+
+/**
+ * Until when (exclusive) the clock key of `at` cannot change: the next local midnight of every zone
+ * (a new today) and the window's start (from then on the clock clips it), provided the zone keeps
+ * its UTC offset until that midnight (the tz database has no zone that changes its offset and back
+ * within a day), so that its wall clock only moves forward. `at` itself when the window starts now.
+ */
+function clockSteadyUntil(settings: BookingWindowSettings, timeZones: readonly string[], at: Date): number {
+  const atMs = at.getTime();
+  let until = Number.POSITIVE_INFINITY;
+  for (const timeZone of timeZones) {
+    const window = computeBookingWindow(settings, at, timeZone);
+    const nextMidnight = startOfLocalDay(addCalendarDays(localDateOf(at, timeZone), 1), timeZone).getTime();
+    if (timeZoneOffsetMinutes(atMs, timeZone) !== timeZoneOffsetMinutes(nextMidnight - 1, timeZone))
+      return atMs;
+    until = Math.min(until, nextMidnight, window.earliest.getTime());
+  }
+  return Math.max(atMs, until);
+}
+
 export function createAvailabilityService(
   repository: AvailabilityRepository,
   now: () => Date,
   cache: SearchCache = new SearchCache(),
+  answers: AnswerCache = new AnswerCache(),
 ): AvailabilityService {
-  async function compute(params: SearchParams): Promise<Computation> {
-    const at = now();
+  async function compute(params: SearchParams, at: Date, first?: SearchScope): Promise<Computation> {
     const serviceId = requireRecordId(
       params.appointmentTypeId,
       SERVICE_NOT_FOUND_MESSAGE,
@@ -264,8 +314,10 @@ export function createAvailabilityService(
     if (params.providerId !== undefined)
       providerId = requireRecordId(params.providerId, PROVIDER_NOT_FOUND_MESSAGE, 'providerId');
 
-    // Statement 1: scope, settings and service.
-    const found = await repository.findScope(params.clientSlug, params.schedulerSlug, serviceId);
+    // Statement 1: scope, settings and service (and the fingerprint of statements 2–4).
+    const found =
+      first ??
+      (await repository.findScope(params.clientSlug, params.schedulerSlug, serviceId, params.planId ?? -1));
     const scope = requireScope(found?.scope);
     const service = found?.service ?? null;
     if (service === null) throw notFound(SERVICE_NOT_FOUND_MESSAGE, 'appointmentTypeId');
@@ -434,7 +486,10 @@ export function createAvailabilityService(
     if (providerId !== undefined)
       entries = entries.filter((entry) => entry.provider.record.id === providerId);
 
+    const timeZones = [...new Set([...allLocations.map((l) => l.timeZone), FALLBACK_TIME_ZONE])];
     return {
+      fingerprint: found?.fingerprint ?? '',
+      timeZones,
       scope,
       service,
       locations,
@@ -446,157 +501,209 @@ export function createAvailabilityService(
     };
   }
 
+  function searchParams(query: GetProvidersQuery): SearchParams {
+    const planId = query.insurancePlanId === undefined ? undefined : parseRecordId(query.insurancePlanId);
+    return {
+      clientSlug: query.clientName,
+      schedulerSlug: query.scheduler,
+      appointmentTypeId: query.appointmentTypeId,
+      locationId: query.locationId,
+      providerId: query.providerId,
+      planId: planId ?? -1,
+      patientKind:
+        query.isExistingPatient === 'true'
+          ? 'existing'
+          : query.isExistingPatient === 'false'
+            ? 'new'
+            : 'unknown',
+    };
+  }
+
+  async function search(
+    query: GetProvidersQuery,
+    at: Date,
+    first?: SearchScope,
+  ): Promise<{ response: GetProvidersResponse; c: Computation }> {
+    const origin: PostalOrigin | undefined =
+      query.postalCode === undefined ? undefined : postalOrigin(query.postalCode);
+    const c = await compute(searchParams(query), at, first);
+    const { settings } = c.scope;
+
+    // Patient filters: gender, insurance plan, distance.
+    const filter: {
+      genders?: string[];
+      insurance?: ProviderFilter['insurance'];
+      distance?: ProviderFilter['distance'];
+    } = {};
+    if (query.gender !== undefined) filter.genders = query.gender.split(',');
+    if (query.insurancePlanId !== undefined) {
+      const accepted = new Map<string, ReadonlySet<string>>();
+      for (const entry of c.entries)
+        if (entry.provider.record.acceptsPlan)
+          accepted.set(entry.providerId, new Set([query.insurancePlanId]));
+      filter.insurance = { planId: query.insurancePlanId, acceptedPlanIdsByProvider: accepted };
+    }
+    if (origin !== undefined && query.distance !== undefined && query.distance > 0)
+      filter.distance = { origin, maxMiles: query.distance };
+    const filtered = filterProviders(c.entries, filter);
+
+    const distances = origin === undefined ? undefined : providerDistancesMiles(filtered, origin);
+    const sorted = sortProviders(filtered, settings.providerSort, distances);
+    const visible = sorted.filter((entry) => !entry.noCapacity || settings.showNoCapacityProviders);
+
+    // Day navigation: fromDate / days narrow the slots returned (not nextAvailable).
+    const zoneOf = new Map(c.locations.map((l) => [String(l.id), l.timeZone]));
+    const narrowing = query.fromDate !== undefined || query.days !== undefined;
+    // Once per location (a time-zone conversion), not once per provider.
+    const ranges = new Map<string, { from: string; until: string | undefined }>();
+    const rangeOf = (locationId: string): { from: string; until: string | undefined } => {
+      let range = ranges.get(locationId);
+      if (range === undefined) {
+        const timeZone = zoneOf.get(locationId) ?? FALLBACK_TIME_ZONE;
+        const window = c.windowByLocation.get(Number(locationId)) ?? c.window;
+        const from =
+          query.fromDate ?? localDateOf(Math.max(window.earliest.getTime(), at.getTime()), timeZone);
+        range = { from, until: query.days === undefined ? undefined : addCalendarDays(from, query.days) };
+        ranges.set(locationId, range);
+      }
+      return range;
+    };
+    const narrowed: Entry[] = visible.map((entry) => {
+      if (!narrowing) return entry;
+      return {
+        ...entry,
+        locations: entry.locations.map((availability) => {
+          const { from, until } = rangeOf(availability.locationId);
+          return { ...availability, slots: slotsBetween(availability.slots, from, until) };
+        }),
+      };
+    });
+
+    const availableDates = new Set<string>();
+    for (const entry of visible)
+      for (const availability of entry.locations)
+        for (const date of datesOf(availability.slots)) availableDates.add(date);
+
+    const providers: ProviderCard[] = narrowed.map((entry) => {
+      const record = entry.provider.record;
+      const miles = distances?.get(entry.providerId);
+      const slots = entry.locations
+        .flatMap((availability) =>
+          availability.slots.map((slot) => ({ slot, locationId: availability.locationId })),
+        )
+        .sort((a, b) => a.slot.startUtcMs - b.slot.startUtcMs)
+        .map(({ slot, locationId }) => slotResponse(slot, locationId));
+      return {
+        providerId: entry.providerId,
+        name: providerDisplayName(record),
+        firstName: record.firstName,
+        lastName: record.lastName,
+        credentials: record.credentials,
+        gender: record.gender,
+        bio: record.bio,
+        photoUrl: record.photoUrl,
+        acceptingNewPatients: record.acceptingNewPatients,
+        distanceMiles: miles === undefined ? null : Math.round(miles * 10) / 10,
+        locationIds: entry.locations.map((l) => l.locationId),
+        nextAvailable:
+          entry.nextAvailable === null
+            ? null
+            : slotResponse(entry.nextAvailable, entry.nextAvailable.locationId),
+        slots,
+        noCapacity: entry.noCapacity,
+        message: entry.noCapacity ? BOOKING_MESSAGES.PROVIDER_NO_CAPACITY : null,
+        waitlistAllowed: entry.noCapacity && settings.waitlistNoCapacityProviders,
+      };
+    });
+
+    const groupBy = settings.groupSlotsByProvider ? 'provider' : 'time';
+    const timeGroups: GetProvidersResponse['timeGroups'] = [];
+    if (groupBy === 'time') {
+      const random = seededRandom(
+        `${c.scope.schedulerId}|${c.service.id}|${query.locationId}|${c.window.earliest.toISOString()}`,
+      );
+      const counts = c.bookedCounts;
+      for (const group of groupSlotsByTime({ providers: narrowed })) {
+        const assigned = assignProvider(group.candidates, settings.assignment, {
+          random,
+          bookedCountByProvider: counts,
+        });
+        if (assigned === undefined) continue;
+        timeGroups.push({
+          startUtc: isoOf(group.startUtcMs),
+          dateLocal: group.dateLocal,
+          timeLocal: group.timeLocal,
+          locationId: assigned.locationId,
+          assignedProviderId: assigned.providerId,
+          providerIds: [...new Set(group.candidates.map((candidate) => candidate.providerId))],
+        });
+      }
+    }
+
+    const response: GetProvidersResponse = {
+      window: {
+        earliest: c.window.earliest.toISOString(),
+        latestDate: c.window.latestDate,
+        latestExclusive: c.window.latestExclusive.toISOString(),
+      },
+      availableDates: [...availableDates].sort(),
+      providers,
+      timeGroups,
+      groupBy,
+      locations: c.locations.map((location) => {
+        const noCapacity = !c.locationsWithSlots.has(String(location.id));
+        return {
+          locationId: String(location.id),
+          noCapacity,
+          message: noCapacity ? BOOKING_MESSAGES.LOCATION_NO_CAPACITY : null,
+          waitlistAllowed: noCapacity && settings.waitlistNoCapacityLocations && location.waitlistEnabled,
+        };
+      }),
+    };
+    return { response, c };
+  }
+
   return {
     async searchSlots(query) {
-      const origin: PostalOrigin | undefined =
-        query.postalCode === undefined ? undefined : postalOrigin(query.postalCode);
-      const planId = query.insurancePlanId === undefined ? undefined : parseRecordId(query.insurancePlanId);
-      const c = await compute({
-        clientSlug: query.clientName,
-        schedulerSlug: query.scheduler,
-        appointmentTypeId: query.appointmentTypeId,
-        locationId: query.locationId,
-        providerId: query.providerId,
-        planId: planId ?? -1,
-        patientKind:
-          query.isExistingPatient === 'true'
-            ? 'existing'
-            : query.isExistingPatient === 'false'
-              ? 'new'
-              : 'unknown',
-      });
-      const { settings } = c.scope;
+      return (await search(query, now())).response;
+    },
 
-      // Patient filters: gender, insurance plan, distance.
-      const filter: {
-        genders?: string[];
-        insurance?: ProviderFilter['insurance'];
-        distance?: ProviderFilter['distance'];
-      } = {};
-      if (query.gender !== undefined) filter.genders = query.gender.split(',');
-      if (query.insurancePlanId !== undefined) {
-        const accepted = new Map<string, ReadonlySet<string>>();
-        for (const entry of c.entries)
-          if (entry.provider.record.acceptsPlan)
-            accepted.set(entry.providerId, new Set([query.insurancePlanId]));
-        filter.insurance = { planId: query.insurancePlanId, acceptedPlanIdsByProvider: accepted };
-      }
-      if (origin !== undefined && query.distance !== undefined && query.distance > 0)
-        filter.distance = { origin, maxMiles: query.distance };
-      const filtered = filterProviders(c.entries, filter);
-
-      const distances = origin === undefined ? undefined : providerDistancesMiles(filtered, origin);
-      const sorted = sortProviders(filtered, settings.providerSort, distances);
-      const visible = sorted.filter((entry) => !entry.noCapacity || settings.showNoCapacityProviders);
-
-      // Day navigation: fromDate / days narrow the slots returned (not nextAvailable).
-      const zoneOf = new Map(c.locations.map((l) => [String(l.id), l.timeZone]));
-      const narrowing = query.fromDate !== undefined || query.days !== undefined;
-      // Once per location (a time-zone conversion), not once per provider.
-      const ranges = new Map<string, { from: string; until: string | undefined }>();
-      const rangeOf = (locationId: string): { from: string; until: string | undefined } => {
-        let range = ranges.get(locationId);
-        if (range === undefined) {
-          const timeZone = zoneOf.get(locationId) ?? FALLBACK_TIME_ZONE;
-          const window = c.windowByLocation.get(Number(locationId)) ?? c.window;
-          const from =
-            query.fromDate ?? localDateOf(Math.max(window.earliest.getTime(), now().getTime()), timeZone);
-          range = { from, until: query.days === undefined ? undefined : addCalendarDays(from, query.days) };
-          ranges.set(locationId, range);
-        }
-        return range;
-      };
-      const narrowed: Entry[] = visible.map((entry) => {
-        if (!narrowing) return entry;
-        return {
-          ...entry,
-          locations: entry.locations.map((availability) => {
-            const { from, until } = rangeOf(availability.locationId);
-            return { ...availability, slots: slotsBetween(availability.slots, from, until) };
-          }),
-        };
-      });
-
-      const availableDates = new Set<string>();
-      for (const entry of visible)
-        for (const availability of entry.locations)
-          for (const date of datesOf(availability.slots)) availableDates.add(date);
-
-      const providers: ProviderCard[] = narrowed.map((entry) => {
-        const record = entry.provider.record;
-        const miles = distances?.get(entry.providerId);
-        const slots = entry.locations
-          .flatMap((availability) =>
-            availability.slots.map((slot) => ({ slot, locationId: availability.locationId })),
-          )
-          .sort((a, b) => a.slot.startUtcMs - b.slot.startUtcMs)
-          .map(({ slot, locationId }) => slotResponse(slot, locationId));
-        return {
-          providerId: entry.providerId,
-          name: providerDisplayName(record),
-          firstName: record.firstName,
-          lastName: record.lastName,
-          credentials: record.credentials,
-          gender: record.gender,
-          bio: record.bio,
-          photoUrl: record.photoUrl,
-          acceptingNewPatients: record.acceptingNewPatients,
-          distanceMiles: miles === undefined ? null : Math.round(miles * 10) / 10,
-          locationIds: entry.locations.map((l) => l.locationId),
-          nextAvailable:
-            entry.nextAvailable === null
-              ? null
-              : slotResponse(entry.nextAvailable, entry.nextAvailable.locationId),
-          slots,
-          noCapacity: entry.noCapacity,
-          message: entry.noCapacity ? BOOKING_MESSAGES.PROVIDER_NO_CAPACITY : null,
-          waitlistAllowed: entry.noCapacity && settings.waitlistNoCapacityProviders,
-        };
-      });
-
-      const groupBy = settings.groupSlotsByProvider ? 'provider' : 'time';
-      const timeGroups: GetProvidersResponse['timeGroups'] = [];
-      if (groupBy === 'time') {
-        const random = seededRandom(
-          `${c.scope.schedulerId}|${c.service.id}|${query.locationId}|${c.window.earliest.toISOString()}`,
+    async answerSlotSearch(query) {
+      const at = now();
+      const params = searchParams(query);
+      const serviceId = parseRecordId(params.appointmentTypeId);
+      // Statement 1 tells whether a kept answer is still current: same fingerprint, same clock key.
+      const first =
+        serviceId === undefined
+          ? undefined
+          : await repository.findScope(
+              params.clientSlug,
+              params.schedulerSlug,
+              serviceId,
+              params.planId ?? -1,
+            );
+      const key = JSON.stringify(query);
+      if (first !== undefined) {
+        const kept = answers.get(key, first.fingerprint, at.getTime(), (e) =>
+          clockKey(e.settings, e.timeZones, at),
         );
-        const counts = c.bookedCounts;
-        for (const group of groupSlotsByTime({ providers: narrowed })) {
-          const assigned = assignProvider(group.candidates, settings.assignment, {
-            random,
-            bookedCountByProvider: counts,
-          });
-          if (assigned === undefined) continue;
-          timeGroups.push({
-            startUtc: isoOf(group.startUtcMs),
-            dateLocal: group.dateLocal,
-            timeLocal: group.timeLocal,
-            locationId: assigned.locationId,
-            assignedProviderId: assigned.providerId,
-            providerIds: [...new Set(group.candidates.map((candidate) => candidate.providerId))],
-          });
-        }
+        if (kept !== undefined) return { kind: 'kept', body: kept };
       }
-
+      const { response, c } = await search(query, at, first);
       return {
-        window: {
-          earliest: c.window.earliest.toISOString(),
-          latestDate: c.window.latestDate,
-          latestExclusive: c.window.latestExclusive.toISOString(),
+        kind: 'computed',
+        response,
+        keep: (body) => {
+          answers.keep(key, {
+            fingerprint: c.fingerprint,
+            settings: c.scope.settings,
+            timeZones: c.timeZones,
+            clockKey: clockKey(c.scope.settings, c.timeZones, at),
+            keptAtMs: at.getTime(),
+            clockSteadyUntilMs: clockSteadyUntil(c.scope.settings, c.timeZones, at),
+            body,
+          });
         },
-        availableDates: [...availableDates].sort(),
-        providers,
-        timeGroups,
-        groupBy,
-        locations: c.locations.map((location) => {
-          const noCapacity = !c.locationsWithSlots.has(String(location.id));
-          return {
-            locationId: String(location.id),
-            noCapacity,
-            message: noCapacity ? BOOKING_MESSAGES.LOCATION_NO_CAPACITY : null,
-            waitlistAllowed: noCapacity && settings.waitlistNoCapacityLocations && location.waitlistEnabled,
-          };
-        }),
       };
     },
 
@@ -605,14 +712,17 @@ export function createAvailabilityService(
         throw new DomainError('VALIDATION', 'Choose a location', {
           fields: [{ path: 'locationId', message: 'Choose a location' }],
         });
-      const c = await compute({
-        clientSlug: query.clientSlug,
-        schedulerSlug: query.schedulerSlug,
-        appointmentTypeId: query.appointmentTypeId,
-        locationId: query.locationId,
-        providerId: query.providerId ?? undefined,
-        patientKind: query.patientKind,
-      });
+      const c = await compute(
+        {
+          clientSlug: query.clientSlug,
+          schedulerSlug: query.schedulerSlug,
+          appointmentTypeId: query.appointmentTypeId,
+          locationId: query.locationId,
+          providerId: query.providerId ?? undefined,
+          patientKind: query.patientKind,
+        },
+        now(),
+      );
       const location = c.locations[0];
       if (location === undefined) throw notFound(LOCATION_NOT_FOUND_MESSAGE, 'locationId');
       return {

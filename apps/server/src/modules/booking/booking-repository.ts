@@ -84,7 +84,7 @@ export interface NewPolicy {
 
 export interface NewAppointment {
   clientId: number;
-  schedulerId: number;
+  schedulerId: number | null;
   providerId: number;
   locationId: number;
   serviceId: number;
@@ -95,10 +95,13 @@ export interface NewAppointment {
   status: AppointmentStatus;
   isNewPatient: boolean;
   idempotencyKey: string;
-  sessionId: string;
+  /** The booking flow's analytics session (null for a staff booking). */
+  sessionId: string | null;
   campaign: Campaign;
   reason: string | null;
   notes: string | null;
+  /** The staff user who booked it (the staff booking from the waitlist); absent for a patient's booking. */
+  createdByUserId?: number | null;
   now: number;
 }
 
@@ -251,7 +254,8 @@ async function selectBooked(db: Db, clientId: number, key: string): Promise<Book
   };
 }
 
-function transactionOf(trx: Db): BookingTransaction {
+/** The booking transaction's operations on `trx` (the staff booking from the waitlist runs them in its own transaction). */
+export function bookingTransactionOf(trx: Db): BookingTransaction {
   return {
     findByIdempotencyKey: (clientId, key) => selectBooked(trx, clientId, key),
     findPatientCandidates: (clientId, normalizedName, dateOfBirth) =>
@@ -383,7 +387,7 @@ function transactionOf(trx: Db): BookingTransaction {
           notes: a.notes,
           cancel_reason: null,
           version: 1,
-          created_by_user_id: null,
+          created_by_user_id: a.createdByUserId ?? null,
           created_at: a.now,
           updated_at: a.now,
         })
@@ -397,7 +401,7 @@ function transactionOf(trx: Db): BookingTransaction {
           from_status: null,
           to_status: a.status,
           reason: null,
-          changed_by_user_id: null,
+          changed_by_user_id: a.createdByUserId ?? null,
           created_at: a.now,
         })
         .execute();
@@ -458,7 +462,7 @@ export function createBookingRepository(db: Db): BookingRepository {
       );
     },
 
-    inWriteTransaction: (work) => inWriteTransaction(db, (trx) => work(transactionOf(trx))),
+    inWriteTransaction: (work) => inWriteTransaction(db, (trx) => work(bookingTransactionOf(trx))),
 
     cancelAppointment: (clientId, appointmentId, reason, nowMs) =>
       inWriteTransaction(db, async (trx) => {

@@ -8,7 +8,6 @@
  */
 import { assignProvider } from '@scheduler/domain/availability/assign-provider';
 import { isSlotBookable } from '@scheduler/domain/availability/compute-availability';
-import type { AvailabilityInput } from '@scheduler/domain/availability/types';
 import { computeBookingWindow } from '@scheduler/domain/booking-window';
 import { formatInTimeZone } from '@scheduler/domain/dates';
 import { DomainError, bookingRefusal, validationError } from '@scheduler/domain/errors';
@@ -27,14 +26,7 @@ import {
   providerChangeRefusal,
   providerLimitFor,
 } from '../availability/booking-rules.ts';
-import {
-  bookedCounts,
-  seededRandom,
-  toEngineBusy,
-  toEngineHours,
-  toEngineLocation,
-  toEngineProvider,
-} from '../availability/engine-input.ts';
+import { bookedCounts, seededRandom } from '../availability/engine-input.ts';
 import {
   comparablePhone,
   existingAppointmentParams,
@@ -55,6 +47,7 @@ import {
 import type { LocationRecord, ProviderRecord, SchedulerScope } from '../scheduler-config/scheduler-scope.ts';
 import { isIdempotencyKeyConflict } from './booking-repository.ts';
 import type { BookedAppointment, BookingRepository, Campaign } from './booking-repository.ts';
+import { loadSlotRecheck } from './slot-recheck.ts';
 
 const MS_PER_MINUTE = 60_000;
 
@@ -264,28 +257,16 @@ export function createBookingService(repository: BookingRepository, now: () => D
             if (candidates.length === 0) throw slotTaken();
 
             // Re-check the slot on what the database holds now.
-            const longest = Math.max(...candidates.map((p) => p.durationMinutes ?? service.durationMinutes));
-            const fromMs = Math.min(window.earliest.getTime(), startMs);
-            const toMs = Math.max(window.latestExclusive.getTime(), startMs + longest * MS_PER_MINUTE);
-            const only = onlyProviderId === null ? {} : { providerId: onlyProviderId };
-            const [hours, busy] = await Promise.all([
-              tx.listWorkingHours({
-                clientId: scope.clientId,
-                serviceId: service.id,
-                locationIds: [location.id],
-                ...only,
-              }),
-              tx.listBusy({ clientId: scope.clientId, serviceId: service.id, fromMs, toMs, ...only }),
-            ]);
-            const input: AvailabilityInput = {
-              now: at,
+            const { input, busy } = await loadSlotRecheck(tx, {
+              at,
               window,
-              service: { id: String(service.id), durationMinutes: service.durationMinutes },
-              locations: [toEngineLocation(location)],
-              providers: candidates.map(toEngineProvider),
-              workingHours: toEngineHours(hours),
-              ...toEngineBusy(busy),
-            };
+              clientId: scope.clientId,
+              service,
+              location,
+              candidates,
+              onlyProviderId,
+              startMs,
+            });
             const free = candidates
               .filter((provider) => isSlotBookable(input, String(provider.id), String(location.id), startMs))
               .sort((a, b) => `${a.lastName}, ${a.firstName}`.localeCompare(`${b.lastName}, ${b.firstName}`));

@@ -18,6 +18,10 @@ import {
   updateAppointmentStatusRequestSchema,
   updateAppointmentStatusResponseSchema,
 } from '@scheduler/domain/schemas/patient-management';
+import {
+  bookFromWaitListRequestSchema,
+  bookFromWaitListResponseSchema,
+} from '@scheduler/domain/schemas/waitlist';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
@@ -26,6 +30,8 @@ import type { Db } from '../../db/database.ts';
 import { staffOf } from '../auth/request-guard.ts';
 import { createStaffAuth } from '../auth/staff-auth.ts';
 import { errorResponseSchema } from '../scheduler-config/public-api.ts';
+import { createStaffBookingRepository } from '../waitlist/staff-booking-repository.ts';
+import { createStaffBookingService } from '../waitlist/staff-booking-service.ts';
 import { createPatientManagementRepository } from './patient-management-repository.ts';
 import { createPatientManagementService } from './service.ts';
 import type { StaffActor } from './service.ts';
@@ -67,6 +73,10 @@ export const patientManagementRoutes: FastifyPluginAsyncZod<PatientManagementRou
     audit,
     now: () => now().getTime(),
   });
+  const staffBooking = createStaffBookingService(
+    createStaffBookingRepository(db, () => now().getTime()),
+    now,
+  );
   app.addHook('onRequest', guard.authenticate());
   const patientsRead = guard.requireStaff({ permission: 'patients:read' });
   const patientsWrite = guard.requireStaff({ permission: 'patients:write' });
@@ -208,6 +218,39 @@ export const patientManagementRoutes: FastifyPluginAsyncZod<PatientManagementRou
     },
     async (request, reply) =>
       noStore(reply).send({ note: await service.editNote(actorOf(request), request.body) }),
+  );
+
+  app.post(
+    path('bookFromWaitList'),
+    {
+      preHandler: guard.requireStaff({ permission: 'waitlist:write' }),
+      schema: {
+        tags,
+        summary:
+          'Book a waitlisted patient into a time (staff; idempotent by idempotencyKey). In one transaction: re-checks the slot ' +
+          "with the public booking's re-check, matches or creates the patient from the entry's contact, inserts the " +
+          'appointment (status booked, channel front-desk, created by the user), marks the entry booked and writes the ' +
+          'audit row. The patient booking window and online-booking rules do not apply; the time must not have passed ' +
+          "(400) and must lie inside the provider's working hours at the location (400). 201 with the booking; 200 " +
+          '(header idempotent-replayed: true) with the first booking for a known idempotencyKey. 409 SLOT_TAKEN when the ' +
+          'provider is busy then, 409 CONFLICT when the entry is no longer waiting, 404 for an entry, provider, location ' +
+          'or service the brand does not have (waitlist:write; audited)',
+        body: bookFromWaitListRequestSchema,
+        response: {
+          200: bookFromWaitListResponseSchema,
+          201: bookFromWaitListResponseSchema,
+          ...errors,
+          409: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { replayed, booking } = await staffBooking.bookFromWaitList(staffOf(request).actor, request.body);
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return noStore(reply)
+        .status(replayed ? 200 : 201)
+        .send(booking);
+    },
   );
 
   app.get(

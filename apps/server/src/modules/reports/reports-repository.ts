@@ -7,12 +7,17 @@
  *    UTC days inside the range (report_appointments_daily by start, report_bookings_daily by
  *    booking time), plus the rows of the two partial UTC days at its ends (a report's range is
  *    whole local days of any zone, so it rarely starts at a UTC midnight), index range scans;
- *  - bookings per local day: report_bookings_quarterly (quarter hours, fold exactly into the local
- *    days of every zone) for no filter or one of location, service and channel; else the rows;
+ *  - bookings per local day: report_bookings_hourly (migration 2026-11-26-008) when every local
+ *    midnight of the range is on a whole UTC hour, else report_bookings_quarterly (quarter hours
+ *    fold exactly into the local days of every zone), for no filter or one of location, service
+ *    and channel; else the rows;
+ *  - the chart's totals by channel, service and location without a filter:
+ *    report_bookings_sliced_daily (008, ≈ 20 rows per day); with a filter report_bookings_daily;
  *  - a provider filter reads that provider's rows (few) by (provider_id, start_at / created_at);
  *  - campaigns: a "loose index scan" (recursive CTE, one index seek per distinct value) over
  *    (client_id, channel) of appointments and analytics_sessions;
- *  - the funnel: report_funnel_hourly, a trigger-maintained rollup of analytics_events.
+ *  - the funnel: report_funnel_daily (008) for the whole UTC days, report_funnel_hourly (002) for
+ *    the hours at both ends; both trigger-maintained roll-ups of analytics_events.
  * Every figure equals what the rows give (routes.test.ts compares them on random data).
  * Nothing here returns patient identity.
  */
@@ -77,6 +82,14 @@ export interface BookingGroup {
   count: number;
 }
 
+/** Bookings in all and per channel, service and location (no zero counts). */
+export interface BookingTotals {
+  bookings: number;
+  byChannel: Map<string, number>;
+  byService: Map<number, number>;
+  byLocation: Map<number, number>;
+}
+
 export interface ReportsRepository {
   defaultTimeZone(clientId: number): Promise<string | undefined>;
   /** Appointments by start, with names; one page (or, for CSV, up to `limit`). */
@@ -95,8 +108,8 @@ export interface ReportsRepository {
     filter: ReportFilter,
     bucketMs: number,
   ): Promise<{ bucketStart: number; count: number }[]>;
-  /** Bookings per (service, location, channel). */
-  bookingGroups(clientId: number, filter: ReportFilter): Promise<BookingGroup[]>;
+  /** Bookings in all, and per channel, service and location. */
+  bookingTotals(clientId: number, filter: ReportFilter): Promise<BookingTotals>;
   /** Sessions per funnel step whose first view of it lies in [from, before) (hour precision). */
   funnelSessions(
     clientId: number,
@@ -243,6 +256,56 @@ async function distinctValues(
 }
 
 export function createReportsRepository(db: Db): ReportsRepository {
+  /** Bookings per (service, location, channel). */
+  async function bookingGroups(clientId: number, filter: ReportFilter): Promise<BookingGroup[]> {
+    const fromRows = async (span: Span): Promise<BookingGroup[]> => {
+      const rows = await byCreated(db, clientId, { ...filter, ...span })
+        .select((eb) => [
+          'appointments.service_id',
+          'appointments.location_id',
+          'appointments.channel',
+          eb.fn.countAll<number>().as('n'),
+        ])
+        .groupBy(['appointments.service_id', 'appointments.location_id', 'appointments.channel'])
+        .execute();
+      return rows.map((row) => ({
+        serviceId: row.service_id,
+        locationId: row.location_id,
+        channel: channelOf(row.channel),
+        count: Number(row.n),
+      }));
+    };
+    if (filter.providerId !== undefined) return fromRows(filter);
+    const { units, edges } = splitRange(filter.from, filter.before, DAY_MS);
+    const fromRollup = async (): Promise<BookingGroup[]> => {
+      if (units === undefined) return [];
+      let query = db
+        .selectFrom('report_bookings_daily')
+        .select((eb) => [
+          'service_id',
+          'location_id',
+          'channel',
+          'channel_null',
+          eb.fn.sum<number>('bookings').as('n'),
+        ])
+        .where('client_id', '=', clientId)
+        .where('day', '>=', units.first)
+        .where('day', '<', units.end);
+      if (filter.locationId !== undefined) query = query.where('location_id', '=', filter.locationId);
+      if (filter.serviceId !== undefined) query = query.where('service_id', '=', filter.serviceId);
+      if (filter.channel !== undefined) query = query.where(rollupChannel(filter));
+      const rows = await query.groupBy(['service_id', 'location_id', 'channel', 'channel_null']).execute();
+      return rows.map((row) => ({
+        serviceId: row.service_id,
+        locationId: row.location_id,
+        channel: rollupChannelOf(row),
+        count: Number(row.n),
+      }));
+    };
+    const parts = await Promise.all([fromRollup(), ...edges.map(fromRows)]);
+    return parts.flat().filter((group) => group.count !== 0);
+  }
+
   return {
     async defaultTimeZone(clientId) {
       const row = await db
@@ -361,21 +424,35 @@ export function createReportsRepository(db: Db): ReportsRepository {
       };
       const slice = quarterSlice(filter);
       if (slice === undefined) return fromRows(filter);
-      const { units, edges } = splitRange(filter.from, filter.before, QUARTER_MS);
+      // Hour buckets: the hourly roll-up (24 rows a day); else quarter hours (96 rows a day).
+      const hourly = bucketMs === HOUR_MS;
+      const unitMs = hourly ? HOUR_MS : QUARTER_MS;
+      const { units, edges } = splitRange(filter.from, filter.before, unitMs);
       const fromRollup = async () => {
         if (units === undefined) return [];
-        const rows = await db
-          .selectFrom('report_bookings_quarterly')
-          .select(['quarter', 'bookings'])
-          .where('client_id', '=', clientId)
-          .where('dimension', '=', slice.dimension)
-          .where('value', '=', slice.value)
-          .where('quarter', '>=', units.first)
-          .where('quarter', '<', units.end)
-          .where('bookings', '<>', 0)
-          .execute();
+        const rows = hourly
+          ? await db
+              .selectFrom('report_bookings_hourly')
+              .select(['hour as unit', 'bookings'])
+              .where('client_id', '=', clientId)
+              .where('dimension', '=', slice.dimension)
+              .where('value', '=', slice.value)
+              .where('hour', '>=', units.first)
+              .where('hour', '<', units.end)
+              .where('bookings', '<>', 0)
+              .execute()
+          : await db
+              .selectFrom('report_bookings_quarterly')
+              .select(['quarter as unit', 'bookings'])
+              .where('client_id', '=', clientId)
+              .where('dimension', '=', slice.dimension)
+              .where('value', '=', slice.value)
+              .where('quarter', '>=', units.first)
+              .where('quarter', '<', units.end)
+              .where('bookings', '<>', 0)
+              .execute();
         return rows.map((row) => ({
-          bucketStart: Number(row.quarter) * QUARTER_MS,
+          bucketStart: Number(row.unit) * unitMs,
           count: Number(row.bookings),
         }));
       };
@@ -383,65 +460,89 @@ export function createReportsRepository(db: Db): ReportsRepository {
       return parts.flat();
     },
 
-    async bookingGroups(clientId, filter) {
-      const fromRows = async (span: Span): Promise<BookingGroup[]> => {
-        const rows = await byCreated(db, clientId, { ...filter, ...span })
-          .select((eb) => [
-            'appointments.service_id',
-            'appointments.location_id',
-            'appointments.channel',
-            eb.fn.countAll<number>().as('n'),
-          ])
-          .groupBy(['appointments.service_id', 'appointments.location_id', 'appointments.channel'])
-          .execute();
-        return rows.map((row) => ({
-          serviceId: row.service_id,
-          locationId: row.location_id,
-          channel: channelOf(row.channel),
-          count: Number(row.n),
-        }));
+    async bookingTotals(clientId, filter) {
+      const totals: BookingTotals = {
+        bookings: 0,
+        byChannel: new Map(),
+        byService: new Map(),
+        byLocation: new Map(),
       };
-      if (filter.providerId !== undefined) return fromRows(filter);
+      const add = <K>(map: Map<K, number>, key: K, count: number): void => {
+        map.set(key, (map.get(key) ?? 0) + count);
+      };
+      const addGroups = (groups: readonly BookingGroup[]): void => {
+        for (const group of groups) {
+          totals.bookings += group.count;
+          add(totals.byChannel, group.channel, group.count);
+          add(totals.byService, group.serviceId, group.count);
+          add(totals.byLocation, group.locationId, group.count);
+        }
+      };
+      const filtered =
+        filter.providerId !== undefined ||
+        filter.locationId !== undefined ||
+        filter.serviceId !== undefined ||
+        filter.channel !== undefined ||
+        (filter.statuses !== undefined && filter.statuses.length > 0);
       const { units, edges } = splitRange(filter.from, filter.before, DAY_MS);
-      const fromRollup = async (): Promise<BookingGroup[]> => {
-        if (units === undefined) return [];
-        let query = db
-          .selectFrom('report_bookings_daily')
-          .select((eb) => [
-            'service_id',
-            'location_id',
-            'channel',
-            'channel_null',
-            eb.fn.sum<number>('bookings').as('n'),
-          ])
-          .where('client_id', '=', clientId)
-          .where('day', '>=', units.first)
-          .where('day', '<', units.end);
-        if (filter.locationId !== undefined) query = query.where('location_id', '=', filter.locationId);
-        if (filter.serviceId !== undefined) query = query.where('service_id', '=', filter.serviceId);
-        if (filter.channel !== undefined) query = query.where(rollupChannel(filter));
-        const rows = await query.groupBy(['service_id', 'location_id', 'channel', 'channel_null']).execute();
-        return rows.map((row) => ({
-          serviceId: row.service_id,
-          locationId: row.location_id,
-          channel: rollupChannelOf(row),
-          count: Number(row.n),
-        }));
-      };
-      const parts = await Promise.all([fromRollup(), ...edges.map(fromRows)]);
-      return parts.flat().filter((group) => group.count !== 0);
+      if (filtered || units === undefined) {
+        addGroups(await bookingGroups(clientId, filter));
+      } else {
+        // No filter: the slices of whole UTC days, and the rows of the partial days at both ends.
+        const [slices, ...edgeGroups] = await Promise.all([
+          db
+            .selectFrom('report_bookings_sliced_daily')
+            .select((eb) => ['dimension', 'value', eb.fn.sum<number>('bookings').as('n')])
+            .where('client_id', '=', clientId)
+            .where('day', '>=', units.first)
+            .where('day', '<', units.end)
+            .groupBy(['dimension', 'value'])
+            .execute(),
+          ...edges.map((span) => bookingGroups(clientId, { ...filter, ...span })),
+        ]);
+        for (const slice of slices) {
+          const count = Number(slice.n);
+          if (slice.dimension === 'all') totals.bookings += count;
+          else if (slice.dimension === 'channel') add(totals.byChannel, slice.value, count);
+          else if (slice.dimension === 'service') add(totals.byService, Number(slice.value), count);
+          else add(totals.byLocation, Number(slice.value), count);
+        }
+        for (const groups of edgeGroups) addGroups(groups);
+      }
+      for (const map of [totals.byChannel, totals.byService, totals.byLocation] as Map<unknown, number>[])
+        for (const [key, count] of map) if (count === 0) map.delete(key);
+      return totals;
     },
 
     async funnelSessions(clientId, range) {
-      let query = db
-        .selectFrom('report_funnel_hourly')
-        .select((eb) => ['step', eb.fn.sum<number>('sessions').as('n')])
-        .where('client_id', '=', clientId)
-        .where('hour_start', '>=', Math.floor(range.from / HOUR_MS) * HOUR_MS)
-        .where('hour_start', '<', range.before);
-      if (range.channel !== undefined) query = query.where('channel', '=', range.channel);
-      const rows = await query.groupBy('step').execute();
-      return Object.fromEntries(rows.map((row) => [row.step, Number(row.n)]));
+      // The hours from the one holding `from` up to `before`: whole UTC days from the daily
+      // roll-up, the hours at both ends from the hourly one.
+      const { units, edges } = splitRange(Math.floor(range.from / HOUR_MS) * HOUR_MS, range.before, DAY_MS);
+      const fromHours = async (span: Span) => {
+        let query = db
+          .selectFrom('report_funnel_hourly')
+          .select((eb) => ['step', eb.fn.sum<number>('sessions').as('n')])
+          .where('client_id', '=', clientId)
+          .where('hour_start', '>=', span.from)
+          .where('hour_start', '<', span.before);
+        if (range.channel !== undefined) query = query.where('channel', '=', range.channel);
+        return query.groupBy('step').execute();
+      };
+      const fromDays = async () => {
+        if (units === undefined) return [];
+        let query = db
+          .selectFrom('report_funnel_daily')
+          .select((eb) => ['step', eb.fn.sum<number>('sessions').as('n')])
+          .where('client_id', '=', clientId)
+          .where('day', '>=', units.first)
+          .where('day', '<', units.end);
+        if (range.channel !== undefined) query = query.where('channel', '=', range.channel);
+        return query.groupBy('step').execute();
+      };
+      const parts = await Promise.all([fromDays(), ...edges.map(fromHours)]);
+      const sessions: Record<string, number> = {};
+      for (const row of parts.flat()) sessions[row.step] = (sessions[row.step] ?? 0) + Number(row.n);
+      return sessions;
     },
 
     async catalogue(clientId) {

@@ -22,7 +22,7 @@ import type {
   GetChartReportResponse,
   ReportRange,
 } from '@scheduler/domain/schemas/reports';
-import { localDateOf, startOfLocalDay, timeZoneOffsetMinutes } from '@scheduler/domain/time-zone';
+import { localDateOf, startOfLocalDay } from '@scheduler/domain/time-zone';
 import { providerDisplayName } from '../admin-config/service.ts';
 import type {
   AppointmentReportRecord,
@@ -266,14 +266,20 @@ export function createReportsService({
       const resolved = await resolveRange(clientId, query);
       const { timeZone } = resolved.range;
       const filter = filterOf(resolved, query);
-      // Whole-hour buckets fold exactly into local days unless the zone has a :30 or :45 offset.
-      const wholeHours =
-        timeZoneOffsetMinutes(resolved.from, timeZone) % 60 === 0 &&
-        timeZoneOffsetMinutes(resolved.before, timeZone) % 60 === 0;
+      const firstDay = toDayNumber(resolved.range.from);
+      const dayCount = toDayNumber(resolved.range.to) - firstDay + 1;
+      // Local midnights of the range (one zone conversion per day, not per bucket).
+      const dayStarts = Array.from({ length: dayCount + 1 }, (_, i) =>
+        startOfLocalDay(fromDayNumber(firstDay + i), timeZone).getTime(),
+      );
+      // Hour buckets fold exactly into the local days when every local midnight of the range is on
+      // a whole UTC hour (not in a zone of :30 or :45 offset, at any time of the range); quarter
+      // hours always do (every zone's offset is a multiple of 15 minutes).
+      const wholeHours = dayStarts.every((start) => start % HOUR_MS === 0);
       const bucketMs = wholeHours ? HOUR_MS : QUARTER_HOUR_MS;
       const [buckets, groups, funnelCounts, catalogue] = await Promise.all([
         repository.bookingsPerBucket(clientId, filter, bucketMs),
-        repository.bookingGroups(clientId, filter),
+        repository.bookingTotals(clientId, filter),
         repository.funnelSessions(clientId, {
           from: resolved.from,
           before: resolved.before,
@@ -282,13 +288,7 @@ export function createReportsService({
         repository.catalogue(clientId),
       ]);
 
-      const firstDay = toDayNumber(resolved.range.from);
-      const dayCount = toDayNumber(resolved.range.to) - firstDay + 1;
       const perDay = new Array<number>(dayCount).fill(0);
-      // Local midnights of the range (one zone conversion per day, not per bucket), then one walk.
-      const dayStarts = Array.from({ length: dayCount + 1 }, (_, i) =>
-        startOfLocalDay(fromDayNumber(firstDay + i), timeZone).getTime(),
-      );
       let day = 0;
       for (const bucket of [...buckets].sort((a, b) => a.bucketStart - b.bucketStart)) {
         while (day < dayCount && bucket.bucketStart >= (dayStarts[day + 1] ?? Number.POSITIVE_INFINITY))
@@ -297,22 +297,9 @@ export function createReportsService({
           perDay[day] = (perDay[day] ?? 0) + bucket.count;
         }
       }
-      const bookings = groups.reduce((sum, group) => sum + group.count, 0);
-      const byChannel = countsByKey(
-        groups,
-        (g) => g.channel,
-        (g) => g.count,
-      );
-      const byService = countsByKey(
-        groups,
-        (g) => String(g.serviceId),
-        (g) => g.count,
-      );
-      const byLocation = countsByKey(
-        groups,
-        (g) => String(g.locationId),
-        (g) => g.count,
-      );
+      const { bookings, byChannel } = groups;
+      const byService = new Map([...groups.byService].map(([id, count]) => [String(id), count]));
+      const byLocation = new Map([...groups.byLocation].map(([id, count]) => [String(id), count]));
       const funnel = funnelOf(funnelCounts);
       return {
         range: resolved.range,

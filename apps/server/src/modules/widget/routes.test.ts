@@ -113,6 +113,7 @@ describe.each(testDatabases())('the widget on $name', (target) => {
         widgetColorIsDefault: true,
         defaultWidgetColor: '#024E94',
         frameAncestors: ['https://www.brightsmile.example', 'http://localhost:*', 'http://127.0.0.1:*'],
+        frameAncestorsVersion: 1,
       });
       expect(body.locations.map((location) => location.slug)).toContain('midtown-manhattan');
       expect(response.headers['cache-control']).toBe('no-store');
@@ -140,12 +141,18 @@ describe.each(testDatabases())('the widget on $name', (target) => {
 
   describe('the allow-list, as the admin API changes it', () => {
     it('is what the widget pages send from the next request on', async () => {
+      const current = await app.inject({
+        method: 'GET',
+        url: `/api/scheduler/admin/widget?clientId=${northsideId}`,
+        headers: owner.bearerHeaders,
+      });
       const response = await app.inject({
         method: 'PUT',
         url: '/api/scheduler/admin/widget',
         headers: owner.bearerHeaders,
         payload: {
           clientId: northsideId,
+          version: current.json<{ version: number }>().version,
           frameAncestors: [
             'https://www.northsidefamily.example',
             'https://*.northside.example',

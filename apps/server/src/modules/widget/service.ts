@@ -41,6 +41,7 @@ export function createWidgetService(repository: WidgetRepository): WidgetService
         ...colorOf(record.storedColor),
         defaultWidgetColor: DEFAULT_WIDGET_COLOR,
         frameAncestors: parseStoredFrameAncestors(record.frameAncestorsJson),
+        frameAncestorsVersion: record.frameAncestorsVersion,
         locations: record.locations.map((location) => ({
           locationId: String(location.id),
           slug: location.slug,

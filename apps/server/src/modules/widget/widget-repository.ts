@@ -13,6 +13,7 @@ export interface WidgetSetupRecord {
   clientName: string;
   /** As stored: a JSON array of sources. */
   frameAncestorsJson: string;
+  frameAncestorsVersion: number;
   schedulerId: number;
   schedulerSlug: string;
   schedulerName: string;
@@ -57,6 +58,7 @@ export function createWidgetRepository(db: Db): WidgetRepository {
           'c.slug as client_slug',
           'c.name as client_name',
           'c.frame_ancestors',
+          'c.frame_ancestors_version',
           's.id as scheduler_id',
           's.slug as scheduler_slug',
           's.name as scheduler_name',
@@ -78,6 +80,7 @@ export function createWidgetRepository(db: Db): WidgetRepository {
         clientSlug: head.client_slug,
         clientName: head.client_name,
         frameAncestorsJson: head.frame_ancestors,
+        frameAncestorsVersion: head.frame_ancestors_version,
         schedulerId: head.scheduler_id,
         schedulerSlug: head.scheduler_slug,
         schedulerName: head.scheduler_name,

@@ -1,5 +1,5 @@
-import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { createBookingCache } from './api/booking-cache';
 import { bookingPageOf, prefetchBookingPage } from './prefetch';
 
 describe('bookingPageOf', () => {
@@ -28,36 +28,31 @@ describe('bookingPageOf', () => {
 });
 
 describe('prefetchBookingPage', () => {
+  const noRetry = () => createBookingCache({ retryDelay: () => 0 });
+
   it('starts nothing outside the booking flow', () => {
-    const client = new QueryClient();
-    prefetchBookingPage(client, '/admin/1/2');
-    expect(client.getQueryCache().getAll()).toHaveLength(0);
+    const cache = noRetry();
+    prefetchBookingPage('/admin/1/2', cache);
+    expect(cache.keys()).toHaveLength(0);
   });
 
   it('starts the configuration and the catalogue of the landing under the hooks’ keys', () => {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    prefetchBookingPage(client, '/acme/main/all/landing');
-    const keys = client
-      .getQueryCache()
-      .getAll()
-      .map((query) => query.queryKey);
-    expect(keys).toEqual([
+    const cache = noRetry();
+    prefetchBookingPage('/acme/main/all/landing', cache);
+    expect(cache.keys().map((key) => JSON.parse(key) as unknown)).toEqual([
       ['scheduler', 'acme', 'main', 'config'],
       ['scheduler', 'acme', 'main', 'serviceTypes'],
       ['scheduler', 'acme', 'main', 'locations'],
     ]);
-    client.clear();
+    cache.clear();
   });
 
   it('starts only the configuration on a later step', () => {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    prefetchBookingPage(client, '/acme/main/all/insurance');
-    expect(
-      client
-        .getQueryCache()
-        .getAll()
-        .map((query) => query.queryKey),
-    ).toEqual([['scheduler', 'acme', 'main', 'config']]);
-    client.clear();
+    const cache = noRetry();
+    prefetchBookingPage('/acme/main/all/insurance', cache);
+    expect(cache.keys().map((key) => JSON.parse(key) as unknown)).toEqual([
+      ['scheduler', 'acme', 'main', 'config'],
+    ]);
+    cache.clear();
   });
 });

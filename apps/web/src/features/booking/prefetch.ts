@@ -1,11 +1,8 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { fetchLocations, fetchServiceTypes } from './api/get-catalogue';
-import { fetchSchedulerConfig } from './api/get-config';
-import { schedulerKey, type BookingScope } from './api/scope';
+import { bookingCache, type BookingCache } from './api/booking-cache';
+import { fetchLocations, fetchServiceTypes, locationsKey, serviceTypesKey } from './api/get-catalogue';
+import { CATALOGUE_STALE_MS, configKey, fetchSchedulerConfig } from './api/get-config';
+import type { BookingScope } from './api/scope';
 import { ANY_LOCATION } from './lib/flow-state';
-
-/** Same freshness as the hooks (useSchedulerConfig, useServiceTypes, useLocations). */
-const CATALOGUE_STALE_MS = 5 * 60_000;
 
 /** First path segments that are not a practice (the router's static routes win over the booking one). */
 const NOT_A_PRACTICE = new Set(['admin', '404']);
@@ -37,31 +34,22 @@ export function bookingPageOf(pathname: string): BookingPage | null {
 /**
  * Starts, before React renders, what the booking page of the URL needs first: the scheduler's
  * configuration for every step, and on the landing and find-appointment steps the catalogue
- * (services and locations) and the step's code. The queries use the keys and fetchers of the hooks, so the screens find
+ * (services and locations) and the step's code. The reads use the keys and fetchers of the hooks (the booking cache), so the screens find
  * them in flight or answered instead of asking once the stored state is restored and their code
  * has loaded. (The request also loads the HTTP client and the API contract, in parallel.)
  */
-export function prefetchBookingPage(queryClient: QueryClient, pathname: string): void {
+export function prefetchBookingPage(pathname: string, cache: BookingCache = bookingCache): void {
   const page = bookingPageOf(pathname);
   if (page === null) return;
   const { scope } = page;
-  const key = schedulerKey(scope);
-  void queryClient.prefetchQuery({
-    queryKey: [...key, 'config'],
-    queryFn: ({ signal }) => fetchSchedulerConfig(scope, signal),
-    staleTime: CATALOGUE_STALE_MS,
-  });
+  void cache.prefetch(configKey(scope), (signal) => fetchSchedulerConfig(scope, signal), CATALOGUE_STALE_MS);
   if (page.step !== 'landing' && page.step !== 'findappointment') return;
-  void queryClient.prefetchQuery({
-    queryKey: [...key, 'serviceTypes'],
-    queryFn: ({ signal }) => fetchServiceTypes(scope, signal),
-    staleTime: CATALOGUE_STALE_MS,
-  });
-  void queryClient.prefetchQuery({
-    queryKey: [...key, 'locations'],
-    queryFn: ({ signal }) => fetchLocations(scope, signal),
-    staleTime: CATALOGUE_STALE_MS,
-  });
+  void cache.prefetch(
+    serviceTypesKey(scope),
+    (signal) => fetchServiceTypes(scope, signal),
+    CATALOGUE_STALE_MS,
+  );
+  void cache.prefetch(locationsKey(scope), (signal) => fetchLocations(scope, signal), CATALOGUE_STALE_MS);
   if (page.step === 'landing') void import('./landing/landing-screen').catch(() => undefined);
   else void import('./find-appointment/find-appointment-screen').catch(() => undefined);
 }

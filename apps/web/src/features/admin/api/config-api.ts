@@ -167,11 +167,21 @@ export function fetchProviderInsurance(clientId: string, providerId?: string, si
   });
 }
 
-export function assignProviderLocations(clientId: string, providerId: string, locationIds: string[]) {
+/*
+ * The replace-the-set map writes send back `version`: the set's version as read (the provider's
+ * detail, a map read or a list row). Someone else's change since then answers 409 and changes nothing.
+ */
+
+export function assignProviderLocations(
+  clientId: string,
+  providerId: string,
+  locationIds: string[],
+  version: number,
+) {
   return adminRequest({
     method: 'POST',
     path: 'providerLocationMapAssign',
-    data: { clientId, providerId, locationIds },
+    data: { clientId, providerId, locationIds, version },
     schema: providerLocationsResponseSchema,
   });
 }
@@ -180,20 +190,26 @@ export function assignProviderServices(
   clientId: string,
   providerId: string,
   services: { appointmentTypeId: string; durationMinutes: number | null }[],
+  version: number,
 ) {
   return adminRequest({
     method: 'POST',
     path: 'insertApptProviderMap',
-    data: { clientId, providerId, services },
+    data: { clientId, providerId, services, version },
     schema: providerServicesResponseSchema,
   });
 }
 
-export function assignProviderPlans(clientId: string, providerId: string, planIds: string[]) {
+export function assignProviderPlans(
+  clientId: string,
+  providerId: string,
+  planIds: string[],
+  version: number,
+) {
   return adminRequest({
     method: 'POST',
     path: 'createInsuranceProviderConfig',
-    data: { clientId, providerId, planIds },
+    data: { clientId, providerId, planIds, version },
     schema: insuranceProviderConfigResponseSchema,
   });
 }
@@ -249,11 +265,16 @@ export function deleteService(clientId: string, serviceId: string) {
   });
 }
 
-export function assignServiceLocations(clientId: string, appointmentTypeId: string, locationIds: string[]) {
+export function assignServiceLocations(
+  clientId: string,
+  appointmentTypeId: string,
+  locationIds: string[],
+  version: number,
+) {
   return adminRequest({
     method: 'POST',
     path: 'createServiceLocationConfig',
-    data: { clientId, appointmentTypeId, locationIds },
+    data: { clientId, appointmentTypeId, locationIds, version },
     schema: serviceLocationsResponseSchema,
   });
 }
@@ -291,11 +312,16 @@ export function updateLocation(
   });
 }
 
-export function assignLocationProviders(clientId: string, locationId: string, providerIds: string[]) {
+export function assignLocationProviders(
+  clientId: string,
+  locationId: string,
+  providerIds: string[],
+  version: number,
+) {
   return adminRequest({
     method: 'POST',
     path: 'createLocationProviderConfig',
-    data: { clientId, locationId, providerIds },
+    data: { clientId, locationId, providerIds, version },
     schema: locationProvidersResponseSchema,
   });
 }
@@ -329,11 +355,16 @@ export function fetchProvidersByPlan(clientId: string, planId: string, signal?: 
   });
 }
 
-export function assignPlanProviders(clientId: string, planId: string, providerIds: string[]) {
+export function assignPlanProviders(
+  clientId: string,
+  planId: string,
+  providerIds: string[],
+  version: number,
+) {
   return adminRequest({
     method: 'POST',
     path: 'createInsuranceProviderConfig',
-    data: { clientId, planId, providerIds },
+    data: { clientId, planId, providerIds, version },
     schema: insuranceProviderConfigResponseSchema,
   });
 }
@@ -362,6 +393,16 @@ export function renameCarrier(clientId: string, carrierId: string, name: string,
     path: `admin/insurance/carriers/${encodeURIComponent(carrierId)}`,
     data: { clientId, name, version },
     schema: carrierResponseSchema,
+  });
+}
+
+/** Deletes a carrier and its plans; 409 (with the reason) while patients' insurance records use them. */
+export function deleteCarrier(clientId: string, carrierId: string) {
+  return adminRequest({
+    method: 'DELETE',
+    path: `admin/insurance/carriers/${encodeURIComponent(carrierId)}`,
+    params: { clientId },
+    schema: deletedResponseSchema,
   });
 }
 

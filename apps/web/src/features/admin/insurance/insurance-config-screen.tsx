@@ -12,6 +12,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import {
   configKeys,
+  deleteCarrier,
   deleteInsuranceType,
   fetchCarriers,
   fetchInsuranceControlData,
@@ -22,7 +23,7 @@ import {
 import { AdminPage } from '../components/admin-page';
 import { DataTable, useListQuery, type Column } from '../components/data-table';
 import { reloadRow, usePagedQuery } from '../components/paged-query';
-import { notifySaveFailed, notifySaved } from '../components/save-feedback';
+import { notifySaveFailed, notifySaved, SaveErrorAlert } from '../components/save-feedback';
 import { YesNo } from '../components/yes-no';
 import { useAdminParams } from '../use-admin-params';
 import { CarrierDialog } from './carrier-dialog';
@@ -69,6 +70,46 @@ function DeleteTypeDialog({
   );
 }
 
+/**
+ * Asks before deleting a carrier (its plans go with it). The API refuses a carrier that patients'
+ * insurance records use: its message shows in the dialog, which stays open.
+ */
+function DeleteCarrierDialog({ carrier, onClose }: { carrier: CarrierAdmin; onClose: () => void }) {
+  const { clientId } = useAdminParams();
+  const queryClient = useQueryClient();
+  const titleId = useId();
+  const textId = useId();
+  const remove = useMutation({
+    mutationFn: () => deleteCarrier(clientId, carrier.carrierId),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: configKeys.insurance(clientId) });
+      notifySaved(`${carrier.name} deleted`);
+      onClose();
+    },
+  });
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} aria-describedby={textId}>
+      <DialogTitle id={titleId}>Delete {carrier.name}?</DialogTitle>
+      <DialogContent>
+        <DialogContentText id={textId}>
+          {carrier.planCount > 0
+            ? `Its ${carrier.planCount} plan(s) are deleted with it, and no provider takes them any more. This cannot be undone.`
+            : 'It has no plans. This cannot be undone.'}
+        </DialogContentText>
+        <SaveErrorAlert error={remove.error} />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} autoFocus>
+          Cancel
+        </Button>
+        <Button color="error" variant="contained" onClick={() => remove.mutate()} disabled={remove.isPending}>
+          {remove.isPending ? 'Deleting…' : 'Delete carrier'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
 /** insuranceconfig: carriers, plans, types, top packages, and which providers take each plan. */
 export function InsuranceConfigScreen() {
   const { clientId } = useAdminParams();
@@ -97,6 +138,7 @@ export function InsuranceConfigScreen() {
   const [editingCarrier, setEditingCarrier] = useState<CarrierAdmin | null | undefined>(undefined);
   const [editingType, setEditingType] = useState<InsuranceTypeAdmin | null | undefined>(undefined);
   const [deletingType, setDeletingType] = useState<InsuranceTypeAdmin | undefined>(undefined);
+  const [deletingCarrier, setDeletingCarrier] = useState<CarrierAdmin | undefined>(undefined);
 
   const providerCounts = useMemo(
     () => new Map(providerMap.data?.plans.map((plan) => [plan.planId, plan.providerIds.length]) ?? []),
@@ -149,9 +191,23 @@ export function InsuranceConfigScreen() {
       key: 'actions',
       label: 'Actions',
       render: (carrier) => (
-        <Button size="small" onClick={() => setEditingCarrier(carrier)} aria-label={`Rename ${carrier.name}`}>
-          Rename
-        </Button>
+        <Stack direction="row" spacing={1}>
+          <Button
+            size="small"
+            onClick={() => setEditingCarrier(carrier)}
+            aria-label={`Rename ${carrier.name}`}
+          >
+            Rename
+          </Button>
+          <Button
+            size="small"
+            color="error"
+            onClick={() => setDeletingCarrier(carrier)}
+            aria-label={`Delete ${carrier.name}`}
+          >
+            Delete
+          </Button>
+        </Stack>
       ),
     },
   ];
@@ -337,6 +393,9 @@ export function InsuranceConfigScreen() {
           onClose={() => setEditingType(undefined)}
           onReload={() => void reloadType()}
         />
+      ) : null}
+      {deletingCarrier ? (
+        <DeleteCarrierDialog carrier={deletingCarrier} onClose={() => setDeletingCarrier(undefined)} />
       ) : null}
       {deletingType ? (
         <DeleteTypeDialog insuranceType={deletingType} onClose={() => setDeletingType(undefined)} />

@@ -113,6 +113,13 @@ export function PlanDialog({ plan, carriers, types, providers, onClose, onReload
     if (!formState.isDirty) reset(initial);
   }, [formState.isDirty, initial, reset]);
 
+  /** After a conflict: the providers taking the plan and the plan itself are read again. */
+  const reloadAfterConflict = async () => {
+    save.reset();
+    const fresh = await taking.refetch();
+    reset({ ...initial, providerIds: fresh.data?.providers.map((provider) => provider.providerId) ?? [] });
+    onReload();
+  };
   const save = useMutation({
     mutationFn: async ({ providerIds, ...fields }: PlanFormOutput) => {
       const saved = plan
@@ -122,7 +129,8 @@ export function PlanDialog({ plan, carriers, types, providers, onClose, onReload
         currentProviderIds.length !== providerIds.length ||
         currentProviderIds.some((id) => !providerIds.includes(id))
       ) {
-        await assignPlanProviders(clientId, saved.planId, providerIds);
+        // The version read with the set (a new plan's set starts at version 1).
+        await assignPlanProviders(clientId, saved.planId, providerIds, taking.data?.providersVersion ?? 1);
       }
       return saved;
     },
@@ -218,7 +226,7 @@ export function PlanDialog({ plan, carriers, types, providers, onClose, onReload
                 )}
               />
             ) : null}
-            <SaveErrorAlert error={save.error} onReload={onReload} />
+            <SaveErrorAlert error={save.error} onReload={() => void reloadAfterConflict()} />
           </Stack>
         </DialogContent>
         <DialogActions>

@@ -27,6 +27,7 @@ export function LocationConfigScreen() {
   const [editing, setEditing] = useState<LocationAdmin | null | undefined>(undefined);
   const reloadEditing = async () => {
     const id = editing?.locationId;
+    await providerMap.refetch();
     setEditing(await reloadRow(locations.refetch, (location) => location.locationId === id));
   };
 
@@ -38,6 +39,14 @@ export function LocationConfigScreen() {
     }
     return map;
   }, [providerMap.data]);
+  /** The version of each location's set of providers, read with the set. */
+  const providersVersionAt = useMemo(
+    () =>
+      new Map(
+        providerMap.data?.locations.map((location) => [location.locationId, location.providersVersion]) ?? [],
+      ),
+    [providerMap.data],
+  );
   const providerOptions = useMemo(
     () =>
       providerMap.data?.providers.map((provider) => ({ id: provider.providerId, label: provider.name })) ??
@@ -146,10 +155,15 @@ export function LocationConfigScreen() {
       />
       {editing !== undefined ? (
         <LocationDialog
-          key={editing ? `${editing.locationId}-${editing.version}` : 'new'}
+          key={
+            editing
+              ? `${editing.locationId}-${editing.version}-${providersVersionAt.get(editing.locationId) ?? 1}`
+              : 'new'
+          }
           onReload={() => void reloadEditing()}
           location={editing}
           providerIds={editing ? (providersAt.get(editing.locationId) ?? []) : []}
+          providersVersion={editing ? (providersVersionAt.get(editing.locationId) ?? 1) : 1}
           providers={providerOptions}
           onClose={() => setEditing(undefined)}
         />

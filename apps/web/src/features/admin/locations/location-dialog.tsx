@@ -101,6 +101,8 @@ export interface LocationDialogProps {
   location: LocationAdmin | null;
   /** The providers who work at the location now. */
   providerIds: string[];
+  /** The version of that set (providerLocationMap), sent back with createLocationProviderConfig. */
+  providersVersion: number;
   providers: readonly ChecklistOption[];
   onClose: () => void;
   /** After a conflict: reads the location again (the dialog then shows the latest version). */
@@ -108,7 +110,14 @@ export interface LocationDialogProps {
 }
 
 /** Adds or edits a location: address, postal code, time zone, phone, online and waitlist switches, providers. */
-export function LocationDialog({ location, providerIds, providers, onClose, onReload }: LocationDialogProps) {
+export function LocationDialog({
+  location,
+  providerIds,
+  providersVersion,
+  providers,
+  onClose,
+  onReload,
+}: LocationDialogProps) {
   const { clientId } = useAdminParams();
   const queryClient = useQueryClient();
   const titleId = useId();
@@ -136,7 +145,8 @@ export function LocationDialog({ location, providerIds, providers, onClose, onRe
             .location
         : (await createLocation(clientId, fields)).location;
       if (providerIds.length !== chosen.length || providerIds.some((id) => !chosen.includes(id))) {
-        await assignLocationProviders(clientId, saved.locationId, chosen);
+        // A new location's set starts at version 1.
+        await assignLocationProviders(clientId, saved.locationId, chosen, location ? providersVersion : 1);
       }
       return saved;
     },

@@ -27,7 +27,11 @@ function sameSet(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((id) => b.includes(id));
 }
 
-/** After a map changes, the provider (its locations, services, plans) and the lists are stale. */
+/**
+ * After a map changes, the provider (its locations, services, plans) and the lists are stale.
+ * Each editor sends the version of its set from the provider's detail (read before the set); a
+ * stale one answers 409, shown in the form with a Reload that reads the provider again.
+ */
 function useRefreshProvider(providerId: string) {
   const { clientId } = useAdminParams();
   const queryClient = useQueryClient();
@@ -42,6 +46,10 @@ function useRefreshProvider(providerId: string) {
 export function ProviderLocationsEditor({ provider }: { provider: ProviderDetail }) {
   const { clientId } = useAdminParams();
   const refresh = useRefreshProvider(provider.providerId);
+  const reload = async (reset: () => void) => {
+    reset();
+    await refresh();
+  };
   const map = useQuery({
     queryKey: [...configKeys.providerMaps(clientId, provider.providerId), 'locations'],
     queryFn: ({ signal }) => fetchProviderLocationMap(clientId, provider.providerId, signal),
@@ -51,7 +59,7 @@ export function ProviderLocationsEditor({ provider }: { provider: ProviderDetail
   useEffect(() => setValue(current), [current]);
   const save = useMutation({
     mutationFn: (locationIds: string[]) =>
-      assignProviderLocations(clientId, provider.providerId, locationIds),
+      assignProviderLocations(clientId, provider.providerId, locationIds, provider.locationsVersion),
     onSuccess: async () => {
       await refresh();
       notifySaved('Locations saved');
@@ -77,7 +85,7 @@ export function ProviderLocationsEditor({ provider }: { provider: ProviderDetail
         onChange={setValue}
         helperText="Where this provider works. Working hours are set per location."
       />
-      <SaveErrorAlert error={save.error} />
+      <SaveErrorAlert error={save.error} onReload={() => void reload(save.reset)} />
       <Button
         type="submit"
         variant="contained"
@@ -99,6 +107,10 @@ interface ServiceChoice {
 export function ProviderServicesEditor({ provider }: { provider: ProviderDetail }) {
   const { clientId } = useAdminParams();
   const refresh = useRefreshProvider(provider.providerId);
+  const reload = async (reset: () => void) => {
+    reset();
+    await refresh();
+  };
   const map = useQuery({
     queryKey: [...configKeys.providerMaps(clientId, provider.providerId), 'services'],
     queryFn: ({ signal }) => fetchProviderAppointmentMap(clientId, provider.providerId, signal),
@@ -116,7 +128,7 @@ export function ProviderServicesEditor({ provider }: { provider: ProviderDetail 
   useEffect(() => setValue(current), [current]);
   const save = useMutation({
     mutationFn: (services: { appointmentTypeId: string; durationMinutes: number | null }[]) =>
-      assignProviderServices(clientId, provider.providerId, services),
+      assignProviderServices(clientId, provider.providerId, services, provider.servicesVersion),
     onSuccess: async () => {
       await refresh();
       notifySaved('Services saved');
@@ -219,7 +231,7 @@ export function ProviderServicesEditor({ provider }: { provider: ProviderDetail 
           {durationError}
         </Box>
       ) : null}
-      <SaveErrorAlert error={save.error} />
+      <SaveErrorAlert error={save.error} onReload={() => void reload(save.reset)} />
       <Button type="submit" variant="contained" disabled={save.isPending} sx={{ mt: 1 }}>
         Save services
       </Button>
@@ -230,6 +242,10 @@ export function ProviderServicesEditor({ provider }: { provider: ProviderDetail 
 export function ProviderPlansEditor({ provider }: { provider: ProviderDetail }) {
   const { clientId } = useAdminParams();
   const refresh = useRefreshProvider(provider.providerId);
+  const reload = async (reset: () => void) => {
+    reset();
+    await refresh();
+  };
   const map = useQuery({
     queryKey: [...configKeys.providerMaps(clientId, provider.providerId), 'plans'],
     queryFn: ({ signal }) => fetchProviderInsurance(clientId, provider.providerId, signal),
@@ -238,7 +254,8 @@ export function ProviderPlansEditor({ provider }: { provider: ProviderDetail }) 
   const [value, setValue] = useState<string[]>(current);
   useEffect(() => setValue(current), [current]);
   const save = useMutation({
-    mutationFn: (planIds: string[]) => assignProviderPlans(clientId, provider.providerId, planIds),
+    mutationFn: (planIds: string[]) =>
+      assignProviderPlans(clientId, provider.providerId, planIds, provider.plansVersion),
     onSuccess: async () => {
       await refresh();
       notifySaved('Insurance plans saved');
@@ -268,7 +285,7 @@ export function ProviderPlansEditor({ provider }: { provider: ProviderDetail }) 
         onChange={setValue}
         helperText="The plans this provider is in-network with."
       />
-      <SaveErrorAlert error={save.error} />
+      <SaveErrorAlert error={save.error} onReload={() => void reload(save.reset)} />
       <Button
         type="submit"
         variant="contained"

@@ -116,7 +116,9 @@ export function ConfigServicesScreen() {
       />
       {editing !== undefined ? (
         <ServiceDialog
-          key={editing ? `${editing.appointmentTypeId}-${editing.version}` : 'new'}
+          key={
+            editing ? `${editing.appointmentTypeId}-${editing.version}-${editing.locationsVersion}` : 'new'
+          }
           service={editing}
           locations={locationOptions}
           onClose={() => setEditing(undefined)}

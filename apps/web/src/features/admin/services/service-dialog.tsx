@@ -106,7 +106,13 @@ export function ServiceDialog({ service, locations, onClose, onReload }: Service
         : (await createService(clientId, fields)).service;
       const before = service?.locationIds ?? [];
       if (before.length !== locationIds.length || before.some((id) => !locationIds.includes(id))) {
-        await assignServiceLocations(clientId, saved.appointmentTypeId, locationIds);
+        // The version of the set as the list read it with the service (a new service's is its first).
+        await assignServiceLocations(
+          clientId,
+          saved.appointmentTypeId,
+          locationIds,
+          service?.locationsVersion ?? saved.locationsVersion,
+        );
       }
       return saved;
     },

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,30 +13,22 @@ import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { WaitlistEntry } from '@scheduler/domain/schemas/admin-config';
 import { NOTES_MAX_LENGTH } from '@scheduler/domain/schemas/booking';
-import { patientIdentitySchema } from '@scheduler/domain/schemas/patient';
 import type { GetFiltersResponse } from '@scheduler/domain/schemas/patient-management';
+import type { BookFromWaitListRequestInput } from '@scheduler/domain/schemas/waitlist';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { useId, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import { isApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { errorMessageOf } from '../api/admin-request';
-import { FormSwitch, FormTextField } from '../components/form-fields';
 import { LoadingBlock } from '../components/query-state';
-import { addDays } from '../patients/format';
-import { dayHeading, openSlotsByDay, twelveHour, type OpenSlot } from './slot-model';
-import {
-  bookFromWaitlist,
-  fetchOpenSlots,
-  SLOT_SEARCH_DAYS,
-  updateWaitlistEntry,
-  type SlotSearch,
-  type WaitlistBooking,
-} from './waitlist-api';
+import { addDays, formatIsoDate } from '../patients/format';
+import { dayHeading, localTimeToUtc, openSlotsByDay, twelveHour, type OpenSlot } from './slot-model';
+import { bookFromWaitlist, fetchOpenSlots, SLOT_SEARCH_DAYS, type SlotSearch } from './waitlist-api';
 
 export interface BookFromWaitlistDialogProps {
   clientId: string;
@@ -49,12 +40,12 @@ export interface BookFromWaitlistDialogProps {
   onBooked: (summary: string) => void;
 }
 
-const identityFormSchema = patientIdentitySchema;
-
 /**
- * Books a waitlisted patient: the free times of the entry's provider (or any provider) for its
- * service at its location, then the patient's details as the entry has them (staff confirm the
- * contact permissions), then PUT bookAppointment; the entry is then marked booked (PATCH updateWaitList).
+ * Books a waitlisted patient: one of the free times of the entry's provider (or any provider) for
+ * its service at its location, or another time staff enter (today, or beyond the patient booking
+ * window; the server still refuses a past time, a time outside the provider's working hours and a
+ * taken time). The patient is the entry's; staff confirm the contact permissions. POST
+ * bookFromWaitList books it and marks the entry booked in one transaction.
  */
 export function BookFromWaitlistDialog({
   clientId,
@@ -73,7 +64,13 @@ export function BookFromWaitlistDialog({
   const [slot, setSlot] = useState<OpenSlot | null>(null);
   const [slotError, setSlotError] = useState<string | null>(null);
   const [notes, setNotes] = useState(entry.notes ?? '');
-  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const [otherDate, setOtherDate] = useState('');
+  const [otherTime, setOtherTime] = useState('');
+  const [otherProviderId, setOtherProviderId] = useState(entry.provider?.providerId ?? '');
+  const [smsPermission, setSmsPermission] = useState(false);
+  const [emailPermission, setEmailPermission] = useState(false);
+  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
+  const otherHelpId = useId();
 
   const search: SlotSearch | null =
     locationId && appointmentTypeId
@@ -105,40 +102,20 @@ export function BookFromWaitlistDialog({
     slots.data?.locations.find((location) => location.noCapacity && location.message)?.message ??
     null;
 
-  const { control, handleSubmit } = useForm({
-    resolver: zodResolver(identityFormSchema),
-    defaultValues: {
-      firstName: entry.firstName,
-      lastName: entry.lastName,
-      dateOfBirth: entry.dateOfBirth ?? '',
-      phone: entry.phone ?? '',
-      email: entry.email ?? '',
-      smsPermission: false,
-      emailPermission: false,
-    },
-  });
+  const timeZone =
+    options?.locations.find((location) => location.locationId === locationId)?.timeZone ??
+    options?.defaultTimeZone ??
+    'UTC';
+  const otherStartUtc = localTimeToUtc(otherDate, otherTime, timeZone);
+  const usingOtherTime = otherDate !== '' || otherTime !== '';
 
   const book = useMutation({
-    mutationFn: async (booking: WaitlistBooking) => {
-      const answer = await bookFromWaitlist(booking);
-      // The appointment stands even when the entry cannot be marked: say so, do not fail the booking.
-      const marked = await updateWaitlistEntry(clientId, {
-        waitlistEntryId: entry.waitlistEntryId,
-        status: 'booked',
-        appointmentId: answer.appointmentId,
-      }).then(
-        () => true,
-        () => false,
-      );
-      return { answer, marked };
-    },
-    onSuccess: ({ answer, marked }) => {
+    mutationFn: (booking: BookFromWaitListRequestInput) => bookFromWaitlist(clientId, booking),
+    onSuccess: (answer) => {
       onBooked(
         `Booked ${entry.firstName} ${entry.lastName} with ${answer.provider.name} on ${dayHeading(
           answer.dateLocal,
-        )} at ${twelveHour(answer.timeLocal)}${
-          marked ? '' : '. The waitlist entry could not be marked as booked; please remove it.'
-        }`,
+        )} at ${twelveHour(answer.timeLocal)}`,
       );
     },
     onError: (error) => {
@@ -146,30 +123,45 @@ export function BookFromWaitlistDialog({
         setSlot(null);
         void slots.refetch();
       }
+      // A refused request is not replayed: the next attempt is a new booking request.
+      if (isApiError(error) && error.status !== null && error.status < 500)
+        setIdempotencyKey(crypto.randomUUID());
       void notify(errorMessageOf(error, 'The appointment could not be booked. Please try again.'), 'error');
     },
   });
 
-  const onSubmit = handleSubmit((patient) => {
-    if (!slot) {
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (notes.trim().length > NOTES_MAX_LENGTH) return;
+    let chosen: { providerId: string; locationId: string; startUtc: string } | null = null;
+    if (usingOtherTime) {
+      if (!otherStartUtc) {
+        setSlotError('Enter both the date and the time');
+        return;
+      }
+      if (!otherProviderId) {
+        setSlotError('Choose the provider');
+        return;
+      }
+      chosen = { providerId: otherProviderId, locationId, startUtc: otherStartUtc };
+    } else if (slot) {
+      chosen = { providerId: slot.providerId, locationId: slot.locationId, startUtc: slot.startUtc };
+    }
+    if (!chosen) {
       setSlotError('Choose a time');
       document.getElementById(slotsLabelId)?.scrollIntoView({ block: 'center' });
       return;
     }
-    if (notes.trim().length > NOTES_MAX_LENGTH) return;
     book.mutate({
-      clientSlug,
-      schedulerSlug,
+      waitlistEntryId: entry.waitlistEntryId,
       appointmentTypeId,
-      locationId: slot.locationId,
-      providerId: slot.providerId,
-      startUtc: slot.startUtc,
-      patient,
-      isExistingPatient: entry.patientId !== null,
+      ...chosen,
+      smsPermission,
+      emailPermission,
       notes: notes.trim(),
       idempotencyKey,
     });
-  });
+  };
 
   const shiftDays = (days: number) => {
     const base = fromDate ?? firstDay;
@@ -185,7 +177,7 @@ export function BookFromWaitlistDialog({
         Book {entry.firstName} {entry.lastName}
       </DialogTitle>
       <DialogContent dividers>
-        <Box component="form" id={`${titleId}-form`} noValidate onSubmit={(event) => void onSubmit(event)}>
+        <Box component="form" id={`${titleId}-form`} noValidate onSubmit={onSubmit}>
           <Typography variant="subtitle1" component="h3" gutterBottom>
             Appointment
           </Typography>
@@ -296,6 +288,8 @@ export function BookFromWaitlistDialog({
                   .find((candidate) => candidate.key === event.target.value);
                 setSlot(chosen ?? null);
                 setSlotError(null);
+                setOtherDate('');
+                setOtherTime('');
               }}
             >
               {days.map((day) => (
@@ -320,32 +314,114 @@ export function BookFromWaitlistDialog({
             </RadioGroup>
           </FormControl>
 
+          <Box
+            component="fieldset"
+            aria-describedby={otherHelpId}
+            sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, mb: 2 }}
+          >
+            <Typography component="legend" variant="subtitle2" sx={{ px: 0.5 }}>
+              Another time
+            </Typography>
+            <Typography id={otherHelpId} variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+              Staff may book today or beyond the online booking window, within the provider&apos;s working
+              hours at this location. Times are the location&apos;s local time.
+            </Typography>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <TextField
+                size="small"
+                label="Date"
+                type="date"
+                value={otherDate}
+                onChange={(event) => {
+                  setOtherDate(event.target.value);
+                  setSlot(null);
+                  setSlotError(null);
+                }}
+                slotProps={{ inputLabel: { shrink: true } }}
+              />
+              <TextField
+                size="small"
+                label="Time"
+                type="time"
+                value={otherTime}
+                onChange={(event) => {
+                  setOtherTime(event.target.value);
+                  setSlot(null);
+                  setSlotError(null);
+                }}
+                slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 300 } }}
+              />
+              {entry.provider ? null : (
+                <TextField
+                  select
+                  size="small"
+                  label="Provider for this time"
+                  value={otherProviderId}
+                  onChange={(event) => setOtherProviderId(event.target.value)}
+                  sx={{ minWidth: 220 }}
+                >
+                  {(options?.providers ?? []).map((provider) => (
+                    <MenuItem key={provider.providerId} value={provider.providerId}>
+                      {provider.name}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            </Stack>
+          </Box>
+
           <Typography variant="subtitle1" component="h3" gutterBottom>
             Patient
           </Typography>
-          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, mb: 2 }}>
-            <FormTextField control={control} name="firstName" label="First name" required size="small" />
-            <FormTextField control={control} name="lastName" label="Last name" required size="small" />
-            <FormTextField
-              control={control}
-              name="dateOfBirth"
-              label="Date of birth"
-              type="date"
-              required
-              size="small"
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-            <FormTextField control={control} name="phone" label="Phone" type="tel" required size="small" />
-            <FormTextField control={control} name="email" label="E-mail" type="email" required size="small" />
+          <Box
+            component="dl"
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: 'max-content 1fr',
+              columnGap: 2,
+              rowGap: 0.5,
+              mt: 0,
+              mb: 2,
+            }}
+          >
+            <Typography component="dt" variant="body2" color="text.secondary">
+              Name
+            </Typography>
+            <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+              {entry.firstName} {entry.lastName}
+            </Typography>
+            <Typography component="dt" variant="body2" color="text.secondary">
+              Date of birth
+            </Typography>
+            <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+              {entry.dateOfBirth ? formatIsoDate(entry.dateOfBirth) : '—'}
+            </Typography>
+            <Typography component="dt" variant="body2" color="text.secondary">
+              Phone
+            </Typography>
+            <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+              {entry.phone ?? '—'}
+            </Typography>
+            <Typography component="dt" variant="body2" color="text.secondary">
+              E-mail
+            </Typography>
+            <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+              {entry.email ?? '—'}
+            </Typography>
           </Box>
-          <FormSwitch
-            control={control}
-            name="smsPermission"
+          <FormControlLabel
+            control={
+              <Switch checked={smsPermission} onChange={(event) => setSmsPermission(event.target.checked)} />
+            }
             label="The patient agrees to text messages about the appointment"
           />
-          <FormSwitch
-            control={control}
-            name="emailPermission"
+          <FormControlLabel
+            control={
+              <Switch
+                checked={emailPermission}
+                onChange={(event) => setEmailPermission(event.target.checked)}
+              />
+            }
             label="The patient agrees to e-mails about the appointment"
           />
           <TextField

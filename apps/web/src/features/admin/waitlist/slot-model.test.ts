@@ -1,6 +1,6 @@
 import type { GetProvidersResponse } from '@scheduler/domain/schemas/scheduler-api';
 import { describe, expect, it } from 'vitest';
-import { dayHeading, openSlotsByDay, twelveHour } from './slot-model';
+import { dayHeading, localTimeToUtc, openSlotsByDay, twelveHour } from './slot-model';
 
 function provider(providerId: string, name: string, slots: [string, string, string][]) {
   return {
@@ -65,5 +65,13 @@ describe('waitlist slot picking', () => {
     expect(twelveHour('00:15')).toBe('12:15 AM');
     expect(twelveHour('13:05')).toBe('1:05 PM');
     expect(dayHeading('2026-03-02')).toBe('Mon, Mar 2');
+  });
+
+  it('turns a local date and time of the location into UTC, DST included, and refuses malformed input', () => {
+    expect(localTimeToUtc('2026-11-26', '09:30', 'America/New_York')).toBe('2026-11-26T14:30:00Z');
+    expect(localTimeToUtc('2026-07-01', '09:30', 'America/New_York')).toBe('2026-07-01T13:30:00Z');
+    expect(localTimeToUtc('2026-07-01', '', 'America/New_York')).toBeNull();
+    expect(localTimeToUtc('', '09:30', 'America/New_York')).toBeNull();
+    expect(localTimeToUtc('2026-07-01', '25:00', 'America/New_York')).toBeNull();
   });
 });

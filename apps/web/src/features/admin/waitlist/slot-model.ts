@@ -1,4 +1,5 @@
 import type { GetProvidersResponse } from '@scheduler/domain/schemas/scheduler-api';
+import { localDateTimeToInstant } from '@scheduler/domain/time-zone';
 
 /** One bookable time of one provider, as the waitlist's booking dialog lists it. */
 export interface OpenSlot {
@@ -62,4 +63,23 @@ export function dayHeading(dateLocal: string): string {
     day: 'numeric',
     timeZone: 'UTC',
   }).format(new Date(Date.UTC(y, m - 1, d)));
+}
+
+/**
+ * The UTC instant (ISO, no milliseconds) of a local date ('YYYY-MM-DD') and time ('HH:mm') in the
+ * location's zone, or null when either is missing or malformed: the "another time" staff enter.
+ */
+export function localTimeToUtc(dateLocal: string, timeLocal: string, timeZone: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(dateLocal)) return null;
+  const match = /^(\d{2}):(\d{2})$/.exec(timeLocal);
+  if (!match) return null;
+  const minutes = Number(match[1]) * 60 + Number(match[2]);
+  if (minutes >= 24 * 60 || Number(match[2]) >= 60) return null;
+  try {
+    return localDateTimeToInstant(dateLocal, minutes, timeZone)
+      .toISOString()
+      .replace(/\.\d{3}Z$/, 'Z');
+  } catch {
+    return null;
+  }
 }

@@ -1,10 +1,10 @@
-import type { PatientIdentity } from '@scheduler/domain/schemas/patient';
 import { getWaitListResponseSchema, type WAITLIST_STATUSES } from '@scheduler/domain/schemas/admin-config';
-import { waitListChangeResponseSchema } from '@scheduler/domain/schemas/waitlist';
 import {
-  bookAppointmentResponseSchema,
-  getProvidersResponseSchema,
-} from '@scheduler/domain/schemas/scheduler-api';
+  bookFromWaitListResponseSchema,
+  waitListChangeResponseSchema,
+  type BookFromWaitListRequestInput,
+} from '@scheduler/domain/schemas/waitlist';
+import { getProvidersResponseSchema } from '@scheduler/domain/schemas/scheduler-api';
 import type { QueryParams } from '../../../lib/api-client';
 import { adminRequest } from '../api/admin-request';
 
@@ -66,10 +66,11 @@ export function updateWaitlistEntry(
 }
 
 /**
- * Booking a waitlisted patient into a freed slot. The server has no staff booking endpoint, so this
- * uses the public calls the booking flow uses: GET getProviders for the entry's service, location and
- * provider, then PUT bookAppointment with the entry's details (the booking window and every booking
- * rule of the scheduler apply), then PATCH updateWaitList marks the entry booked with the appointment.
+ * Booking a waitlisted patient. The free times come from the public slot search (GET getProviders
+ * for the entry's service, location and provider: what patients could book now); staff may also
+ * pick another time (today, or beyond the patient booking window). POST bookFromWaitList then books
+ * it on the staff path, in one transaction: the slot re-check, the patient matched or created from
+ * the entry, the appointment (channel front-desk), the entry marked booked and the audit row.
  */
 
 export interface SlotSearch {
@@ -110,42 +111,13 @@ export function fetchOpenSlots(search: SlotSearch, signal?: AbortSignal) {
   });
 }
 
-export interface WaitlistBooking {
-  clientSlug: string;
-  schedulerSlug: string;
-  appointmentTypeId: string;
-  locationId: string;
-  providerId: string;
-  startUtc: string;
-  patient: PatientIdentity;
-  isExistingPatient: boolean;
-  notes: string;
-  /** One per booking attempt: a retried request answers the first booking. */
-  idempotencyKey: string;
-}
-
-/** The channel reports show for bookings made from the waitlist. */
-export const WAITLIST_CHANNEL = 'waitlist';
-
-export function bookFromWaitlist(booking: WaitlistBooking) {
+/** POST bookFromWaitList (waitlist:write): the staff booking of a waitlist entry. */
+export function bookFromWaitlist(clientId: string, booking: BookFromWaitListRequestInput) {
   return adminRequest({
-    method: 'PUT',
-    path: 'bookAppointment',
-    data: {
-      clientSlug: booking.clientSlug,
-      schedulerSlug: booking.schedulerSlug,
-      locationId: booking.locationId,
-      providerId: booking.providerId,
-      appointmentTypeId: booking.appointmentTypeId,
-      startUtc: booking.startUtc,
-      patient: booking.patient,
-      isExistingPatient: booking.isExistingPatient,
-      insurance: null,
-      details: { reasonForVisit: '', notes: booking.notes },
-      sessionId: `admin-waitlist-${booking.idempotencyKey}`,
-      idempotencyKey: booking.idempotencyKey,
-      channel: WAITLIST_CHANNEL,
-    },
-    schema: bookAppointmentResponseSchema,
+    api: 'patientManagement',
+    method: 'POST',
+    path: 'bookFromWaitList',
+    data: { ...booking, clientId },
+    schema: bookFromWaitListResponseSchema,
   });
 }

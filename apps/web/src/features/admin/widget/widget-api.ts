@@ -21,11 +21,15 @@ export function fetchWidgetSetup(clientId: string, ruleId: string, signal?: Abor
   });
 }
 
-export function saveFrameAncestors(clientId: string, frameAncestors: readonly string[]) {
+/**
+ * `version`: the allow-list's version the screen read (setup.frameAncestorsVersion); a change by
+ * someone else since then answers 409 and changes nothing.
+ */
+export function saveFrameAncestors(clientId: string, frameAncestors: readonly string[], version: number) {
   return adminRequest({
     method: 'PUT',
     path: 'admin/widget',
-    data: { clientId, frameAncestors },
+    data: { clientId, frameAncestors, version },
     schema: widgetSettingsResponseSchema,
   });
 }

@@ -334,7 +334,7 @@ function FrameAncestorsSection({ setup, canWrite }: { setup: WidgetSetup; canWri
   useEffect(() => setDraft(savedKey === '' ? [] : savedKey.split(' ')), [savedKey]);
 
   const save = useMutation({
-    mutationFn: (list: string[]) => saveFrameAncestors(clientId, list),
+    mutationFn: (list: string[]) => saveFrameAncestors(clientId, list, setup.frameAncestorsVersion),
     onSuccess: async (saved) => {
       setDraft(saved.frameAncestors);
       await queryClient.invalidateQueries({ queryKey: widgetKeys.setup(clientId, ruleId) });
@@ -438,7 +438,20 @@ function FrameAncestorsSection({ setup, canWrite }: { setup: WidgetSetup; canWri
           Discard changes
         </Button>
       </Stack>
-      <SaveErrorAlert error={save.error} />
+      <SaveErrorAlert
+        error={save.error}
+        onReload={() => {
+          save.reset();
+          void queryClient
+            .invalidateQueries({ queryKey: widgetKeys.setup(clientId, ruleId) })
+            .then(() =>
+              setDraft(
+                queryClient.getQueryData<WidgetSetup>(widgetKeys.setup(clientId, ruleId))?.frameAncestors ??
+                  [],
+              ),
+            );
+        }}
+      />
     </Section>
   );
 }

@@ -1,5 +1,6 @@
 import type { Location, ServiceType } from '@scheduler/domain/schemas/scheduler-api';
-import { useQuery } from '@tanstack/react-query';
+import { CATALOGUE_STALE_MS } from './get-config';
+import { useCachedQuery } from './booking-cache';
 import { fetchChecked } from './contract';
 import { schedulerKey, type BookingScope } from './scope';
 
@@ -31,19 +32,22 @@ export async function fetchLocations(scope: Scope, signal?: AbortSignal): Promis
   return response.locations;
 }
 
+export const serviceTypesKey = (scope: Scope) => [...schedulerKey(scope), 'serviceTypes'] as const;
+export const locationsKey = (scope: Scope) => [...schedulerKey(scope), 'locations'] as const;
+
 export function useServiceTypes(scope: Scope) {
-  return useQuery({
-    queryKey: [...schedulerKey(scope), 'serviceTypes'],
-    queryFn: ({ signal }) => fetchServiceTypes(scope, signal),
-    staleTime: 5 * 60_000,
+  return useCachedQuery({
+    key: serviceTypesKey(scope),
+    fetcher: (signal) => fetchServiceTypes(scope, signal),
+    staleMs: CATALOGUE_STALE_MS,
   });
 }
 
 /** Every location of the scheduler (online-off ones too: the flow explains why they cannot be booked). */
 export function useLocations(scope: Scope) {
-  return useQuery({
-    queryKey: [...schedulerKey(scope), 'locations'],
-    queryFn: ({ signal }) => fetchLocations(scope, signal),
-    staleTime: 5 * 60_000,
+  return useCachedQuery({
+    key: locationsKey(scope),
+    fetcher: (signal) => fetchLocations(scope, signal),
+    staleMs: CATALOGUE_STALE_MS,
   });
 }

@@ -1,7 +1,7 @@
 import type { SchedulerSettings } from '@scheduler/domain/settings';
-import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client';
 import type { ConfigRow } from '../lib/rules-config';
+import { useCachedQuery } from './booking-cache';
 import { fetchChecked } from './contract';
 import { schedulerKey, type BookingScope } from './scope';
 
@@ -40,11 +40,17 @@ export async function fetchSchedulerConfig(
   return { client, today: response.today, settings: resolveSettings(client.settings) };
 }
 
+/** How long the configuration and the catalogue are kept before they are asked again. */
+export const CATALOGUE_STALE_MS = 5 * 60_000;
+
+export const configKey = (scope: Pick<BookingScope, 'clientName' | 'scheduler'>) =>
+  [...schedulerKey(scope), 'config'] as const;
+
 export function useSchedulerConfig(scope: Pick<BookingScope, 'clientName' | 'scheduler'>) {
-  return useQuery({
-    queryKey: [...schedulerKey(scope), 'config'],
-    queryFn: ({ signal }) => fetchSchedulerConfig(scope, signal),
-    staleTime: 5 * 60_000,
+  return useCachedQuery({
+    key: configKey(scope),
+    fetcher: (signal) => fetchSchedulerConfig(scope, signal),
+    staleMs: CATALOGUE_STALE_MS,
     enabled: scope.clientName !== '' && scope.scheduler !== '',
   });
 }

@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { useEffect, useRef, type ReactNode } from 'react';
 
 export interface StepPageProps {
@@ -25,19 +24,26 @@ export function StepPage({ heading, intro, children }: StepPageProps) {
       sx={{ width: '100%', maxWidth: 1100, mx: 'auto', px: { xs: 2, sm: 3 }, pb: 6 }}
     >
       <title>{`${heading} – Book an appointment`}</title>
-      <Typography
+      {/* Typography's h4 and body1 styles on plain elements (Typography stays out of the landing's script). */}
+      <Box
         ref={headingRef}
         tabIndex={-1}
-        variant="h4"
         component="h1"
-        sx={{ fontSize: { xs: '1.6rem', sm: '2rem' }, mt: 2, mb: 1, '&:focus': { outline: 'none' } }}
+        sx={{
+          typography: 'h4',
+          m: 0,
+          fontSize: { xs: '1.6rem', sm: '2rem' },
+          mt: 2,
+          mb: 1,
+          '&:focus': { outline: 'none' },
+        }}
       >
         {heading}
-      </Typography>
+      </Box>
       {intro ? (
-        <Typography component="div" sx={{ mb: 2, color: 'text.secondary' }}>
+        <Box component="div" sx={{ typography: 'body1', m: 0, mb: 2, color: 'text.secondary' }}>
           {intro}
-        </Typography>
+        </Box>
       ) : null}
       {children}
     </Box>
