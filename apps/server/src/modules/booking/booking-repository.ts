@@ -123,8 +123,8 @@ export interface BookingTransaction {
   listProviders(query: ProviderQuery): Promise<ProviderRecord[]>;
   listWorkingHours(query: Omit<ProviderQuery, 'planId'>): Promise<WorkingHoursRecord[]>;
   listBusy(query: BusyQuery): Promise<BusyRecord[]>;
-  insertPatient(patient: NewPatient): Promise<number>;
-  updatePatient(patientId: number, patient: NewPatient): Promise<void>;
+  /** The matched patient's record brought up to date (`existingId`), else a new one; its id. */
+  savePatient(existingId: number | undefined, patient: NewPatient): Promise<number>;
   /** An identical policy of the patient, else a new one. */
   findOrInsertPolicy(policy: NewPolicy): Promise<number>;
   /** The appointment, its first status-history row and its slot units. */
@@ -267,7 +267,22 @@ export function bookingTransactionOf(trx: Db): BookingTransaction {
     listWorkingHours: (query) => selectWorkingHours(trx, query),
     listBusy: (query) => selectBusy(trx, query),
 
-    async insertPatient(patient) {
+    async savePatient(existingId, patient) {
+      if (existingId !== undefined) {
+        await trx
+          .updateTable('patients')
+          .set({
+            phone: patient.phone,
+            email: patient.email,
+            sms_permission: patient.smsPermission ? 1 : 0,
+            email_permission: patient.emailPermission ? 1 : 0,
+            updated_at: patient.now,
+          })
+          .where('id', '=', existingId)
+          .where('client_id', '=', patient.clientId)
+          .execute();
+        return existingId;
+      }
       const { id } = await trx
         .insertInto('patients')
         .values({
@@ -287,21 +302,6 @@ export function bookingTransactionOf(trx: Db): BookingTransaction {
         .returning('id')
         .executeTakeFirstOrThrow();
       return id;
-    },
-
-    async updatePatient(patientId, patient) {
-      await trx
-        .updateTable('patients')
-        .set({
-          phone: patient.phone,
-          email: patient.email,
-          sms_permission: patient.smsPermission ? 1 : 0,
-          email_permission: patient.emailPermission ? 1 : 0,
-          updated_at: patient.now,
-        })
-        .where('id', '=', patientId)
-        .where('client_id', '=', patient.clientId)
-        .execute();
     },
 
     async findOrInsertPolicy(policy) {

@@ -301,12 +301,7 @@ export function createBookingService(repository: BookingRepository, now: () => D
               emailPermission: patient.emailPermission,
               now: nowMs,
             };
-            let patientId: number;
-            if (match === undefined) patientId = await tx.insertPatient(patientRow);
-            else {
-              patientId = match.id;
-              await tx.updatePatient(patientId, patientRow);
-            }
+            const patientId = await tx.savePatient(match?.id, patientRow);
             const policyId =
               insurance === null
                 ? null

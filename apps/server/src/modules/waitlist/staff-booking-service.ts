@@ -214,12 +214,7 @@ export function createStaffBookingService(
             emailPermission: request.emailPermission,
             now: nowMs,
           };
-          let patientId: number;
-          if (match === undefined) patientId = await tx.insertPatient(patientRow);
-          else {
-            patientId = match.id;
-            await tx.updatePatient(patientId, patientRow);
-          }
+          const patientId = await tx.savePatient(match?.id, patientRow);
 
           const status = 'booked';
           const appointmentId = await tx.insertAppointment({
