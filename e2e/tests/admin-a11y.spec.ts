@@ -2,7 +2,7 @@ import { brightSmile, expect, seriousViolations, test } from './admin-fixtures';
 
 /** Each admin screen, fully loaded, has no serious or critical axe violation. */
 
-const SCREENS: { segment: string; heading: RegExp; ready?: string }[] = [
+const SCREENS: { segment: string; heading: RegExp; ready?: string; enabled?: string }[] = [
   { segment: 'managescheduler', heading: /^Scheduler settings$/, ready: 'Save settings' },
   { segment: 'providercontrol', heading: /^Providers$/ },
   { segment: 'configservices', heading: /^Services$/ },
@@ -10,7 +10,7 @@ const SCREENS: { segment: string; heading: RegExp; ready?: string }[] = [
   { segment: 'locationconfig', heading: /^Locations$/ },
   { segment: 'waitlist', heading: /^Waitlist$/ },
   { segment: 'users', heading: /^Users$/ },
-  { segment: 'reports', heading: /./ },
+  { segment: 'reports', heading: /./, enabled: 'Channel' },
   { segment: 'patients', heading: /./ },
   { segment: 'widget', heading: /./ },
   { segment: 'blank', heading: /^No access$/ },
@@ -38,6 +38,7 @@ test.describe('admin accessibility', () => {
       await page.goto(`${base}/${screen.segment}`);
       await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible();
       if (screen.ready) await expect(page.getByRole('button', { name: screen.ready })).toBeVisible();
+      if (screen.enabled) await expect(page.getByRole('combobox', { name: screen.enabled })).toBeEnabled();
       await expect(page.getByText(/Loading…/).filter({ visible: true })).toHaveCount(0);
       expect(await seriousViolations(page)).toEqual([]);
     });

@@ -113,6 +113,17 @@ export async function navLinks(page: Page): Promise<string[]> {
 
 /** Serious or critical axe violations of the page, as readable strings. */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  // A colour caught halfway through a CSS transition (a button or a label turning from its
+  // disabled grey to its own colour once data arrives) is not what the user reads: let every
+  // finite transition and animation end first. Infinite ones (progress bars) are left running.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
