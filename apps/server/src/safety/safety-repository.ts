@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { dialectOf } from '../db/database.ts';
+import { createDb, dialectOf, ownerConnectionOf } from '../db/database.ts';
 import type { Db } from '../db/database.ts';
 import { activeAppointmentStatuses } from '../db/schema.ts';
 import { slotUnitStarts } from '../db/slot-units.ts';
@@ -21,7 +21,12 @@ export interface TableInfo {
 export const ACTIVE_STATUSES: readonly string[] = activeAppointmentStatuses;
 
 /** Tables whose content a harness may ignore: bookkeeping, not data. */
-const INTERNAL_TABLES = new Set(['kysely_migration', 'kysely_migration_lock', 'sqlite_sequence']);
+const INTERNAL_TABLES = new Set([
+  'kysely_migration',
+  'kysely_migration_lock',
+  'sqlite_sequence',
+  'safety_row_changes',
+]);
 
 /** Append-only tables of analytics: large, so a digest counts their rows instead of hashing them. */
 const COUNTED_ONLY = new Set([
@@ -57,15 +62,89 @@ export async function listTables(db: Db): Promise<TableInfo[]> {
     .map((row) => ({ name: row.name, hasClientId: Number(row.has_client_id) > 0 }));
 }
 
-/** Row counts of the given tables, in one statement. */
-export async function rowCounts(db: Db, tables: readonly string[]): Promise<Record<string, number>> {
-  if (tables.length === 0) return {};
-  const parts = tables.map(
-    (table, index) => sql`(select count(*) from ${sql.table(table)}) as ${sql.ref(`c${index}`)}`,
+/**
+ * Rows inserted and deleted per table since the counter was installed, kept by row triggers
+ * (`<table>:inserted`, `<table>:deleted`). Reading it is one small query however large the tables
+ * are — counting every table after every fuzz case was most of the PostgreSQL fuzz's time, and
+ * under row-level security a count is a scan. Stricter than comparing counts: a refused request
+ * that inserts one row and deletes another shows up too. A rolled-back write leaves no trace, as
+ * the trigger's own write rolls back with it.
+ */
+export interface RowChangeCounter {
+  read(): Promise<Record<string, number>>;
+  close(): Promise<void>;
+}
+
+export async function installRowChangeCounter(db: Db, tables: readonly string[]): Promise<RowChangeCounter> {
+  if (dialectOf(db) === 'postgres') {
+    // The owner of the tables creates the triggers; the application role may not.
+    const owner = ownerConnectionOf(db);
+    const ownerDb =
+      owner === undefined
+        ? db
+        : createDb(
+            { databaseUrl: owner.url, sqlitePath: '' },
+            { poolSize: 1, ...(owner.pgSchema === undefined ? {} : { pgSchema: owner.pgSchema }) },
+          );
+    const schema = (await sql<{ schema: string }>`select current_schema() as schema`.execute(ownerDb)).rows[0]
+      ?.schema;
+    if (schema === undefined) throw new Error('PostgreSQL reported no current schema');
+    await sql`create table if not exists safety_row_changes (
+      table_name text primary key, inserted bigint not null default 0, deleted bigint not null default 0)`.execute(
+      ownerDb,
+    );
+    // security definer: the application role writes the counter without a grant on it.
+    await sql`create or replace function safety_count_row_change() returns trigger
+      language plpgsql security definer set search_path = ${sql.id(schema)} as $$
+      begin
+        insert into safety_row_changes as c (table_name, inserted, deleted)
+        values (tg_table_name, case when tg_op = 'INSERT' then 1 else 0 end,
+                case when tg_op = 'DELETE' then 1 else 0 end)
+        on conflict (table_name) do update
+          set inserted = c.inserted + excluded.inserted, deleted = c.deleted + excluded.deleted;
+        return null;
+      end $$`.execute(ownerDb);
+    for (const table of tables) {
+      await sql`drop trigger if exists safety_row_change on ${sql.table(table)}`.execute(ownerDb);
+      await sql`create trigger safety_row_change after insert or delete on ${sql.table(table)}
+        for each row execute function safety_count_row_change()`.execute(ownerDb);
+    }
+    return {
+      read: () => readRowChanges(ownerDb),
+      close: async () => {
+        if (ownerDb !== db) await ownerDb.destroy();
+      },
+    };
+  }
+  await sql`create table if not exists safety_row_changes (
+    table_name text primary key, inserted integer not null default 0, deleted integer not null default 0)`.execute(
+    db,
   );
-  const result = await sql<Record<string, number | string>>`select ${sql.join(parts)}`.execute(db);
-  const row = result.rows[0] ?? {};
-  return Object.fromEntries(tables.map((table, index) => [table, Number(row[`c${index}`] ?? NaN)]));
+  for (const table of tables) {
+    for (const [event, column] of [
+      ['insert', 'inserted'],
+      ['delete', 'deleted'],
+    ] as const) {
+      const trigger = sql.id(`safety_row_change_${table}_${event}`);
+      await sql`drop trigger if exists ${trigger}`.execute(db);
+      await sql`create trigger ${trigger} after ${sql.raw(event)} on ${sql.table(table)} begin
+        insert into safety_row_changes (table_name, ${sql.id(column)}) values (${sql.lit(table)}, 1)
+        on conflict (table_name) do update set ${sql.id(column)} = ${sql.id(column)} + 1;
+      end`.execute(db);
+    }
+  }
+  return { read: () => readRowChanges(db), close: () => Promise.resolve() };
+}
+
+async function readRowChanges(db: Db): Promise<Record<string, number>> {
+  const result = await sql<{ table_name: string; inserted: number | string; deleted: number | string }>`
+    select table_name, inserted, deleted from safety_row_changes`.execute(db);
+  const changes: Record<string, number> = {};
+  for (const row of result.rows) {
+    changes[`${row.table_name}:inserted`] = Number(row.inserted);
+    changes[`${row.table_name}:deleted`] = Number(row.deleted);
+  }
+  return changes;
 }
 
 /** Tables whose counts differ between two snapshots, with both counts. */
