@@ -38,6 +38,7 @@ import {
   widgetSettingsResponseSchema,
 } from '@scheduler/domain/schemas/admin-config';
 import type { FastifyRequest } from 'fastify';
+import type { ZodType, z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuditActor } from '../audit/audit-log.ts';
 import { staffOf } from '../auth/request-guard.ts';
@@ -70,19 +71,47 @@ export const adminCrudRoutes: FastifyPluginAsyncZod<AdminCrudRoutesOptions> = (
   const tags = ['scheduler-admin'];
   const deleted = { deleted: true as const };
 
+  /** A paged, searchable, sortable list of the brand's records (config:read). */
+  const listOptions = <Query extends ZodType, Response extends ZodType>(
+    summary: string,
+    querystring: Query,
+    response: Response,
+  ) => ({ preHandler: read, schema: { tags, summary, querystring, response: { 200: response } } });
+
+  /** DELETE of one record by its id in the path (config:write); answers `{ deleted: true }`. */
+  const removeRoute = <Params extends ZodType>(route: {
+    url: string;
+    summary: string;
+    params: Params;
+    remove: (actor: AuditActor, params: z.output<Params>) => Promise<void>;
+  }) =>
+    app.delete(
+      route.url,
+      {
+        preHandler: write,
+        schema: {
+          tags,
+          summary: route.summary,
+          params: route.params,
+          querystring: brandQuerySchema,
+          response: { 200: deletedResponseSchema },
+        },
+      },
+      async (request) => {
+        // The type provider cannot resolve a generic schema; the validator has parsed `params` with it.
+        await route.remove(actorOf(request), request.params as z.output<Params>);
+        return deleted;
+      },
+    );
+
   // ── services ─────────────────────────────────────────────────────────────
   app.get(
     '/api/scheduler/admin/services',
-    {
-      preHandler: read,
-      schema: {
-        tags,
-        summary:
-          'The services of the brand, online or not, with their locations: paged, searchable (name, description) and sortable (config:read)',
-        querystring: listServicesQuerySchema,
-        response: { 200: servicesAdminResponseSchema },
-      },
-    },
+    listOptions(
+      'The services of the brand, online or not, with their locations: paged, searchable (name, description) and sortable (config:read)',
+      listServicesQuerySchema,
+      servicesAdminResponseSchema,
+    ),
     (request) => catalogue.listServices(actorOf(request), request.query),
   );
   app.post(
@@ -115,37 +144,21 @@ export const adminCrudRoutes: FastifyPluginAsyncZod<AdminCrudRoutesOptions> = (
       service: await catalogue.updateService(actorOf(request), request.params.serviceId, request.body),
     }),
   );
-  app.delete(
-    '/api/scheduler/admin/services/:serviceId',
-    {
-      preHandler: write,
-      schema: {
-        tags,
-        summary: 'Delete a service without appointments (409 otherwise) (config:write)',
-        params: serviceParamsSchema,
-        querystring: brandQuerySchema,
-        response: { 200: deletedResponseSchema },
-      },
-    },
-    async (request) => {
-      await catalogue.deleteService(actorOf(request), request.params.serviceId);
-      return deleted;
-    },
-  );
+  removeRoute({
+    url: '/api/scheduler/admin/services/:serviceId',
+    summary: 'Delete a service without appointments (409 otherwise) (config:write)',
+    params: serviceParamsSchema,
+    remove: (actor, params) => catalogue.deleteService(actor, params.serviceId),
+  });
 
   // ── locations ────────────────────────────────────────────────────────────
   app.get(
     '/api/scheduler/admin/locations',
-    {
-      preHandler: read,
-      schema: {
-        tags,
-        summary:
-          'The locations of the brand: paged, searchable (name, address, ZIP code) and sortable (config:read)',
-        querystring: listLocationsQuerySchema,
-        response: { 200: locationsAdminResponseSchema },
-      },
-    },
+    listOptions(
+      'The locations of the brand: paged, searchable (name, address, ZIP code) and sortable (config:read)',
+      listLocationsQuerySchema,
+      locationsAdminResponseSchema,
+    ),
     (request) => catalogue.listLocations(actorOf(request), request.query),
   );
   app.post(
@@ -180,37 +193,21 @@ export const adminCrudRoutes: FastifyPluginAsyncZod<AdminCrudRoutesOptions> = (
       location: await catalogue.updateLocation(actorOf(request), request.params.locationId, request.body),
     }),
   );
-  app.delete(
-    '/api/scheduler/admin/locations/:locationId',
-    {
-      preHandler: write,
-      schema: {
-        tags,
-        summary: 'Delete a location without appointments (409 otherwise) (config:write)',
-        params: locationParamsSchema,
-        querystring: brandQuerySchema,
-        response: { 200: deletedResponseSchema },
-      },
-    },
-    async (request) => {
-      await catalogue.deleteLocation(actorOf(request), request.params.locationId);
-      return deleted;
-    },
-  );
+  removeRoute({
+    url: '/api/scheduler/admin/locations/:locationId',
+    summary: 'Delete a location without appointments (409 otherwise) (config:write)',
+    params: locationParamsSchema,
+    remove: (actor, params) => catalogue.deleteLocation(actor, params.locationId),
+  });
 
   // ── insurance ────────────────────────────────────────────────────────────
   app.get(
     '/api/scheduler/admin/insurance/carriers',
-    {
-      preHandler: read,
-      schema: {
-        tags,
-        summary:
-          'Insurance carriers with their number of plans: paged, searchable and sortable (config:read)',
-        querystring: listCarriersQuerySchema,
-        response: { 200: carriersAdminResponseSchema },
-      },
-    },
+    listOptions(
+      'Insurance carriers with their number of plans: paged, searchable and sortable (config:read)',
+      listCarriersQuerySchema,
+      carriersAdminResponseSchema,
+    ),
     (request) => catalogue.listCarriers(actorOf(request), request.query),
   );
   app.post(
@@ -248,36 +245,20 @@ export const adminCrudRoutes: FastifyPluginAsyncZod<AdminCrudRoutesOptions> = (
       ),
     }),
   );
-  app.delete(
-    '/api/scheduler/admin/insurance/carriers/:carrierId',
-    {
-      preHandler: write,
-      schema: {
-        tags,
-        summary:
-          "Delete a carrier and its plans when no patient's insurance uses them (409 otherwise) (config:write)",
-        params: carrierParamsSchema,
-        querystring: brandQuerySchema,
-        response: { 200: deletedResponseSchema },
-      },
-    },
-    async (request) => {
-      await catalogue.deleteCarrier(actorOf(request), request.params.carrierId);
-      return deleted;
-    },
-  );
+  removeRoute({
+    url: '/api/scheduler/admin/insurance/carriers/:carrierId',
+    summary:
+      "Delete a carrier and its plans when no patient's insurance uses them (409 otherwise) (config:write)",
+    params: carrierParamsSchema,
+    remove: (actor, params) => catalogue.deleteCarrier(actor, params.carrierId),
+  });
   app.get(
     '/api/scheduler/admin/insurance/plans',
-    {
-      preHandler: read,
-      schema: {
-        tags,
-        summary:
-          'Insurance plans with their carrier and type: paged, searchable (plan or carrier name) and sortable (config:read)',
-        querystring: listPlansQuerySchema,
-        response: { 200: plansAdminResponseSchema },
-      },
-    },
+    listOptions(
+      'Insurance plans with their carrier and type: paged, searchable (plan or carrier name) and sortable (config:read)',
+      listPlansQuerySchema,
+      plansAdminResponseSchema,
+    ),
     (request) => catalogue.listPlans(actorOf(request), request.query),
   );
   app.post(
@@ -311,36 +292,21 @@ export const adminCrudRoutes: FastifyPluginAsyncZod<AdminCrudRoutesOptions> = (
       plan: await catalogue.updatePlan(actorOf(request), request.params.planId, request.body),
     }),
   );
-  app.delete(
-    '/api/scheduler/admin/insurance/plans/:planId',
-    {
-      preHandler: write,
-      schema: {
-        tags,
-        summary: "Delete a plan no patient's insurance uses (409 otherwise) (config:write)",
-        params: planParamsSchema,
-        querystring: brandQuerySchema,
-        response: { 200: deletedResponseSchema },
-      },
-    },
-    async (request) => {
-      await catalogue.deletePlan(actorOf(request), request.params.planId);
-      return deleted;
-    },
-  );
+  removeRoute({
+    url: '/api/scheduler/admin/insurance/plans/:planId',
+    summary: "Delete a plan no patient's insurance uses (409 otherwise) (config:write)",
+    params: planParamsSchema,
+    remove: (actor, params) => catalogue.deletePlan(actor, params.planId),
+  });
 
   // ── insurance types ──────────────────────────────────────────────────────
   app.get(
     '/api/scheduler/admin/insurance/types',
-    {
-      preHandler: read,
-      schema: {
-        tags,
-        summary: 'Insurance types with their number of plans: paged, searchable and sortable (config:read)',
-        querystring: listInsuranceTypesQuerySchema,
-        response: { 200: insuranceTypesAdminResponseSchema },
-      },
-    },
+    listOptions(
+      'Insurance types with their number of plans: paged, searchable and sortable (config:read)',
+      listInsuranceTypesQuerySchema,
+      insuranceTypesAdminResponseSchema,
+    ),
     (request) => catalogue.listInsuranceTypes(actorOf(request), request.query),
   );
   app.post(
@@ -379,23 +345,12 @@ export const adminCrudRoutes: FastifyPluginAsyncZod<AdminCrudRoutesOptions> = (
       ),
     }),
   );
-  app.delete(
-    '/api/scheduler/admin/insurance/types/:insuranceTypeId',
-    {
-      preHandler: write,
-      schema: {
-        tags,
-        summary: 'Delete an insurance type no plan uses (409 otherwise) (config:write)',
-        params: insuranceTypeParamsSchema,
-        querystring: brandQuerySchema,
-        response: { 200: deletedResponseSchema },
-      },
-    },
-    async (request) => {
-      await catalogue.deleteInsuranceType(actorOf(request), request.params.insuranceTypeId);
-      return deleted;
-    },
-  );
+  removeRoute({
+    url: '/api/scheduler/admin/insurance/types/:insuranceTypeId',
+    summary: 'Delete an insurance type no plan uses (409 otherwise) (config:write)',
+    params: insuranceTypeParamsSchema,
+    remove: (actor, params) => catalogue.deleteInsuranceType(actor, params.insuranceTypeId),
+  });
 
   // ── providers (create / delete; editing is PATCH updateProviderInfo) ─────
   app.post(
@@ -413,23 +368,12 @@ export const adminCrudRoutes: FastifyPluginAsyncZod<AdminCrudRoutesOptions> = (
     async (request, reply) =>
       reply.status(201).send({ provider: await config.createProvider(actorOf(request), request.body) }),
   );
-  app.delete(
-    '/api/scheduler/admin/providers/:providerId',
-    {
-      preHandler: write,
-      schema: {
-        tags,
-        summary: 'Delete a provider without appointments (409 otherwise) (config:write)',
-        params: providerParamsSchema,
-        querystring: brandQuerySchema,
-        response: { 200: deletedResponseSchema },
-      },
-    },
-    async (request) => {
-      await config.deleteProvider(actorOf(request), request.params.providerId);
-      return deleted;
-    },
-  );
+  removeRoute({
+    url: '/api/scheduler/admin/providers/:providerId',
+    summary: 'Delete a provider without appointments (409 otherwise) (config:write)',
+    params: providerParamsSchema,
+    remove: (actor, params) => config.deleteProvider(actor, params.providerId),
+  });
 
   // ── widget ───────────────────────────────────────────────────────────────
   app.get(

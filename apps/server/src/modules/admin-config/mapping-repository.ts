@@ -219,6 +219,109 @@ function changedIds(before: readonly number[], after: readonly number[]): number
   return [...before.filter((id) => !kept.has(id)), ...after.filter((id) => !previous.has(id))];
 }
 
+/** One set of a join table: the rows whose `key` column is the set's owner, `member` the others. */
+interface JoinSet {
+  table: 'provider_locations' | 'provider_services' | 'service_locations' | 'provider_insurance_plans';
+  key: 'provider_id' | 'location_id' | 'service_id' | 'plan_id';
+  member: 'provider_id' | 'location_id' | 'service_id' | 'plan_id';
+}
+
+const LOCATIONS_OF_PROVIDER: JoinSet = {
+  table: 'provider_locations',
+  key: 'provider_id',
+  member: 'location_id',
+};
+const PROVIDERS_OF_LOCATION: JoinSet = {
+  table: 'provider_locations',
+  key: 'location_id',
+  member: 'provider_id',
+};
+const SERVICES_OF_PROVIDER: JoinSet = {
+  table: 'provider_services',
+  key: 'provider_id',
+  member: 'service_id',
+};
+const LOCATIONS_OF_SERVICE: JoinSet = {
+  table: 'service_locations',
+  key: 'service_id',
+  member: 'location_id',
+};
+const PLANS_OF_PROVIDER: JoinSet = {
+  table: 'provider_insurance_plans',
+  key: 'provider_id',
+  member: 'plan_id',
+};
+const PROVIDERS_OF_PLAN: JoinSet = {
+  table: 'provider_insurance_plans',
+  key: 'plan_id',
+  member: 'provider_id',
+};
+
+/**
+ * Replaces the set `set.key = id` by `members` (with `extra(index)` columns per row) and answers
+ * the members it held before.
+ */
+async function replaceJoinRows(
+  db: Db,
+  set: JoinSet,
+  clientId: number,
+  id: number,
+  members: readonly number[],
+  extra?: (index: number) => Record<string, number | null>,
+): Promise<number[]> {
+  const table = sql.table(set.table);
+  const key = sql.ref(set.key);
+  const before = await sql<{ member: number }>`select ${sql.ref(set.member)} as member from ${table}
+    where client_id = ${clientId} and ${key} = ${id}`.execute(db);
+  await sql`delete from ${table} where client_id = ${clientId} and ${key} = ${id}`.execute(db);
+  if (members.length > 0) {
+    const extraColumns = Object.keys(extra?.(0) ?? {});
+    const columns = ['client_id', set.key, set.member, ...extraColumns].map((column) => sql.ref(column));
+    const rows = members.map((member, index) => {
+      const more = extra?.(index) ?? {};
+      return sql`(${sql.join([clientId, id, member, ...extraColumns.map((column) => more[column] ?? null)])})`;
+    });
+    await sql`insert into ${table} (${sql.join(columns)}) values ${sql.join(rows)}`.execute(db);
+  }
+  return before.rows.map((row) => Number(row.member));
+}
+
+/** Weekly hours at a location the provider no longer serves would be dead data: drops them. */
+async function dropHoursOutside(
+  db: Db,
+  set: JoinSet,
+  clientId: number,
+  id: number,
+  members: readonly number[],
+): Promise<void> {
+  let stale = sql`delete from working_hours where client_id = ${clientId} and ${sql.ref(set.key)} = ${id}`;
+  if (members.length > 0) stale = sql`${stale} and ${sql.ref(set.member)} not in (${sql.join([...members])})`;
+  await stale.execute(db);
+}
+
+/**
+ * One replace-the-set write: in one transaction, answers 'not-found' unless the set's owner and
+ * every id of `members` are the brand's, takes the set (`claimSet`, 'stale' when its version
+ * moved), then runs `write`.
+ */
+async function inClaimedSet(
+  db: Db,
+  claim: { counter: SetCounter; clientId: number; id: number; version: number },
+  members: readonly [OwnedTable, readonly number[]][],
+  write: (trx: Db) => Promise<void>,
+): Promise<SetOutcome> {
+  const { counter, clientId, id, version } = claim;
+  return db.transaction().execute(async (trx): Promise<SetOutcome> => {
+    if (!(await owns(trx, counter.table, clientId, [id]))) return { kind: 'not-found' };
+    for (const [table, ids] of members)
+      if (!(await owns(trx, table, clientId, ids))) return { kind: 'not-found' };
+    const outcome = await claimSet(trx, counter, clientId, id, version);
+    if (outcome.kind !== 'ok') return outcome;
+    await write(trx);
+    return outcome;
+  });
+}
+
 export function createMappingRepository(db: Db): MappingRepository {
   return {
     async providers(clientId) {
@@ -390,261 +493,67 @@ export function createMappingRepository(db: Db): MappingRepository {
       return owns(db, table, clientId, ids);
     },
 
-    async replaceProviderLocations(clientId, providerId, locationIds, version, at) {
-      return db.transaction().execute(async (trx): Promise<SetOutcome> => {
-        if (
-          !(await owns(trx, 'providers', clientId, [providerId])) ||
-          !(await owns(trx, 'locations', clientId, locationIds))
-        )
-          return { kind: 'not-found' };
-        const outcome = await claimSet(trx, PROVIDER_LOCATIONS, clientId, providerId, version);
-        if (outcome.kind !== 'ok') return outcome;
-        const before = await trx
-          .selectFrom('provider_locations')
-          .select('location_id')
-          .where('client_id', '=', clientId)
-          .where('provider_id', '=', providerId)
-          .execute();
-        await trx
-          .deleteFrom('provider_locations')
-          .where('client_id', '=', clientId)
-          .where('provider_id', '=', providerId)
-          .execute();
-        if (locationIds.length > 0) {
-          await trx
-            .insertInto('provider_locations')
-            .values(
-              locationIds.map((locationId) => ({
-                client_id: clientId,
-                provider_id: providerId,
-                location_id: locationId,
-              })),
-            )
-            .execute();
-        }
-        // Weekly hours at a location the provider no longer serves would be dead data.
-        let stale = trx
-          .deleteFrom('working_hours')
-          .where('client_id', '=', clientId)
-          .where('provider_id', '=', providerId);
-        if (locationIds.length > 0) stale = stale.where('location_id', 'not in', locationIds);
-        await stale.execute();
-        await bumpSets(
-          trx,
-          LOCATION_PROVIDERS,
-          clientId,
-          changedIds(
-            before.map((row) => row.location_id),
-            locationIds,
-          ),
-        );
+    replaceProviderLocations(clientId, providerId, locationIds, version, at) {
+      const claim = { counter: PROVIDER_LOCATIONS, clientId, id: providerId, version };
+      return inClaimedSet(db, claim, [['locations', locationIds]], async (trx) => {
+        const before = await replaceJoinRows(trx, LOCATIONS_OF_PROVIDER, clientId, providerId, locationIds);
+        await dropHoursOutside(trx, LOCATIONS_OF_PROVIDER, clientId, providerId, locationIds);
+        await bumpSets(trx, LOCATION_PROVIDERS, clientId, changedIds(before, locationIds));
         await touchProviders(trx, clientId, [providerId], at);
-        return outcome;
       });
     },
 
-    async replaceLocationProviders(clientId, locationId, providerIds, version, at) {
-      return db.transaction().execute(async (trx): Promise<SetOutcome> => {
-        if (
-          !(await owns(trx, 'locations', clientId, [locationId])) ||
-          !(await owns(trx, 'providers', clientId, providerIds))
-        )
-          return { kind: 'not-found' };
-        const outcome = await claimSet(trx, LOCATION_PROVIDERS, clientId, locationId, version);
-        if (outcome.kind !== 'ok') return outcome;
-        const before = await trx
-          .selectFrom('provider_locations')
-          .select('provider_id')
-          .where('client_id', '=', clientId)
-          .where('location_id', '=', locationId)
-          .execute();
-        await trx
-          .deleteFrom('provider_locations')
-          .where('client_id', '=', clientId)
-          .where('location_id', '=', locationId)
-          .execute();
-        if (providerIds.length > 0) {
-          await trx
-            .insertInto('provider_locations')
-            .values(
-              providerIds.map((providerId) => ({
-                client_id: clientId,
-                provider_id: providerId,
-                location_id: locationId,
-              })),
-            )
-            .execute();
-        }
-        let stale = trx
-          .deleteFrom('working_hours')
-          .where('client_id', '=', clientId)
-          .where('location_id', '=', locationId);
-        if (providerIds.length > 0) stale = stale.where('provider_id', 'not in', providerIds);
-        await stale.execute();
-        const changed = changedIds(
-          before.map((row) => row.provider_id),
-          providerIds,
-        );
+    replaceLocationProviders(clientId, locationId, providerIds, version, at) {
+      const claim = { counter: LOCATION_PROVIDERS, clientId, id: locationId, version };
+      return inClaimedSet(db, claim, [['providers', providerIds]], async (trx) => {
+        const before = await replaceJoinRows(trx, PROVIDERS_OF_LOCATION, clientId, locationId, providerIds);
+        await dropHoursOutside(trx, PROVIDERS_OF_LOCATION, clientId, locationId, providerIds);
+        const changed = changedIds(before, providerIds);
         await bumpSets(trx, PROVIDER_LOCATIONS, clientId, changed);
         await touchProviders(trx, clientId, changed, at);
-        return outcome;
       });
     },
 
-    async replaceProviderServices(clientId, providerId, services, version, at) {
-      return db.transaction().execute(async (trx): Promise<SetOutcome> => {
-        if (
-          !(await owns(trx, 'providers', clientId, [providerId])) ||
-          !(await owns(
-            trx,
-            'services',
-            clientId,
-            services.map((s) => s.serviceId),
-          ))
-        )
-          return { kind: 'not-found' };
-        const outcome = await claimSet(trx, PROVIDER_SERVICES, clientId, providerId, version);
-        if (outcome.kind !== 'ok') return outcome;
-        await trx
-          .deleteFrom('provider_services')
-          .where('client_id', '=', clientId)
-          .where('provider_id', '=', providerId)
-          .execute();
-        if (services.length > 0) {
-          await trx
-            .insertInto('provider_services')
-            .values(
-              services.map((s) => ({
-                client_id: clientId,
-                provider_id: providerId,
-                service_id: s.serviceId,
-                duration_minutes: s.durationMinutes,
-              })),
-            )
-            .execute();
-        }
+    replaceProviderServices(clientId, providerId, services, version, at) {
+      const claim = { counter: PROVIDER_SERVICES, clientId, id: providerId, version };
+      const serviceIds = services.map((s) => s.serviceId);
+      return inClaimedSet(db, claim, [['services', serviceIds]], async (trx) => {
+        await replaceJoinRows(trx, SERVICES_OF_PROVIDER, clientId, providerId, serviceIds, (index) => ({
+          duration_minutes: services[index]?.durationMinutes ?? null,
+        }));
         await touchProviders(trx, clientId, [providerId], at);
-        return outcome;
       });
     },
 
-    async replaceServiceLocations(clientId, serviceId, locationIds, version, at) {
-      return db.transaction().execute(async (trx): Promise<SetOutcome> => {
-        if (
-          !(await owns(trx, 'services', clientId, [serviceId])) ||
-          !(await owns(trx, 'locations', clientId, locationIds))
-        )
-          return { kind: 'not-found' };
-        const outcome = await claimSet(trx, SERVICE_LOCATIONS, clientId, serviceId, version);
-        if (outcome.kind !== 'ok') return outcome;
-        await trx
-          .deleteFrom('service_locations')
-          .where('client_id', '=', clientId)
-          .where('service_id', '=', serviceId)
-          .execute();
-        if (locationIds.length > 0) {
-          await trx
-            .insertInto('service_locations')
-            .values(
-              locationIds.map((locationId) => ({
-                client_id: clientId,
-                service_id: serviceId,
-                location_id: locationId,
-              })),
-            )
-            .execute();
-        }
+    replaceServiceLocations(clientId, serviceId, locationIds, version, at) {
+      const claim = { counter: SERVICE_LOCATIONS, clientId, id: serviceId, version };
+      return inClaimedSet(db, claim, [['locations', locationIds]], async (trx) => {
+        await replaceJoinRows(trx, LOCATIONS_OF_SERVICE, clientId, serviceId, locationIds);
         await trx
           .updateTable('services')
           .set({ updated_at: at })
           .where('client_id', '=', clientId)
           .where('id', '=', serviceId)
           .execute();
-        return outcome;
       });
     },
 
-    async replaceProviderPlans(clientId, providerId, planIds, version, at) {
-      return db.transaction().execute(async (trx): Promise<SetOutcome> => {
-        if (
-          !(await owns(trx, 'providers', clientId, [providerId])) ||
-          !(await owns(trx, 'insurance_plans', clientId, planIds))
-        )
-          return { kind: 'not-found' };
-        const outcome = await claimSet(trx, PROVIDER_PLANS, clientId, providerId, version);
-        if (outcome.kind !== 'ok') return outcome;
-        const before = await trx
-          .selectFrom('provider_insurance_plans')
-          .select('plan_id')
-          .where('client_id', '=', clientId)
-          .where('provider_id', '=', providerId)
-          .execute();
-        await trx
-          .deleteFrom('provider_insurance_plans')
-          .where('client_id', '=', clientId)
-          .where('provider_id', '=', providerId)
-          .execute();
-        if (planIds.length > 0) {
-          await trx
-            .insertInto('provider_insurance_plans')
-            .values(
-              planIds.map((planId) => ({ client_id: clientId, provider_id: providerId, plan_id: planId })),
-            )
-            .execute();
-        }
-        await bumpSets(
-          trx,
-          PLAN_PROVIDERS,
-          clientId,
-          changedIds(
-            before.map((row) => row.plan_id),
-            planIds,
-          ),
-        );
+    replaceProviderPlans(clientId, providerId, planIds, version, at) {
+      const claim = { counter: PROVIDER_PLANS, clientId, id: providerId, version };
+      return inClaimedSet(db, claim, [['insurance_plans', planIds]], async (trx) => {
+        const before = await replaceJoinRows(trx, PLANS_OF_PROVIDER, clientId, providerId, planIds);
+        await bumpSets(trx, PLAN_PROVIDERS, clientId, changedIds(before, planIds));
         await touchProviders(trx, clientId, [providerId], at);
-        return outcome;
       });
     },
 
-    async replacePlanProviders(clientId, planId, providerIds, version, at) {
-      return db.transaction().execute(async (trx): Promise<SetOutcome> => {
-        if (
-          !(await owns(trx, 'insurance_plans', clientId, [planId])) ||
-          !(await owns(trx, 'providers', clientId, providerIds))
-        )
-          return { kind: 'not-found' };
-        const outcome = await claimSet(trx, PLAN_PROVIDERS, clientId, planId, version);
-        if (outcome.kind !== 'ok') return outcome;
-        const before = await trx
-          .selectFrom('provider_insurance_plans')
-          .select('provider_id')
-          .where('client_id', '=', clientId)
-          .where('plan_id', '=', planId)
-          .execute();
-        await trx
-          .deleteFrom('provider_insurance_plans')
-          .where('client_id', '=', clientId)
-          .where('plan_id', '=', planId)
-          .execute();
-        if (providerIds.length > 0) {
-          await trx
-            .insertInto('provider_insurance_plans')
-            .values(
-              providerIds.map((providerId) => ({
-                client_id: clientId,
-                provider_id: providerId,
-                plan_id: planId,
-              })),
-            )
-            .execute();
-        }
-        const changed = changedIds(
-          before.map((row) => row.provider_id),
-          providerIds,
-        );
+    replacePlanProviders(clientId, planId, providerIds, version, at) {
+      const claim = { counter: PLAN_PROVIDERS, clientId, id: planId, version };
+      return inClaimedSet(db, claim, [['providers', providerIds]], async (trx) => {
+        const before = await replaceJoinRows(trx, PROVIDERS_OF_PLAN, clientId, planId, providerIds);
+        const changed = changedIds(before, providerIds);
         await bumpSets(trx, PROVIDER_PLANS, clientId, changed);
         await touchProviders(trx, clientId, changed, at);
-        return outcome;
       });
     },
   };
