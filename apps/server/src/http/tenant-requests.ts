@@ -11,6 +11,12 @@
  *
  * A request that names no client (sign-in, a staff user's own brands and session, static files,
  * health, provider avatars) stays in system scope. Nothing in a route or repository changes.
+ *
+ * `clientName` / `clientId` count only where the route's own schema declares them (its query or
+ * body), so they have passed its validation. A route without them keeps its scope whatever the
+ * caller adds: found by the PostgreSQL fuzz, `/api/health?clientId=%00` put the health check on a
+ * tenant named by a NUL (503) and `POST /api/config/logout?clientId=…` put the sign-out's audit
+ * row under another tenant, which row-level security refused (500).
  */
 import { AsyncResource } from 'node:async_hooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -34,13 +40,52 @@ function staffClientOf(request: FastifyRequest): number | undefined {
   }
 }
 
+/** Where a route's schema declares the fields that name a client. */
+export interface ClientFields {
+  query: ReadonlySet<string>;
+  body: ReadonlySet<string>;
+}
+
+const CLIENT_FIELD_NAMES = ['clientName', 'clientId'] as const;
+const NO_CLIENT_FIELDS: ClientFields = { query: new Set(), body: new Set() };
+/** By `METHOD url` of the route (Fastify copies a route's config, so it cannot be the key). */
+const clientFieldsOfRoute = new Map<string, ClientFields>();
+const routeKey = (method: string, url: string | undefined) => `${method.toUpperCase()} ${url ?? ''}`;
+
+/** Keys of a zod object schema, through optional/default/pipe wrappers and unions; none if opaque. */
+function schemaKeys(schema: unknown, depth = 0): Set<string> {
+  const keys = new Set<string>();
+  if (typeof schema !== 'object' || schema === null || depth > 8) return keys;
+  const shape = (schema as { shape?: unknown }).shape;
+  if (typeof shape === 'object' && shape !== null) for (const key of Object.keys(shape)) keys.add(key);
+  const def = (schema as { _zod?: { def?: Record<string, unknown> } })._zod?.def ?? {};
+  const inner = [def.innerType, def.in, ...(Array.isArray(def.options) ? (def.options as unknown[]) : [])];
+  for (const part of inner) for (const key of schemaKeys(part, depth + 1)) keys.add(key);
+  return keys;
+}
+
+/** The client-naming fields a route's query and body schemas declare. */
+export function clientFieldsOf(schema: { querystring?: unknown; body?: unknown } | undefined): ClientFields {
+  const pick = (part: unknown) => {
+    const keys = schemaKeys(part);
+    return new Set(CLIENT_FIELD_NAMES.filter((name) => keys.has(name)));
+  };
+  return { query: pick(schema?.querystring), body: pick(schema?.body) };
+}
+
 /** The tenant a request names once its guards have run, or undefined (system scope). */
-export function tenantOfRequest(request: FastifyRequest): TenantSetting | undefined {
+export function tenantOfRequest(
+  request: FastifyRequest,
+  fields: ClientFields = clientFieldsOfRoute.get(routeKey(request.method, request.routeOptions.url)) ??
+    NO_CLIENT_FIELDS,
+): TenantSetting | undefined {
   const staffClient = staffClientOf(request);
   if (staffClient !== undefined) return { scope: 'tenant', clientId: staffClient };
-  const clientName = field(request.query, 'clientName') ?? field(request.body, 'clientName');
+  const declared = (source: 'query' | 'body', name: string): unknown =>
+    fields[source].has(name) ? field(source === 'query' ? request.query : request.body, name) : undefined;
+  const clientName = declared('query', 'clientName') ?? declared('body', 'clientName');
   if (typeof clientName === 'string' && clientName !== '') return { scope: 'tenant', clientSlug: clientName };
-  const clientRef = field(request.body, 'clientId') ?? field(request.query, 'clientId');
+  const clientRef = declared('body', 'clientId') ?? declared('query', 'clientId');
   if (typeof clientRef === 'string' && clientRef !== '') return { scope: 'tenant', clientRef };
   if (typeof clientRef === 'number' && Number.isSafeInteger(clientRef)) {
     return { scope: 'tenant', clientId: clientRef };
@@ -71,6 +116,8 @@ export function installTenantRequests(app: FastifyInstance): void {
     else scope.runInAsyncScope(done);
   });
   app.addHook('onRoute', (route) => {
+    const fields = clientFieldsOf(route.schema);
+    for (const method of [route.method].flat()) clientFieldsOfRoute.set(routeKey(method, route.url), fields);
     route.preHandler = [...hookList(route.preHandler), enterTenant] as typeof route.preHandler;
   });
 }

@@ -14,6 +14,7 @@ import { sql } from 'kysely';
 import type { KyselyPlugin } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { buildApp } from '../app.ts';
 import type { App } from '../app.ts';
 import type { Db } from '../db/database.ts';
@@ -288,7 +289,13 @@ describe.each(postgres)('row-level security on $name', (target) => {
       const db = t.db.withPlugin(recorder);
       app = await buildApp({ config: t.config, db, logger: false, now: () => NOW });
       // A route that forgets its client_id filter: row-level security still confines it.
-      app.get('/api/test/rls-probe', async () => ({ clientIds: await serviceClientIds(db) }));
+      app.get(
+        '/api/test/rls-probe',
+        { schema: { querystring: z.object({ clientName: z.string().optional() }) } },
+        async () => ({ clientIds: await serviceClientIds(db) }),
+      );
+      // The same without a schema: a client named in its query names no tenant.
+      app.get('/api/test/rls-probe-undeclared', async () => ({ clientIds: await serviceClientIds(db) }));
       await app.ready();
     });
     afterAll(async () => {
@@ -307,6 +314,31 @@ describe.each(postgres)('row-level security on $name', (target) => {
       expect(unknown.json()).toEqual({ clientIds: [] });
       const unnamed = await app.inject({ method: 'GET', url: '/api/test/rls-probe' });
       expect(unnamed.json()).toEqual({ clientIds: [brightsmile, northside].sort((a, b) => a - b) });
+    });
+
+    it('takes the client only from fields the route declares: others cannot move a request to a tenant', async () => {
+      const undeclared = await app.inject({
+        method: 'GET',
+        url: '/api/test/rls-probe-undeclared?clientName=northside&clientId=1',
+      });
+      expect(undeclared.json()).toEqual({ clientIds: [brightsmile, northside].sort((a, b) => a - b) });
+      // Found by the PostgreSQL fuzz: a NUL named the health check's tenant (503), and a sign-out
+      // naming another brand wrote its audit row under that tenant, which the policy refused (500).
+      const health = await app.inject({ method: 'GET', url: '/api/health?clientId=%00' });
+      expect(health.statusCode).toBe(200);
+      const login = await loginAsDemo(app, 'owner');
+      const logout = await app.inject({
+        method: 'POST',
+        url: `/api/config/logout?clientId=${northside}`,
+        headers: login.bearerHeaders,
+      });
+      expect(logout.statusCode).toBe(200);
+      const after = await app.inject({
+        method: 'GET',
+        url: '/api/config/user',
+        headers: login.bearerHeaders,
+      });
+      expect(after.statusCode).toBe(401);
     });
 
     it('runs a public booking call on its client', async () => {
