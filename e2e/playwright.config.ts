@@ -4,7 +4,9 @@ import path from 'node:path';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const hostPort = Number(process.env.E2E_HOST_PORT ?? 3101);
-const dbPath = path.join(os.tmpdir(), `scheduler-e2e-${process.pid}.db`);
+// Set once by the runner; its test workers inherit it (a spec may add a row the API cannot make).
+process.env.E2E_SQLITE_PATH ??= path.join(os.tmpdir(), `scheduler-e2e-${process.pid}.db`);
+const dbPath = process.env.E2E_SQLITE_PATH;
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const launchArgs = [
   '--no-sandbox',

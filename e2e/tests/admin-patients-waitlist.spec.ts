@@ -1,3 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { APIRequestContext } from '@playwright/test';
 import { brightSmile, expect, expectNotification, seriousViolations, test } from './admin-fixtures';
 import { chooseOption, SCOPE, shiftDate } from './admin-patients-support';
 
@@ -5,7 +9,8 @@ import { chooseOption, SCOPE, shiftDate } from './admin-patients-support';
  * The waitlist: staff see who waits for which location, provider and service, book a waiting
  * patient into a free time or another time beyond the patient booking window (staff booking,
  * POST bookFromWaitList: the entry is marked booked in the same transaction), mark one contacted
- * and remove one after confirming.
+ * and remove one after confirming. An entry without a date of birth (the API always takes one, so
+ * the spec writes it into the server's SQLite database) is booked with the date staff enter.
  */
 
 interface Entry {
@@ -18,38 +23,66 @@ interface Entry {
   service: { appointmentTypeId: string; name: string } | null;
 }
 
+/** The part of better-sqlite3 (the server's own driver, resolved through its package) used here. */
+interface Sqlite {
+  prepare(sql: string): {
+    run(...params: unknown[]): { lastInsertRowid: number | bigint };
+    get(...params: unknown[]): unknown;
+  };
+  pragma(source: string): unknown;
+  close(): void;
+}
+type SqliteConstructor = new (file: string, options?: { fileMustExist?: boolean }) => Sqlite;
+
+/** The e2e server's database (playwright.config.ts hands its path to the workers). */
+function openServerDatabase(): Sqlite {
+  const file = process.env.E2E_SQLITE_PATH;
+  if (!file) throw new Error('E2E_SQLITE_PATH is not set (see playwright.config.ts)');
+  const requireFromServer = createRequire(
+    path.resolve(import.meta.dirname, '../../apps/server/package.json'),
+  );
+  const Database = requireFromServer('better-sqlite3') as SqliteConstructor;
+  const db = new Database(file, { fileMustExist: true });
+  db.pragma('busy_timeout = 5000');
+  return db;
+}
+
+/** A waiting entry with a location and a service that has free times in the next 14 days. */
+async function waitingEntryWithFreeTimes(
+  request: APIRequestContext,
+  clientId: string | number,
+): Promise<Entry | undefined> {
+  const list = await request.get(
+    `/api/scheduler/getWaitList?clientId=${clientId}&status=waiting&pageSize=100`,
+  );
+  expect(list.status()).toBe(200);
+  const { items } = (await list.json()) as { items: Entry[] };
+  for (const candidate of items) {
+    if (!candidate.location || !candidate.service) continue;
+    const provider = candidate.provider ? `&providerId=${candidate.provider.providerId}` : '';
+    const slots = await request.get(
+      `/api/scheduler/getProviders?${SCOPE}&appointmentTypeId=${candidate.service.appointmentTypeId}` +
+        `&locationId=${candidate.location.locationId}${provider}&isExistingPatient=false&days=14`,
+    );
+    if (slots.status() !== 200) continue;
+    const body = (await slots.json()) as { providers: { slots: unknown[] }[] };
+    if (body.providers.some((card) => card.slots.length > 0)) return candidate;
+  }
+  return undefined;
+}
+
 test.describe('waitlist', () => {
   test.describe.configure({ timeout: 120_000 });
 
   test('staff filter the waitlist and book a waiting patient into a free time', async ({
     pageAs,
     signedIn,
-    request,
   }) => {
     const { base, clientId } = await brightSmile(signedIn, 'staff');
     const page = await pageAs('staff');
 
     // A waiting entry whose provider (or location) has free times for its service.
-    const list = await page.request.get(
-      `/api/scheduler/getWaitList?clientId=${clientId}&status=waiting&pageSize=100`,
-    );
-    expect(list.status()).toBe(200);
-    const { items } = (await list.json()) as { items: Entry[] };
-    let entry: Entry | undefined;
-    for (const candidate of items) {
-      if (!candidate.location || !candidate.service) continue;
-      const provider = candidate.provider ? `&providerId=${candidate.provider.providerId}` : '';
-      const slots = await request.get(
-        `/api/scheduler/getProviders?${SCOPE}&appointmentTypeId=${candidate.service.appointmentTypeId}` +
-          `&locationId=${candidate.location.locationId}${provider}&isExistingPatient=false&days=14`,
-      );
-      if (slots.status() !== 200) continue;
-      const body = (await slots.json()) as { providers: { slots: unknown[] }[] };
-      if (body.providers.some((card) => card.slots.length > 0)) {
-        entry = candidate;
-        break;
-      }
-    }
+    const entry = await waitingEntryWithFreeTimes(page.request, clientId);
     expect(entry, 'a waiting entry with free times').toBeDefined();
     if (!entry?.location || !entry.service) return;
 
@@ -243,6 +276,98 @@ test.describe('waitlist', () => {
     await expect(row).toHaveCount(1);
     await expect(row.getByRole('button', { name: `Remove ${name}` })).toHaveCount(0);
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('staff book a waiting patient whose entry has no date of birth, entering it in the dialog', async ({
+    pageAs,
+    signedIn,
+  }) => {
+    const { base, clientId } = await brightSmile(signedIn, 'staff');
+    const page = await pageAs('staff');
+
+    // An entry like one with free times, but without a date of birth (taken over the phone).
+    const template = await waitingEntryWithFreeTimes(page.request, clientId);
+    expect(template, 'a waiting entry with free times').toBeDefined();
+    if (!template?.location || !template.service) return;
+    const firstName = 'Nadia';
+    const lastName = `Nobirth${randomUUID()
+      .replace(/[^a-f]/g, '')
+      .slice(0, 6)}`;
+    const name = `${firstName} ${lastName}`;
+    const db = openServerDatabase();
+    try {
+      const { scheduler_id: schedulerId } = db
+        .prepare('select scheduler_id from waitlist_entries where id = ?')
+        .get(Number(template.waitlistEntryId)) as { scheduler_id: number };
+      const now = Date.now();
+      db.prepare(
+        `insert into waitlist_entries (client_id, scheduler_id, location_id, provider_id, service_id, patient_id,
+           first_name, last_name, date_of_birth, phone, email, preferred_times, notes, status, created_at, updated_at)
+         values (?, ?, ?, ?, ?, null, ?, ?, null, ?, ?, null, null, 'waiting', ?, ?)`,
+      ).run(
+        Number(clientId),
+        schedulerId,
+        Number(template.location.locationId),
+        template.provider ? Number(template.provider.providerId) : null,
+        Number(template.service.appointmentTypeId),
+        firstName,
+        lastName,
+        '5550107788',
+        `${lastName.toLowerCase()}@example.org`,
+        now,
+        now,
+      );
+    } finally {
+      db.close();
+    }
+
+    await page.goto(`${base}/waitlist`);
+    await expect(page.getByRole('table', { name: 'Waitlist' })).toBeVisible();
+    await chooseOption(page, 'Status', /^Waiting$/);
+    const row = page.getByRole('row').filter({ hasText: name });
+    await expect(row).toHaveCount(1);
+    await row.getByRole('button', { name: `Book ${name}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Book ${name}` });
+    await expect(dialog).toBeVisible();
+    await expect(page.getByText(/Looking for free times/)).toHaveCount(0);
+    await dialog.getByRole('radio').first().check();
+
+    // The date of birth is asked for, and required before anything is sent.
+    const dateOfBirth = dialog.getByLabel('Date of birth');
+    await expect(dateOfBirth).toBeVisible();
+    await expect(dateOfBirth).toHaveAttribute('required', '');
+    await dialog.getByRole('button', { name: 'Book appointment' }).click();
+    await expect(dialog.getByText("Enter the patient's date of birth")).toBeVisible();
+    await expect(dateOfBirth).toBeFocused();
+    await expect(dateOfBirth).toHaveAttribute('aria-invalid', 'true');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // A real past date, at most 120 years ago.
+    await dateOfBirth.fill(shiftDate(new Date().toISOString().slice(0, 10), 2));
+    await dialog.getByRole('button', { name: 'Book appointment' }).click();
+    await expect(dialog.getByText('The date of birth must be in the past')).toBeVisible();
+    await dateOfBirth.fill(`${new Date().getUTCFullYear() - 121}-06-01`);
+    await dialog.getByRole('button', { name: 'Book appointment' }).click();
+    await expect(dialog.getByText(/more than 120 years ago/)).toBeVisible();
+
+    await dateOfBirth.fill('1979-05-17');
+    await expect(dateOfBirth).not.toHaveAttribute('aria-invalid', 'true');
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Book appointment' }).click();
+    await expectNotification(page, new RegExp(`^Booked ${name} with `));
+    await expect(dialog).toHaveCount(0);
+    await expect(row).toHaveCount(0);
+
+    // The patient record was created with that date of birth.
+    const check = openServerDatabase();
+    try {
+      const patient = check
+        .prepare('select date_of_birth from patients where client_id = ? and last_name = ?')
+        .get(Number(clientId), lastName) as { date_of_birth: string } | undefined;
+      expect(patient?.date_of_birth).toBe('1979-05-17');
+    } finally {
+      check.close();
+    }
   });
 
   test('a viewer has no waitlist and cannot remove an entry through the API', async ({

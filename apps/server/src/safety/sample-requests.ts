@@ -336,6 +336,8 @@ const OVERRIDES: Record<string, Override> = {
       locationId: Number(slot.locationId),
       appointmentTypeId: Number(slot.serviceId),
       startUtc: slot.startUtc,
+      // Optional while the entry has one, and then it must be the entry's.
+      dateOfBirth: String(person.dateOfBirth),
       idempotencyKey: randomUUID(),
     });
   },

@@ -54,14 +54,25 @@ function referenceWallClock(timeZone: string, utcMs: number): number {
 }
 
 const referenceInstants = new Map<string, number>();
-/** Earliest instant whose wall clock reads `minute` of local day `dayNumber` or later. */
+/**
+ * The instant of `minute` of local day `dayNumber` by Temporal's 'compatible' rule (the first
+ * instant whose wall clock reads it; in a spring-forward gap, the time read with the offset from
+ * before the jump), kept within the local day as the engine keeps working hours.
+ */
 function referenceInstantOfWall(timeZone: string, dayNumber: number, minute: number): number {
   const key = `${timeZone} ${dayNumber} ${minute}`;
   const cached = referenceInstants.get(key);
   if (cached !== undefined) return cached;
+  const firstAtOrAfter = (wall: number): number => {
+    let utcMs = wall - 15 * HOUR;
+    while (referenceWallClock(timeZone, utcMs) < wall) utcMs += MINUTE;
+    return utcMs;
+  };
   const wall = dayNumber * DAY + minute * MINUTE;
-  let utcMs = wall - 15 * HOUR;
-  while (referenceWallClock(timeZone, utcMs) < wall) utcMs += MINUTE;
+  let utcMs = firstAtOrAfter(wall);
+  if (referenceWallClock(timeZone, utcMs) !== wall)
+    utcMs = wall - (referenceWallClock(timeZone, utcMs - MINUTE) - (utcMs - MINUTE));
+  utcMs = Math.min(Math.max(utcMs, firstAtOrAfter(dayNumber * DAY)), firstAtOrAfter(dayNumber * DAY + DAY));
   referenceInstants.set(key, utcMs);
   return utcMs;
 }
@@ -93,6 +104,9 @@ function referenceIntervals(
     const weekday = new Date(dayNumber * DAY).getUTCDay();
     for (const row of rows) {
       if (row.weekday !== weekday) continue;
+      // A row that ends before it starts on the wall clock is no working time, even where a
+      // spring-forward gap would make its ends come out in order.
+      if (minutesOf(row.endLocal) <= minutesOf(row.startLocal)) continue;
       if (row.effectiveFrom && dateLocal < row.effectiveFrom) continue;
       if (row.effectiveTo && dateLocal > row.effectiveTo) continue;
       intervals.push({

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { localDateTimeToInstant } from '../time-zone.ts';
 import { computeAvailability, isSlotBookable, resolveSlotStepMinutes } from './compute-availability.ts';
 import type {
   AvailabilityInput,
@@ -319,6 +320,38 @@ describe('computeAvailability', () => {
       '2027-11-07T06:30:00.000Z',
       '2027-11-07T07:00:00.000Z',
       '2027-11-07T07:30:00.000Z',
+    ]);
+  });
+
+  it('moves hours that start or end in the spring-forward gap forward by the gap, as localDateTimeToInstant does', () => {
+    const springDay = (startLocal: string, endLocal: string) =>
+      at(
+        input({
+          locations: [{ id: 'nyc', timeZone: 'America/New_York' }],
+          service: { id: 'short', durationMinutes: 30 },
+          slotStepMinutes: 30,
+          window: {
+            earliest: new Date('2027-03-14T00:00:00Z'),
+            latestExclusive: new Date('2027-03-15T00:00:00Z'),
+          },
+          workingHours: [hours('smith', 'nyc', 0, startLocal, endLocal)],
+        }),
+        'smith',
+        'nyc',
+      );
+    // 02:30 does not exist on 2027-03-14: it is 03:30 EDT, like localDateTimeToInstant's 'compatible'.
+    const fromGap = springDay('02:30', '05:00');
+    expect(localTimes(fromGap).map((label) => label.slice(11))).toEqual(['03:30', '04:00', '04:30']);
+    expect(isoStarts(fromGap)[0]).toBe(
+      localDateTimeToInstant('2027-03-14', 150, 'America/New_York').toISOString(),
+    );
+    // Hours across the change: 01:00 EST to 02:30 (= 03:30 EDT) is 90 minutes of work.
+    const intoGap = springDay('01:00', '02:30');
+    expect(localTimes(intoGap).map((label) => label.slice(11))).toEqual(['01:00', '01:30', '03:00']);
+    expect(isoStarts(intoGap)).toEqual([
+      '2027-03-14T06:00:00.000Z',
+      '2027-03-14T06:30:00.000Z',
+      '2027-03-14T07:00:00.000Z',
     ]);
   });
 

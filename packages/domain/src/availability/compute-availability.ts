@@ -29,8 +29,8 @@ import {
   wallMinuteOfElapsed,
   zoneDay,
   zoneDaysBetween,
-} from './time-zone.ts';
-import type { ZoneDay } from './time-zone.ts';
+} from '../time-zone.ts';
+import type { ZoneDay } from '../time-zone.ts';
 import type {
   AvailabilityInput,
   AvailabilityLocation,

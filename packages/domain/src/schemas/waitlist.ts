@@ -6,8 +6,11 @@
 import * as z from 'zod';
 import { recordIdSchema } from './admin-auth.ts';
 import { WAITLIST_STATUSES, brandQuerySchema } from './admin-config.ts';
+import { compareIsoDates, isValidIsoDate, subtractYears } from '../local-date.ts';
+import type { IsoDate } from '../local-date.ts';
 import {
   idSchema,
+  isoDateSchema,
   isoInstantSchema,
   optionalTextSchema,
   sessionIdSchema,
@@ -87,7 +90,9 @@ export const FRONT_DESK_CHANNEL = 'front-desk';
  * patient booking window and the online-booking rules do not apply; the time must not have passed,
  * must lie inside the provider's working hours at the location, and must be free. The patient is
  * the entry's (matched or created from its contact); the permissions are the ones staff confirmed.
- * `appointmentTypeId` defaults to the entry's service.
+ * `appointmentTypeId` defaults to the entry's service. `dateOfBirth` is the patient's, asked by
+ * staff when the entry has none (required then: the patient record is matched or created by name
+ * and date of birth); optional when the entry has one, and then it must be the same.
  */
 export const bookFromWaitListRequestSchema = brandQuerySchema.extend({
   waitlistEntryId: recordIdSchema,
@@ -98,11 +103,34 @@ export const bookFromWaitListRequestSchema = brandQuerySchema.extend({
   smsPermission: z.boolean().default(false),
   emailPermission: z.boolean().default(false),
   notes: optionalTextSchema(NOTES_MAX_LENGTH, `Keep the notes to ${NOTES_MAX_LENGTH} characters or fewer`),
+  /** 'YYYY-MM-DD'; plausibility (past, at most 120 years ago) is `staffDateOfBirthIssue`. */
+  dateOfBirth: isoDateSchema.optional(),
   /** One per booking attempt: a retry answers the first booking. */
   idempotencyKey: uuidSchema,
 });
 export type BookFromWaitListRequest = z.output<typeof bookFromWaitListRequestSchema>;
 export type BookFromWaitListRequestInput = z.input<typeof bookFromWaitListRequestSchema>;
+
+/** A date of birth staff enter is refused when it is more than this many years before today. */
+export const STAFF_MAX_AGE_YEARS = 120;
+export const STAFF_DATE_OF_BIRTH_REQUIRED_MESSAGE = "Enter the patient's date of birth";
+export const STAFF_DATE_OF_BIRTH_INVALID_MESSAGE = 'Enter a valid date (YYYY-MM-DD)';
+export const STAFF_DATE_OF_BIRTH_NOT_PAST_MESSAGE = 'The date of birth must be in the past';
+export const STAFF_DATE_OF_BIRTH_TOO_OLD_MESSAGE = `Check the year: the date of birth is more than ${STAFF_MAX_AGE_YEARS} years ago`;
+
+/**
+ * Why a date of birth staff enter for a waitlist booking is refused on `today` (the location's
+ * local date), or null: a real calendar date, before today, at most 120 years ago.
+ */
+export function staffDateOfBirthIssue(dateOfBirth: string, today: IsoDate): string | null {
+  const value = dateOfBirth.trim();
+  if (value === '') return STAFF_DATE_OF_BIRTH_REQUIRED_MESSAGE;
+  if (!isValidIsoDate(value)) return STAFF_DATE_OF_BIRTH_INVALID_MESSAGE;
+  if (compareIsoDates(value, today) >= 0) return STAFF_DATE_OF_BIRTH_NOT_PAST_MESSAGE;
+  if (compareIsoDates(value, subtractYears(today, STAFF_MAX_AGE_YEARS)) < 0)
+    return STAFF_DATE_OF_BIRTH_TOO_OLD_MESSAGE;
+  return null;
+}
 
 export const bookFromWaitListResponseSchema = z.object({
   appointmentId: z.string(),

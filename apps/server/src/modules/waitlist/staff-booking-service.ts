@@ -6,14 +6,16 @@
  * the location (and outside their time off), and must be free. In ONE write transaction (the
  * booking module's): replay a known idempotency key, re-check the slot with the booking's own
  * re-check (`loadSlotRecheck` + `isSlotBookable`), match or create the patient from the entry's
- * contact, insert the appointment (channel front-desk, created by the staff user) with its
+ * contact (by name and date of birth: the entry's, or the one staff entered when the entry has
+ * none, checked against today at the location), insert the appointment (channel front-desk, created by the staff user) with its
  * status history and slot units, mark the entry booked, and write the audit row. The slot-unit
  * key of the database turns a lost race with a patient's booking into 409.
  */
 import { isSlotBookable } from '@scheduler/domain/availability/compute-availability';
 import { formatInTimeZone } from '@scheduler/domain/dates';
 import { DomainError } from '@scheduler/domain/errors';
-import { FRONT_DESK_CHANNEL } from '@scheduler/domain/schemas/waitlist';
+import { FRONT_DESK_CHANNEL, staffDateOfBirthIssue } from '@scheduler/domain/schemas/waitlist';
+import { localDateOf } from '@scheduler/domain/time-zone';
 import type { BookFromWaitListRequest, BookFromWaitListResponse } from '@scheduler/domain/schemas/waitlist';
 import { isSlotUnitConflict } from '../../db/slot-units.ts';
 import type { AuditActor } from '../audit/audit-log.ts';
@@ -46,7 +48,9 @@ export const STAFF_OUTSIDE_HOURS_MESSAGE =
 export const STAFF_SLOT_TAKEN_MESSAGE =
   'This time is no longer free: the provider already has an appointment then. Choose another time.';
 export const STAFF_ENTRY_NO_BIRTH_DATE_MESSAGE =
-  'This waitlist entry has no date of birth, so no patient record can be matched or created.';
+  "This waitlist entry has no date of birth: enter the patient's date of birth (dateOfBirth, YYYY-MM-DD) so their patient record can be matched or created.";
+export const STAFF_BIRTH_DATE_MISMATCH_MESSAGE =
+  "This date of birth differs from the waitlist entry's. Leave the date of birth out to use the entry's.";
 export const STAFF_BOOKING_CHANGED_MESSAGE =
   'This booking request was already used. Close the dialog and reload the waitlist.';
 
@@ -96,14 +100,20 @@ function toResponse(
   };
 }
 
-/** The patient key of a waitlist entry (an entry without a date of birth cannot be booked). */
-function patientKeyOf(entry: WaitlistEntryForBooking): { normalizedName: string; dateOfBirth: string } {
-  if (entry.dateOfBirth === null)
-    throw fieldError('VALIDATION', 'waitlistEntryId', STAFF_ENTRY_NO_BIRTH_DATE_MESSAGE);
-  return {
-    normalizedName: normalizedPatientName(entry.firstName, entry.lastName),
-    dateOfBirth: entry.dateOfBirth,
-  };
+/**
+ * The patient key of a waitlist entry: its name and its date of birth, or, when it has none, the
+ * one staff entered (`dateOfBirth` of the request; without it the entry cannot be booked).
+ */
+function patientKeyOf(
+  entry: WaitlistEntryForBooking,
+  enteredDateOfBirth: string | undefined,
+): { normalizedName: string; dateOfBirth: string } {
+  const dateOfBirth = entry.dateOfBirth ?? enteredDateOfBirth;
+  if (dateOfBirth === undefined)
+    throw fieldError('VALIDATION', 'dateOfBirth', STAFF_ENTRY_NO_BIRTH_DATE_MESSAGE);
+  if (enteredDateOfBirth !== undefined && enteredDateOfBirth !== dateOfBirth)
+    throw fieldError('VALIDATION', 'dateOfBirth', STAFF_BIRTH_DATE_MISMATCH_MESSAGE);
+  return { normalizedName: normalizedPatientName(entry.firstName, entry.lastName), dateOfBirth };
 }
 
 export function createStaffBookingService(
@@ -115,8 +125,9 @@ export function createStaffBookingService(
     actor: AuditActor,
     booked: BookedAppointment,
     entry: WaitlistEntryForBooking,
+    enteredDateOfBirth: string | undefined,
   ): Promise<StaffBookingResult> {
-    const key = patientKeyOf(entry);
+    const key = patientKeyOf(entry, enteredDateOfBirth);
     if (
       booked.patient.normalizedName !== key.normalizedName ||
       booked.patient.dateOfBirth !== key.dateOfBirth
@@ -146,7 +157,7 @@ export function createStaffBookingService(
 
       // A retry of a request that succeeded gets the first booking (the entry is booked by then).
       const earlier = await repository.findByIdempotencyKey(clientId, request.idempotencyKey);
-      if (earlier !== undefined) return replayOf(actor, earlier, entry);
+      if (earlier !== undefined) return replayOf(actor, earlier, entry, request.dateOfBirth);
 
       const serviceId = request.appointmentTypeId ?? entry.serviceId;
       if (serviceId === null)
@@ -161,7 +172,12 @@ export function createStaffBookingService(
         throw fieldError('VALIDATION', 'locationId', STAFF_SERVICE_NOT_AT_LOCATION_MESSAGE);
       const startMs = Date.parse(request.startUtc);
       if (startMs < nowMs) throw fieldError('VALIDATION', 'startUtc', STAFF_PAST_TIME_MESSAGE);
-      const key = patientKeyOf(entry);
+      const key = patientKeyOf(entry, request.dateOfBirth);
+      // A date of birth staff entered: a real date before today at the location, at most 120 years ago.
+      if (entry.dateOfBirth === null) {
+        const issue = staffDateOfBirthIssue(key.dateOfBirth, localDateOf(at, location.timeZone));
+        if (issue !== null) throw fieldError('VALIDATION', 'dateOfBirth', issue);
+      }
       const slotTaken = () => new DomainError('SLOT_TAKEN', STAFF_SLOT_TAKEN_MESSAGE, { field: 'startUtc' });
 
       try {
@@ -277,13 +293,14 @@ export function createStaffBookingService(
             },
           };
         });
-        if (outcome instanceof Replay) return await replayOf(actor, outcome.booked, entry);
+        if (outcome instanceof Replay)
+          return await replayOf(actor, outcome.booked, entry, request.dateOfBirth);
         return { replayed: false, booking: toResponse(outcome, entry.id, FRONT_DESK_CHANNEL) };
       } catch (error) {
         if (isSlotUnitConflict(error)) throw slotTaken();
         if (isIdempotencyKeyConflict(error)) {
           const winner = await repository.findByIdempotencyKey(clientId, request.idempotencyKey);
-          if (winner !== undefined) return replayOf(actor, winner, entry);
+          if (winner !== undefined) return replayOf(actor, winner, entry, request.dateOfBirth);
         }
         throw error;
       }

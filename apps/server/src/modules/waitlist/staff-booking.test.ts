@@ -17,6 +17,12 @@ import { loginAsDemo } from '../../test/staff-login.ts';
 import type { StaffLogin } from '../../test/staff-login.ts';
 import { testDatabases } from '../../test/test-db.ts';
 import {
+  STAFF_DATE_OF_BIRTH_NOT_PAST_MESSAGE,
+  STAFF_DATE_OF_BIRTH_TOO_OLD_MESSAGE,
+} from '@scheduler/domain/schemas/waitlist';
+import {
+  STAFF_BIRTH_DATE_MISMATCH_MESSAGE,
+  STAFF_ENTRY_NO_BIRTH_DATE_MESSAGE,
   STAFF_OUTSIDE_HOURS_MESSAGE,
   STAFF_PAST_TIME_MESSAGE,
   STAFF_SLOT_TAKEN_MESSAGE,
@@ -32,7 +38,7 @@ const URL = '/api/patient-management/bookFromWaitList';
 type Role = 'owner' | 'admin' | 'staff' | 'viewer';
 
 interface ErrorJson {
-  error: { code: string; message: string };
+  error: { code: string; message: string; details?: { fields?: { path: string; message: string }[] } };
 }
 
 describe.each(testDatabases())('POST /api/patient-management/bookFromWaitList on $name', (target) => {
@@ -73,7 +79,9 @@ describe.each(testDatabases())('POST /api/patient-management/bookFromWaitList on
     return taken;
   }
 
-  async function newEntry(overrides: { clientId?: number; status?: 'waiting' | 'removed' } = {}) {
+  async function newEntry(
+    overrides: { clientId?: number; status?: 'waiting' | 'removed'; withoutBirthDate?: boolean } = {},
+  ) {
     const person = newPatient();
     const { id } = await f.t.db
       .insertInto('waitlist_entries')
@@ -86,7 +94,7 @@ describe.each(testDatabases())('POST /api/patient-management/bookFromWaitList on
         patient_id: null,
         first_name: String(person.firstName),
         last_name: String(person.lastName),
-        date_of_birth: String(person.dateOfBirth),
+        date_of_birth: overrides.withoutBirthDate ? null : String(person.dateOfBirth),
         phone: String(person.phone).replace(/\D/g, ''),
         email: String(person.email),
         preferred_times: null,
@@ -339,6 +347,101 @@ describe.each(testDatabases())('POST /api/patient-management/bookFromWaitList on
       STAFF_OUTSIDE_HOURS_MESSAGE,
     );
     expect(await entryStatus(id)).toBe('waiting');
+  });
+
+  it('books an entry without a date of birth with the one staff enter, and matches an existing patient by it', async () => {
+    const { id, person } = await newEntry({ withoutBirthDate: true });
+    const taken = takeSlot();
+    const before = await writeCounts(f.t.db);
+    const payload = { ...bodyFor(id, taken), dateOfBirth: String(person.dateOfBirth) };
+    const response = await post('staff', payload);
+    expect(response.statusCode, response.body).toBe(201);
+    const booking = response.json<BookFromWaitListResponse>();
+    expect((await writeCounts(f.t.db)).patients).toBe(before.patients! + 1);
+    const patient = await f.t.db
+      .selectFrom('patients')
+      .select(['first_name', 'last_name', 'date_of_birth'])
+      .where('id', '=', Number(booking.patientId))
+      .executeTakeFirstOrThrow();
+    expect(patient).toEqual({
+      first_name: person.firstName,
+      last_name: person.lastName,
+      date_of_birth: person.dateOfBirth,
+    });
+    expect(await entryStatus(id)).toBe('booked');
+    // A retry with the same body answers the same appointment.
+    const again = await post('staff', payload);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json<BookFromWaitListResponse>().appointmentId).toBe(booking.appointmentId);
+    // The audit row holds no date of birth.
+    const audit = await auditRows(f.t.db, { action: 'waitlist.book', recordId: booking.appointmentId });
+    expect(audit[0]!.details ?? '').not.toContain(String(person.dateOfBirth));
+
+    // The same person on the waitlist again, without a date of birth: the date staff enter finds
+    // the patient record made above instead of creating another one.
+    const { id: secondId } = await newEntry({ withoutBirthDate: true });
+    await f.t.db
+      .updateTable('waitlist_entries')
+      .set({
+        first_name: String(person.firstName),
+        last_name: String(person.lastName),
+        email: String(person.email),
+        phone: String(person.phone).replace(/\D/g, ''),
+      })
+      .where('id', '=', secondId)
+      .execute();
+    const patientsBefore = (await writeCounts(f.t.db)).patients;
+    const second = await post('staff', {
+      ...bodyFor(secondId, takeSlot()),
+      dateOfBirth: String(person.dateOfBirth),
+    });
+    expect(second.statusCode, second.body).toBe(201);
+    expect(second.json<BookFromWaitListResponse>().patientId).toBe(booking.patientId);
+    expect((await writeCounts(f.t.db)).patients).toBe(patientsBefore);
+  });
+
+  it('answers 400 naming dateOfBirth when an entry without one is booked without it, or with an implausible one', async () => {
+    const { id } = await newEntry({ withoutBirthDate: true });
+    const payload = bodyFor(id, takeSlot());
+    const before = await writeCounts(f.t.db);
+    const response = await post('staff', payload);
+    expect(response.statusCode, response.body).toBe(400);
+    const body = response.json<ErrorJson>();
+    expect(body.error).toMatchObject({
+      code: 'VALIDATION',
+      message: STAFF_ENTRY_NO_BIRTH_DATE_MESSAGE,
+      details: { fields: [{ path: 'dateOfBirth', message: STAFF_ENTRY_NO_BIRTH_DATE_MESSAGE }] },
+    });
+    expect(body.error.message).toContain('date of birth');
+    expect(await writeCounts(f.t.db)).toEqual(before);
+
+    const today = NOW.toISOString().slice(0, 10);
+    const tooOld = `${NOW.getUTCFullYear() - 121}-01-01`;
+    for (const [dateOfBirth, message] of [
+      ['2999-01-01', STAFF_DATE_OF_BIRTH_NOT_PAST_MESSAGE],
+      [today, STAFF_DATE_OF_BIRTH_NOT_PAST_MESSAGE],
+      [tooOld, STAFF_DATE_OF_BIRTH_TOO_OLD_MESSAGE],
+    ] as const) {
+      await expectNothingWritten({ ...payload, dateOfBirth }, 'staff', 400, 'VALIDATION', message);
+    }
+    // Not a date at all: the body schema refuses it.
+    for (const dateOfBirth of ['1990-02-30', '01/02/1990', 'yesterday'])
+      await expectNothingWritten({ ...payload, dateOfBirth }, 'staff', 400, 'VALIDATION');
+    expect(await entryStatus(id)).toBe('waiting');
+  });
+
+  it('keeps the date of birth optional when the entry has one, and refuses a different one', async () => {
+    const { id, person } = await newEntry();
+    const payload = bodyFor(id, takeSlot());
+    await expectNothingWritten(
+      { ...payload, dateOfBirth: '1950-05-05' },
+      'staff',
+      400,
+      'VALIDATION',
+      STAFF_BIRTH_DATE_MISMATCH_MESSAGE,
+    );
+    const response = await post('staff', { ...payload, dateOfBirth: String(person.dateOfBirth) });
+    expect(response.statusCode, response.body).toBe(201);
   });
 
   it('refuses an entry that is no longer waiting (409)', async () => {

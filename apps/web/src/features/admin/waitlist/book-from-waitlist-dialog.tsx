@@ -19,9 +19,11 @@ import Typography from '@mui/material/Typography';
 import type { WaitlistEntry } from '@scheduler/domain/schemas/admin-config';
 import { NOTES_MAX_LENGTH } from '@scheduler/domain/schemas/booking';
 import type { GetFiltersResponse } from '@scheduler/domain/schemas/patient-management';
+import { staffDateOfBirthIssue } from '@scheduler/domain/schemas/waitlist';
 import type { BookFromWaitListRequestInput } from '@scheduler/domain/schemas/waitlist';
+import { localDateOf } from '@scheduler/domain/time-zone';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { isApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { errorMessageOf } from '../api/admin-request';
@@ -44,7 +46,8 @@ export interface BookFromWaitlistDialogProps {
  * Books a waitlisted patient: one of the free times of the entry's provider (or any provider) for
  * its service at its location, or another time staff enter (today, or beyond the patient booking
  * window; the server still refuses a past time, a time outside the provider's working hours and a
- * taken time). The patient is the entry's; staff confirm the contact permissions. POST
+ * taken time). The patient is the entry's; staff confirm the contact permissions, and enter the
+ * date of birth when the entry has none (the patient record is matched or created by it). POST
  * bookFromWaitList books it and marks the entry booked in one transaction.
  */
 export function BookFromWaitlistDialog({
@@ -71,6 +74,11 @@ export function BookFromWaitlistDialog({
   const [emailPermission, setEmailPermission] = useState(false);
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   const otherHelpId = useId();
+  // Asked only when the entry has no date of birth.
+  const needsDateOfBirth = entry.dateOfBirth === null;
+  const [dateOfBirth, setDateOfBirth] = useState('');
+  const [dateOfBirthError, setDateOfBirthError] = useState<string | null>(null);
+  const dateOfBirthRef = useRef<HTMLInputElement>(null);
 
   const search: SlotSearch | null =
     locationId && appointmentTypeId
@@ -133,6 +141,16 @@ export function BookFromWaitlistDialog({
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (notes.trim().length > NOTES_MAX_LENGTH) return;
+    let enteredDateOfBirth: string | undefined;
+    if (needsDateOfBirth) {
+      const issue = staffDateOfBirthIssue(dateOfBirth, localDateOf(new Date(), timeZone));
+      setDateOfBirthError(issue);
+      if (issue !== null) {
+        dateOfBirthRef.current?.focus();
+        return;
+      }
+      enteredDateOfBirth = dateOfBirth.trim();
+    }
     let chosen: { providerId: string; locationId: string; startUtc: string } | null = null;
     if (usingOtherTime) {
       if (!otherStartUtc) {
@@ -159,6 +177,7 @@ export function BookFromWaitlistDialog({
       smsPermission,
       emailPermission,
       notes: notes.trim(),
+      ...(enteredDateOfBirth === undefined ? {} : { dateOfBirth: enteredDateOfBirth }),
       idempotencyKey,
     });
   };
@@ -390,12 +409,16 @@ export function BookFromWaitlistDialog({
             <Typography component="dd" variant="body2" sx={{ m: 0 }}>
               {entry.firstName} {entry.lastName}
             </Typography>
-            <Typography component="dt" variant="body2" color="text.secondary">
-              Date of birth
-            </Typography>
-            <Typography component="dd" variant="body2" sx={{ m: 0 }}>
-              {entry.dateOfBirth ? formatIsoDate(entry.dateOfBirth) : '—'}
-            </Typography>
+            {needsDateOfBirth ? null : (
+              <>
+                <Typography component="dt" variant="body2" color="text.secondary">
+                  Date of birth
+                </Typography>
+                <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+                  {entry.dateOfBirth ? formatIsoDate(entry.dateOfBirth) : '—'}
+                </Typography>
+              </>
+            )}
             <Typography component="dt" variant="body2" color="text.secondary">
               Phone
             </Typography>
@@ -409,6 +432,27 @@ export function BookFromWaitlistDialog({
               {entry.email ?? '—'}
             </Typography>
           </Box>
+          {needsDateOfBirth ? (
+            <TextField
+              size="small"
+              label="Date of birth"
+              type="date"
+              required
+              value={dateOfBirth}
+              inputRef={dateOfBirthRef}
+              onChange={(event) => {
+                setDateOfBirth(event.target.value);
+                setDateOfBirthError(null);
+              }}
+              error={dateOfBirthError !== null}
+              helperText={
+                dateOfBirthError ??
+                'The waitlist entry has no date of birth: it is needed to find or create the patient record.'
+              }
+              slotProps={{ inputLabel: { shrink: true } }}
+              sx={{ mb: 2, minWidth: 220 }}
+            />
+          ) : null}
           <FormControlLabel
             control={
               <Switch checked={smsPermission} onChange={(event) => setSmsPermission(event.target.checked)} />
