@@ -58,6 +58,10 @@ function keptSqliteTarget(file: string): Target {
       open().exec('analyze');
       return Promise.resolve();
     },
+    release() {
+      handle?.close();
+      handle = undefined;
+    },
     destroy() {
       handle?.close();
       console.info(`Kept the database: ${file}`);

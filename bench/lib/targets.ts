@@ -20,6 +20,11 @@ export interface Target {
   query(statement: string, params?: unknown[]): Promise<Row[]>;
   /** Reads up to date statistics (the planner's) after a bulk load. */
   analyze(): Promise<void>;
+  /**
+   * Closes a handle kept open on the database, if any (the next query opens it again): the
+   * generator's SQLite bulk load takes a rollback journal only when it is the sole connection.
+   */
+  release?(): void;
   destroy(): Promise<void>;
 }
 
@@ -40,6 +45,10 @@ export function sqliteTarget(label: string): Target {
     analyze() {
       open().exec('analyze');
       return Promise.resolve();
+    },
+    release() {
+      handle?.close();
+      handle = undefined;
     },
     destroy() {
       handle?.close();
@@ -95,6 +104,7 @@ export interface GenerateOptions {
 
 /** Fills the target with the large-data generator (apps/server's `db:generate`), showing its progress. */
 export async function generate(target: Target, options: GenerateOptions): Promise<string> {
+  target.release?.();
   const args = [
     path.join(serverDist, 'generate-cli.js'),
     '--client',

@@ -12,6 +12,7 @@ import * as adminVersions from './migrations/2026-11-26-005-admin-versions.ts';
 import * as rowLevelSecurity from './migrations/2026-11-26-006-row-level-security.ts';
 import * as mappingVersions from './migrations/2026-11-26-007-mapping-versions.ts';
 import * as reportRollups from './migrations/2026-11-26-008-report-rollups.ts';
+import * as reportCellIndex from './migrations/2026-11-27-009-report-cell-index.ts';
 
 /**
  * Every migration, by name. A static list (no directory scan) so that the bundled server
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-006-row-level-security': rowLevelSecurity,
   '2026-11-26-007-mapping-versions': mappingVersions,
   '2026-11-26-008-report-rollups': reportRollups,
+  '2026-11-27-009-report-cell-index': reportCellIndex,
 };
 
 const staticProvider: MigrationProvider = {

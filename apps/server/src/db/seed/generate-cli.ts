@@ -4,8 +4,18 @@
  *
  * Adds one synthetic practice brand with N providers spread over eight locations in four
  * time zones, P patients, M appointments around today (never overlapping, with status
- * history and slot units) and K analytics events, for benchmarks. Rows are streamed in
- * multi-row inserts, committed every ~50 000 rows. Deterministic for a given seed and day.
+ * history and slot units) and K analytics events (over up to a year), for benchmarks.
+ * Deterministic for a given seed and day.
+ *
+ * A bulk load (≈ 1 000 000 appointments and 5 000 000 events in minutes), in ONE transaction
+ * (an interrupted load rolls back whole, DDL included): rows streamed in multi-row inserts
+ * (row-writer.ts) without the roll-up triggers, the plain indexes of the big tables dropped and
+ * built once after the rows, the brand's roll-ups built in one pass at the end (bulk-rollups.ts).
+ * SQLite: triggers dropped and created again inside the transaction, foreign-key checks off, a
+ * large page cache and, when no other connection is open, a rollback journal instead of the WAL.
+ * PostgreSQL (as a superuser): triggers off for the transaction, no wait for the WAL flush, then
+ * a VACUUM (ANALYZE) of the loaded tables. The tables stay locked for writers until the commit.
+ * PostgreSQL as another role: a transaction every ~200 000 rows, triggers kept (slow).
  *
  * Providers are filled day by day from the oldest day, so when M caps the count the last
  * (future) days stay empty. `--past-days`/`--future-days` fix the span instead: every day of
@@ -13,18 +23,48 @@
  * for a realistically booked future).
  */
 import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
 import { loadConfig } from '../../config.ts';
 import { createDb, dialectOf } from '../database.ts';
 import { migrate } from '../migrate.ts';
 import type { Gender } from '../schema.ts';
 import { writeBrand } from './brand-writer.ts';
-import { buildBrandRollups, canBulkLoad, triggersOffForTransaction } from './bulk-rollups.ts';
+import {
+  buildBrandRollupsNow,
+  canBulkLoad,
+  dropPlainIndexes,
+  dropSqliteTriggers,
+  triggersOffForTransaction,
+} from './bulk-rollups.ts';
 import type { BrandSpec, HoursSpec, ProviderSpec, ServiceSpec } from './demo-catalogue.ts';
 import { demoBrands } from './demo-catalogue.ts';
 import { fakePerson } from './fake-people.ts';
 import { createRandom } from './random.ts';
 import { IdAllocator, RowSink, syncIdSequences } from './row-writer.ts';
 import { explicitIdTables, seedTableOrder } from './seed.ts';
+
+/** The tables a load fills by the million: their plain indexes are built once, after the rows. */
+const BULK_TABLES = [
+  'patients',
+  'insurance_policies',
+  'appointments',
+  'appointment_status_history',
+  'appointment_slot_units',
+  'analytics_sessions',
+  'analytics_events',
+];
+/** Vacuumed and analysed after a PostgreSQL load: the loaded tables and the roll-ups built. */
+const BULK_VACUUM = [
+  ...BULK_TABLES,
+  'analytics_session_steps',
+  'report_funnel_hourly',
+  'report_funnel_daily',
+  'report_appointments_daily',
+  'report_bookings_daily',
+  'report_bookings_quarterly',
+  'report_bookings_sliced_daily',
+  'report_bookings_hourly',
+];
 
 const usage =
   'Usage: npm run db:generate -- --providers N --appointments M [--events K] [--patients P] [--client slug] [--seed S] [--past-days D --future-days F]';
@@ -161,7 +201,8 @@ const windowDays = explicitSpan
 const pastDays = explicitSpan
   ? positiveInteger('past-days', values['past-days'], 0)
   : Math.ceil(windowDays * 0.6);
-const analyticsDays = events === 0 ? 0 : 90;
+// Analytics over the same past as the appointments (at least 90 days, at most a year).
+const analyticsDays = events === 0 ? 0 : Math.min(366, Math.max(90, pastDays));
 const sessionsPerWeekday = events === 0 ? 0 : Math.max(1, Math.ceil(events / (analyticsDays * 0.85 * 4.5)));
 
 const northside = demoBrands[1] ?? demoBrands[0];
@@ -206,49 +247,115 @@ try {
     `Generating "${clientSlug}" into ${target}: ${providers} providers, ${patients} patients, ` +
       `${appointments} appointments over ${windowDays} days, ${events} events.`,
   );
+  const sqlite = dialectOf(db) === 'sqlite';
   // PostgreSQL as a superuser: triggers off while loading, the brand's roll-ups built after.
-  const bulk = dialectOf(db) === 'postgres' && (await canBulkLoad(db));
+  const bulk = sqlite || (await canBulkLoad(db));
   if (bulk) console.info('Bulk load: triggers off while writing; the report roll-ups are built at the end.');
-  const ids = await IdAllocator.create(db, explicitIdTables);
-  const sink = new RowSink(
-    seedTableOrder,
-    (work) =>
-      db.transaction().execute(async (trx) => {
-        if (bulk) await triggersOffForTransaction(trx);
-        await work(trx);
-      }),
-    50_000,
-    (written) => {
-      if (Date.now() - lastReport < 1_000) return;
-      lastReport = Date.now();
-      const parts = ['patients', 'appointments', 'appointment_slot_units', 'analytics_events'] as const;
-      console.info(
-        `  ${seconds()} s  ${parts.map((table) => `${table} ${written.get(table) ?? 0}`).join(' · ')}`,
-      );
-    },
-  );
-  const summary = await writeBrand(
-    brand,
-    {
-      pastDays,
-      futureDays: windowDays - pastDays,
-      utilization: () => 0.6,
-      maxAppointments: appointments,
-      analyticsDays,
-      sessionsPerWeekday,
-      maxEvents: events,
-      trackLogDays: 0,
-      extras: true,
-    },
-    { now, random, ids, sink, users: [], progress: (message) => console.info(message) },
-  );
-  await sink.flush();
-  await syncIdSequences(db, explicitIdTables);
-  if (bulk) {
-    console.info(`  ${seconds()} s  building the report roll-ups of the brand…`);
-    await buildBrandRollups(db, summary.clientId);
+  const onFlush = (written: ReadonlyMap<string, number>): void => {
+    if (Date.now() - lastReport < 1_000) return;
+    lastReport = Date.now();
+    const parts = ['patients', 'appointments', 'appointment_slot_units', 'analytics_events'] as const;
+    let rows = 0;
+    for (const count of written.values()) rows += count;
+    const rate = Math.round(rows / Math.max(0.001, (Date.now() - started) / 1000));
+    console.info(
+      `  ${seconds()} s  ${parts.map((table) => `${table} ${written.get(table) ?? 0}`).join(' · ')}` +
+        ` (${rate} rows/s)`,
+    );
+  };
+  const write = async (ids: IdAllocator, sink: RowSink): Promise<Awaited<ReturnType<typeof writeBrand>>> => {
+    const summary = await writeBrand(
+      brand,
+      {
+        pastDays,
+        futureDays: windowDays - pastDays,
+        utilization: () => 0.6,
+        maxAppointments: appointments,
+        analyticsDays,
+        sessionsPerWeekday,
+        maxEvents: events,
+        trackLogDays: 0,
+        extras: true,
+      },
+      { now, random, ids, sink, users: [], progress: (message) => console.info(message) },
+    );
+    await sink.flush();
+    return summary;
+  };
+  let summary: Awaited<ReturnType<typeof writeBrand>>;
+  let written: ReadonlyMap<string, number>;
+  if (sqlite) {
+    await sql`pragma foreign_keys = off`.execute(db);
+    await sql`pragma synchronous = off`.execute(db);
+    await sql`pragma cache_size = -1000000`.execute(db);
+    let journal = 'wal';
+    try {
+      const result = await sql<{ journal_mode: string }>`pragma journal_mode = delete`.execute(db);
+      journal = result.rows[0]?.journal_mode ?? 'wal';
+    } catch {
+      // Another connection is open: stay in WAL mode (slower for one large transaction).
+    }
+    console.info(`  SQLite: one transaction, journal mode ${journal}.`);
+    try {
+      ({ summary, written } = await db.transaction().execute(async (trx) => {
+        const restoreTriggers = await dropSqliteTriggers(trx);
+        const restoreIndexes = await dropPlainIndexes(trx, BULK_TABLES);
+        const ids = await IdAllocator.create(trx, explicitIdTables);
+        const sink = new RowSink(seedTableOrder, (work) => work(trx), 200_000, onFlush);
+        const result = await write(ids, sink);
+        console.info(`  ${seconds()} s  building the indexes…`);
+        await restoreIndexes();
+        console.info(`  ${seconds()} s  building the report roll-ups of the brand…`);
+        await buildBrandRollupsNow(trx, result.clientId);
+        await restoreTriggers();
+        console.info(`  ${seconds()} s  committing…`);
+        return { summary: result, written: sink.written };
+      }));
+    } finally {
+      if (journal !== 'wal') await sql`pragma journal_mode = wal`.execute(db);
+      else await sql`pragma wal_checkpoint(truncate)`.execute(db);
+      await sql`pragma foreign_keys = on`.execute(db);
+      await sql`pragma synchronous = full`.execute(db);
+    }
+  } else if (bulk) {
+    ({ summary, written } = await db.transaction().execute(async (trx) => {
+      await triggersOffForTransaction(trx);
+      await sql`set local synchronous_commit = off`.execute(trx);
+      await sql`set local maintenance_work_mem = '256MB'`.execute(trx);
+      const restoreIndexes = await dropPlainIndexes(trx, BULK_TABLES);
+      const ids = await IdAllocator.create(trx, explicitIdTables);
+      const sink = new RowSink(seedTableOrder, (work) => work(trx), 200_000, onFlush);
+      const result = await write(ids, sink);
+      await syncIdSequences(trx, explicitIdTables);
+      console.info(`  ${seconds()} s  building the indexes…`);
+      await restoreIndexes();
+      console.info(`  ${seconds()} s  building the report roll-ups of the brand…`);
+      await buildBrandRollupsNow(trx, result.clientId);
+      console.info(`  ${seconds()} s  committing…`);
+      return { summary: result, written: sink.written };
+    }));
+    // What autovacuum reaches some minutes after a load (visibility map set, statistics read), at
+    // once: index-only scans and the planner's estimates then hold from the first report on.
+    console.info(`  ${seconds()} s  vacuum and analyze…`);
+    await sql`vacuum (analyze) ${sql.join(BULK_VACUUM.map((table) => sql.table(table)))}`.execute(db);
+  } else {
+    // Not allowed to turn triggers off: a transaction every ~200 000 rows, triggers on.
+    const ids = await IdAllocator.create(db, explicitIdTables);
+    const sink = new RowSink(
+      seedTableOrder,
+      (work) =>
+        db.transaction().execute(async (trx) => {
+          await sql`set local synchronous_commit = off`.execute(trx);
+          await work(trx);
+        }),
+      200_000,
+      onFlush,
+    );
+    summary = await write(ids, sink);
+    written = sink.written;
+    await syncIdSequences(db, explicitIdTables);
   }
-  const units = sink.written.get('appointment_slot_units') ?? 0;
+  const units = written.get('appointment_slot_units') ?? 0;
   console.info(
     `Done in ${seconds()} s: client ${summary.clientId} "${clientSlug}", ${summary.providers} providers, ` +
       `${summary.patients} patients, ${summary.appointments} appointments (${units} slot units), ${summary.events} events.`,

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { Insertable, Kysely } from 'kysely';
 import { dialectOf } from '../database.ts';
 import type { DB, TableName } from '../schema.ts';
@@ -11,6 +11,94 @@ type AnyDb = Kysely<DB>;
  * both keeps one code path while keeping statements few.
  */
 const MAX_PARAMETERS = 30_000;
+/** Rows per PostgreSQL `unnest` statement (one array parameter per column, no parameter limit). */
+const PG_ROWS_PER_STATEMENT = 20_000;
+
+type Value = string | number | bigint | null;
+
+/** Whether a value binds as it is on both databases (what the seed writes: text, numbers, null). */
+const bindable = (value: unknown): boolean =>
+  value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint';
+
+/** The columns of the rows when every row has exactly these, all bindable as they are; else undefined. */
+function uniformColumns(rows: readonly Record<string, unknown>[]): string[] | undefined {
+  const first = rows[0];
+  if (first === undefined) return undefined;
+  const columns = Object.keys(first);
+  for (const row of rows) {
+    if (row !== first && Object.keys(row).length !== columns.length) return undefined;
+    for (const column of columns) if (!bindable(row[column])) return undefined;
+  }
+  return columns;
+}
+
+const quoted = (name: string): string => `"${name.replace(/"/g, '""')}"`;
+
+/** PostgreSQL column types per table (as `format_type` spells them), read once per handle. */
+const pgColumnTypes = new WeakMap<object, Map<string, Map<string, string>>>();
+
+async function columnTypesOf(db: AnyDb, table: string): Promise<Map<string, string>> {
+  const key = db.getExecutor();
+  let tables = pgColumnTypes.get(key);
+  if (tables === undefined) {
+    tables = new Map();
+    pgColumnTypes.set(key, tables);
+  }
+  let types = tables.get(table);
+  if (types === undefined) {
+    const result = await sql<{ name: string; type: string }>`
+      select attname as name, format_type(atttypid, atttypmod) as type from pg_attribute
+      where attrelid = to_regclass(${table}) and attnum > 0 and not attisdropped`.execute(db);
+    types = new Map(result.rows.map((row) => [row.name, row.type]));
+    tables.set(table, types);
+  }
+  return types;
+}
+
+/**
+ * Inserts rows of identical shape without the query builder (whose compilation of large
+ * multi-row inserts costs more than SQLite's work): on SQLite multi-row VALUES of one text per
+ * batch size (the handle keeps the statement prepared), on PostgreSQL `insert … select from
+ * unnest(array per column)` (one parameter per column, parsed and planned once per batch).
+ */
+async function insertUniformRows(
+  db: AnyDb,
+  table: string,
+  columns: readonly string[],
+  rows: readonly Record<string, unknown>[],
+): Promise<void> {
+  const columnList = columns.map(quoted).join(', ');
+  if (dialectOf(db) === 'postgres') {
+    const types = await columnTypesOf(db, table);
+    const casts = columns.map((column, index) => {
+      const type = types.get(column);
+      if (type === undefined) throw new Error(`Unknown column ${table}.${column}`);
+      return `$${index + 1}::${type}[]`;
+    });
+    const text = `insert into ${quoted(table)} (${columnList}) select * from unnest(${casts.join(', ')})`;
+    for (let offset = 0; offset < rows.length; offset += PG_ROWS_PER_STATEMENT) {
+      const batch = rows.slice(offset, offset + PG_ROWS_PER_STATEMENT);
+      const arrays = columns.map((column) => batch.map((row) => row[column] as Value));
+      await db.executeQuery(CompiledQuery.raw(text, arrays));
+    }
+    return;
+  }
+  const rowsPerStatement = Math.max(1, Math.floor(MAX_PARAMETERS / Math.max(1, columns.length)));
+  const tuple = `(${columns.map(() => '?').join(', ')})`;
+  const texts = new Map<number, string>();
+  for (let offset = 0; offset < rows.length; offset += rowsPerStatement) {
+    const batch = rows.slice(offset, offset + rowsPerStatement);
+    let text = texts.get(batch.length);
+    if (text === undefined) {
+      text = `insert into ${quoted(table)} (${columnList}) values ${Array.from({ length: batch.length }, () => tuple).join(', ')}`;
+      texts.set(batch.length, text);
+    }
+    const parameters: Value[] = new Array<Value>(batch.length * columns.length);
+    let index = 0;
+    for (const row of batch) for (const column of columns) parameters[index++] = row[column] as Value;
+    await db.executeQuery(CompiledQuery.raw(text, parameters));
+  }
+}
 
 /** Inserts rows in as few multi-row statements as the parameter limit allows. */
 export async function insertRows<T extends TableName>(
@@ -20,6 +108,11 @@ export async function insertRows<T extends TableName>(
 ): Promise<void> {
   const first = rows[0];
   if (first === undefined) return;
+  const uniform = uniformColumns(rows);
+  if (uniform !== undefined) {
+    await insertUniformRows(db, table, uniform, rows);
+    return;
+  }
   const columns = Object.keys(first).length;
   const batchSize = Math.max(1, Math.floor(MAX_PARAMETERS / Math.max(1, columns)));
   for (let offset = 0; offset < rows.length; offset += batchSize) {

@@ -2,11 +2,18 @@
  * The SQL of the reports. Everything is aggregated in the database with GROUP BY:
  *  - the rows of a page: appointments_client_start_report_idx (client_id, start_at, status,
  *    location_id, provider_id, service_id, channel, is_new_patient, …) read in the order asked,
- *    with LIMIT (migration 2026-11-25-002); one provider's through appointments_provider_start_idx;
+ *    with LIMIT (migration 2026-11-25-002); one provider's through appointments_provider_start_idx.
+ *    By start with a filter, or deep in the list, the page is first placed by the matching count per
+ *    UTC day (report_appointments_daily): only the days holding it are read, the days before it
+ *    skipped by their count (a rare filter no longer scans the whole range for 50 rows). By booking
+ *    time over more than 62 days: a walk of appointments_client_created_walk_idx (client_id,
+ *    created_at, id, + every column shown; migration 2026-11-27-009) in that order, keeping the rows
+ *    starting in the range; a shorter range is read by start and sorted;
  *  - totals and booking groups: the trigger-kept roll-ups of migration 2026-11-26-004 for the whole
  *    UTC days inside the range (report_appointments_daily by start, report_bookings_daily by
  *    booking time), plus the rows of the two partial UTC days at its ends (a report's range is
- *    whole local days of any zone, so it rarely starts at a UTC midnight), index range scans;
+ *    whole local days of any zone, so it rarely starts at a UTC midnight), index range scans (the
+ *    appointment totals by report_appointments_daily_cell_idx, the asked cell's days only, 009);
  *  - bookings per local day: report_bookings_hourly (migration 2026-11-26-008) when every local
  *    midnight of the range is on a whole UTC hour, else report_bookings_quarterly (quarter hours
  *    fold exactly into the local days of every zone), for no filter or one of location, service
@@ -45,6 +52,52 @@ export interface ReportRowsPage {
   sort: 'startUtc' | '-startUtc' | 'createdAt' | '-createdAt';
   limit: number;
   offset: number;
+}
+
+/** A page's rows lie in [from, before) at `offset` of the rows matching there. */
+export interface PagePlacement {
+  from: number;
+  before: number;
+  offset: number;
+}
+
+/**
+ * Where a page of rows sorted by start lies, from the matching count of each consecutive span of
+ * the range (in start order): the spans before it are skipped (their count taken off the offset)
+ * and those after it are left out, so the query reads only the spans holding the page. Undefined
+ * when the page is past the last row.
+ */
+export function placePage(
+  spans: readonly (Span & { count: number })[],
+  offset: number,
+  limit: number,
+  descending: boolean,
+): PagePlacement | undefined {
+  const ordered = descending ? [...spans].reverse() : spans;
+  let before = 0;
+  let first = -1;
+  let last = -1;
+  let skipped = 0;
+  for (let index = 0; index < ordered.length; index++) {
+    const count = ordered[index]?.count ?? 0;
+    if (first < 0 && before + count > offset) {
+      first = index;
+      skipped = before;
+    }
+    before += count;
+    if (first >= 0 && before >= offset + limit) {
+      last = index;
+      break;
+    }
+  }
+  if (first < 0) return undefined;
+  if (last < 0) last = ordered.length - 1;
+  const a = ordered[first];
+  const b = ordered[last];
+  if (a === undefined || b === undefined) return undefined;
+  return descending
+    ? { from: b.from, before: a.before, offset: offset - skipped }
+    : { from: a.from, before: b.before, offset: offset - skipped };
 }
 
 /** An appointment row; names come from `catalogue` (no joins: a CSV export may hold 100 000 rows). */
@@ -123,10 +176,16 @@ const HOUR_MS = 3_600_000;
 /** The buckets of the roll-ups (migration 2026-11-26-004): UTC days and UTC quarter hours. */
 const DAY_MS = 86_400_000;
 const QUARTER_MS = 900_000;
+/** A page of rows by start is placed by per-day counts with a filter, or from this offset on. */
+const PLACED_OFFSET_MIN = 1_000;
+/** …and only for pages (a CSV export reads its whole range anyway). */
+const PLACED_PAGE_MAX = 500;
+/** Sorted by booking time, a range longer than this walks the booking-time index. */
+const CREATED_WALK_MIN_MS = 62 * DAY_MS;
 
 type AppointmentsQuery = SelectQueryBuilder<DB, 'appointments', object>;
 
-interface Span {
+export interface Span {
   from: number;
   before: number;
 }
@@ -183,12 +242,17 @@ function ofClient(query: AppointmentsQuery, clientId: number, filter: ReportFilt
     : query.where(sql<number>`+appointments.client_id`, '=', clientId);
 }
 
-/** Appointments of the brand starting in the range, with the dimension filters. */
-function byStart(db: Db, clientId: number, filter: ReportFilter): AppointmentsQuery {
+/**
+ * Appointments of the brand starting in the range, with the dimension filters. `startIndexed`
+ * false writes the range on `+start_at` (an expression in SQLite and PostgreSQL alike), so that the
+ * planner does not read the range by (client_id, start_at) but walks another index in its order.
+ */
+function byStart(db: Db, clientId: number, filter: ReportFilter, startIndexed = true): AppointmentsQuery {
+  const start = startIndexed ? sql<number>`appointments.start_at` : sql<number>`+appointments.start_at`;
   return applyDimensions(
     ofClient(db.selectFrom('appointments'), clientId, filter)
-      .where('appointments.start_at', '>=', filter.from)
-      .where('appointments.start_at', '<', filter.before),
+      .where(start, '>=', filter.from)
+      .where(start, '<', filter.before),
     filter,
   );
 }
@@ -306,6 +370,46 @@ export function createReportsRepository(db: Db): ReportsRepository {
     return parts.flat().filter((group) => group.count !== 0);
   }
 
+  /**
+   * The appointments matching the filter (no provider) per consecutive span of [from, before), in
+   * start order: the whole UTC days from report_appointments_daily (the filter's cell), the partial
+   * days at both ends counted from the rows.
+   */
+  async function matchingPerDay(
+    clientId: number,
+    filter: ReportFilter,
+  ): Promise<(Span & { count: number })[]> {
+    const { units, edges } = splitRange(filter.from, filter.before, DAY_MS);
+    const countRows = async (span: Span) => {
+      const row = await byStart(db, clientId, { ...filter, ...span })
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirst();
+      return { ...span, count: Number(row?.n ?? 0) };
+    };
+    const fromRollup = async () => {
+      if (units === undefined) return [];
+      let query = db
+        .selectFrom('report_appointments_daily')
+        .select((eb) => ['day', eb.fn.sum<number>('appointments').as('n')])
+        .where('client_id', '=', clientId)
+        .where('location_id', '=', filter.locationId ?? 0)
+        .where('service_id', '=', filter.serviceId ?? 0)
+        .where('day', '>=', units.first)
+        .where('day', '<', units.end);
+      if (filter.statuses !== undefined && filter.statuses.length > 0)
+        query = query.where('status', 'in', [...filter.statuses]);
+      if (filter.channel !== undefined) query = query.where(rollupChannel(filter));
+      const rows = await query.groupBy('day').execute();
+      return rows.map((row) => ({
+        from: Number(row.day) * DAY_MS,
+        before: (Number(row.day) + 1) * DAY_MS,
+        count: Number(row.n),
+      }));
+    };
+    const [days, ...edgeCounts] = await Promise.all([fromRollup(), ...edges.map(countRows)]);
+    return [...days, ...edgeCounts].filter((span) => span.count > 0).sort((a, b) => a.from - b.from);
+  }
+
   return {
     async defaultTimeZone(clientId) {
       const row = await db
@@ -321,7 +425,43 @@ export function createReportsRepository(db: Db): ReportsRepository {
     async appointmentRows(clientId, filter, page) {
       const direction = page.sort.startsWith('-') ? 'desc' : 'asc';
       const column = page.sort === 'createdAt' || page.sort === '-createdAt' ? 'created_at' : 'start_at';
-      const rows = await byStart(db, clientId, filter)
+      let span: ReportFilter = filter;
+      let offset = page.offset;
+      // By start with a filter (or deep in the list): read only the days holding the page. The
+      // rows are in start order across days, so the days before it are skipped by their count.
+      const dimensions =
+        filter.locationId !== undefined ||
+        filter.serviceId !== undefined ||
+        filter.channel !== undefined ||
+        (filter.statuses !== undefined && filter.statuses.length > 0);
+      if (
+        column === 'start_at' &&
+        filter.providerId === undefined &&
+        page.limit <= PLACED_PAGE_MAX &&
+        (dimensions || page.offset >= PLACED_OFFSET_MIN)
+      ) {
+        const placement = placePage(
+          await matchingPerDay(clientId, filter),
+          page.offset,
+          page.limit,
+          direction === 'desc',
+        );
+        if (placement === undefined) return [];
+        span = { ...filter, from: placement.from, before: placement.before };
+        offset = placement.offset;
+      }
+      // By booking time: a short range (or one provider) reads its rows by start and sorts them;
+      // a long one walks (client_id, created_at, id, start_at) in the order asked, keeping the rows
+      // starting in the range, and stops at the page (migration 2026-11-27-009).
+      const walkCreated =
+        column === 'created_at' &&
+        filter.providerId === undefined &&
+        filter.before - filter.from > CREATED_WALK_MIN_MS;
+      const orderColumn =
+        column === 'start_at' || walkCreated
+          ? sql<number>`${sql.ref(`appointments.${column}`)}`
+          : sql<number>`+appointments.created_at`;
+      const rows = await byStart(db, clientId, span, !walkCreated)
         .select([
           'appointments.id',
           'appointments.start_at',
@@ -334,10 +474,10 @@ export function createReportsRepository(db: Db): ReportsRepository {
           'appointments.is_new_patient',
           'appointments.created_at',
         ])
-        .orderBy(`appointments.${column}`, direction)
+        .orderBy(orderColumn, direction)
         .orderBy('appointments.id', direction)
         .limit(page.limit)
-        .offset(page.offset)
+        .offset(offset)
         .execute();
       return rows.map((row) => ({
         appointmentId: row.id,
