@@ -150,7 +150,13 @@ async function reachFindAppointment(page: Page, landingUrl: string): Promise<str
     page.waitForFunction("location.pathname.endsWith('/findappointment')"),
     page.click('form button[type=submit]'),
   ]);
-  await page.waitForNetworkIdle();
+  // The step has loaded its times (nothing busy any more). Not page.waitForNetworkIdle(): Puppeteer
+  // never sees the end of the contract worker's script request, so the network never looks idle.
+  await page.waitForFunction(
+    `document.querySelector('main h1')?.textContent === 'Find an appointment' && document.querySelector('[aria-busy="true"]') === null`,
+  );
+  // The stored state (kept for the measured load) is written after the last change.
+  await new Promise((resolve) => setTimeout(resolve, 1000));
   return page.url();
 }
 

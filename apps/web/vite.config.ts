@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { bookingPreload } from './vite-plugins/booking-preload.ts';
 import { emotionLightStatics } from './vite-plugins/emotion-light-statics.ts';
+import { inlineEntryCss } from './vite-plugins/inline-entry-css.ts';
 import { landingBudget } from './vite-plugins/landing-budget.ts';
 import { muiWithoutCssVars } from './vite-plugins/mui-without-css-vars.ts';
 import { precompress } from './vite-plugins/precompress.ts';
@@ -18,6 +19,7 @@ export default defineConfig(({ mode }) => ({
     react(),
     muiWithoutCssVars(),
     emotionLightStatics(),
+    inlineEntryCss(),
     landingBudget({
       landingModule: /[\\/]src[\\/]features[\\/]booking[\\/]landing[\\/]landing-screen\.tsx$/,
       forbiddenModules: /[\\/]src[\\/]features[\\/]admin[\\/]/,
@@ -32,10 +34,10 @@ export default defineConfig(({ mode }) => ({
           screen('app/query-scope.tsx'),
         ],
       },
-      shared: [
-        /[\\/]packages[\\/]domain[\\/]src[\\/]schemas[\\/]scheduler-api\.ts$/,
-        /[\\/]packages[\\/]domain[\\/]src[\\/]settings\.ts$/,
-      ],
+      // The API contract is checked in a worker (features/booking/api/contract-worker.ts): its script
+      // (zod and the schemas, one file) is fetched with the page rather than once the entry has run.
+      shared: [],
+      sharedFiles: [/^assets\/contract-worker-[\w-]+\.js$/],
       schedulerApiUrl: loadEnv(mode, import.meta.dirname, 'VITE_').VITE_SCHEDULER_API_URL || '/api/scheduler',
     }),
     precompress(),

@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, useRoutes } from 'react-router';
+import './app/base.css';
 import { installTracking } from './lib/analytics';
 import { AppProviders } from './app/providers';
 import { createRehydrationWaiter } from './app/rehydration-gate';
@@ -13,28 +14,35 @@ if (!container) throw new Error('index.html has no #root element');
 
 // The booking page's first answers and code load while the stored state is being restored.
 prefetchBookingPage(window.location.pathname);
+// The browser gets the main thread back (the requests are on their way) before the store and the
+// first render are set up: with the evaluation of the modules they would make one long task. (A
+// timer rather than a top-level await, which would split the entry into many small chunks.)
+setTimeout(() => start(container), 0);
 
-const { store, persistor } = createAppStore();
-const waiter = createRehydrationWaiter(persistor, STATE_RESTORE_TIMEOUT_MS);
 // The declarative router over the route table: the app uses no loaders or actions, so the data
 // router (createBrowserRouter, ~15 KB gzipped) stays out of the first page's script.
 const routes = createRoutes();
 function AppRoutes() {
   return useRoutes(routes);
 }
-installTracking();
 
-const root = createRoot(container);
-// A transition: React renders the first page in slices, yielding to the browser between them,
-// rather than in one long task.
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <AppProviders store={store} waiter={waiter}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </AppProviders>
-    </StrictMode>,
-  );
-});
+function start(rootElement: HTMLElement): void {
+  const { store, persistor } = createAppStore();
+  const waiter = createRehydrationWaiter(persistor, STATE_RESTORE_TIMEOUT_MS);
+  installTracking();
+
+  const root = createRoot(rootElement);
+  // A transition: React renders the first page in slices, yielding to the browser between them,
+  // rather than in one long task.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <AppProviders store={store} waiter={waiter}>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </AppProviders>
+      </StrictMode>,
+    );
+  });
+}

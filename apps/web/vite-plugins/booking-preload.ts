@@ -7,6 +7,11 @@ export interface BookingPreloadOptions {
   steps: Record<string, RegExp[]>;
   /** Modules every booking step loads with its first answer (the API contract, the settings defaults). */
   shared: RegExp[];
+  /**
+   * Emitted files (not chunks of the page: the contract worker's script) every booking step starts
+   * with its first answer; matched against the file name.
+   */
+  sharedFiles?: RegExp[];
   /** The scheduler API's base URL the app is built with (appConfig.schedulerApiUrl). */
   schedulerApiUrl: string;
 }
@@ -63,10 +68,20 @@ export function bookingPreload(options: BookingPreloadOptions): Plugin {
           )
           .map((chunk) => chunk.fileName);
       const shared = options.shared.flatMap(chunkOf);
+      const sharedFiles = Object.values(bundle)
+        .filter(
+          (item) =>
+            item.type === 'asset' &&
+            (options.sharedFiles ?? []).some((pattern) => pattern.test(item.fileName)),
+        )
+        .map((item) => `/${item.fileName}`);
       const steps: Record<string, string[]> = {};
       for (const [step, patterns] of Object.entries(options.steps)) {
         const files = closure([...patterns.flatMap(chunkOf), ...shared]);
-        steps[step] = [...files].filter((file) => !loadedByEntry.has(file)).map((file) => `/${file}`);
+        steps[step] = [
+          ...[...files].filter((file) => !loadedByEntry.has(file)).map((file) => `/${file}`),
+          ...sharedFiles,
+        ];
       }
       const manifest: BookingPreloadManifest = { schedulerApiUrl: options.schedulerApiUrl, steps };
       await mkdir(path.join(outDir, '.vite'), { recursive: true });

@@ -1,17 +1,13 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
-
+/** No page at this address (plain elements styled by the app's static stylesheet). */
 export function NotFoundScreen() {
   return (
-    <Box component="main" sx={{ maxWidth: 720, mx: 'auto', px: 3, py: 6 }}>
+    <main className="error-screen">
       <title>Page not found</title>
-      <Typography variant="h4" component="h1" gutterBottom>
-        Page not found
-      </Typography>
-      <Typography>
+      <h1 className="h4">Page not found</h1>
+      <p className="body1">
         There is no page at this address. Check the link you were given, or call our office to schedule your
         appointment.
-      </Typography>
-    </Box>
+      </p>
+    </main>
   );
 }

@@ -1,21 +1,22 @@
-import CssBaseline from '@mui/material/CssBaseline';
-import { THEME_ID } from '@mui/material/styles';
-import { ThemeProvider } from '@mui/system';
 import type { QueryClient } from '@tanstack/react-query';
-import { useMemo, useState, type ReactNode } from 'react';
+import { lazy, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { Provider as ReduxProvider } from 'react-redux';
 import { LoadingScreen } from '../components/loading-screen';
 import { NotificationHost } from '../components/notification-host';
-import { ThemeControlContext, type ThemeControl } from '../lib/theme-control';
+import { MuiThemeScopeContext, ThemeControlContext, type ThemeControl } from '../lib/theme-control';
+import { primaryPalette, primaryVariables, readStoredMode, storeMode, type ThemeMode } from './palette';
 import { AppQueryClientContext } from './query-client-context';
 import { RehydrationGate, type RehydrationWaiter } from './rehydration-gate';
 import type { AppStore } from './store';
-import { createAppTheme, readStoredMode, storeMode, type ThemeMode } from './theme';
 
+/**
+ * The light/dark mode and the primary colour: base.css draws the page from CSS variables chosen by
+ * `data-mode` on the root element and the primary colour's variables set here; the screens that use
+ * Material UI build its theme from the same control (mui-scope.tsx).
+ */
 function AppThemeProvider({ children }: { children: ReactNode }) {
   const [mode, setModeState] = useState<ThemeMode>(() => readStoredMode());
   const [primaryColor, setPrimaryColor] = useState<string | null>(null);
-  const theme = useMemo(() => createAppTheme(mode, { primaryColor }), [mode, primaryColor]);
   const control = useMemo<ThemeControl>(
     () => ({
       mode,
@@ -23,21 +24,26 @@ function AppThemeProvider({ children }: { children: ReactNode }) {
         if (options?.persist !== false) storeMode(next);
         setModeState(next);
       },
+      primaryColor,
       setPrimaryColor,
     }),
-    [mode],
+    [mode, primaryColor],
   );
+  useLayoutEffect(() => {
+    const root = document.documentElement;
+    root.dataset.mode = mode;
+    for (const [name, value] of Object.entries(primaryVariables(primaryPalette(mode, primaryColor))))
+      root.style.setProperty(name, value);
+  }, [mode, primaryColor]);
   return (
     <ThemeControlContext value={control}>
-      {/* The system provider scoped to Material UI's theme id: the same as Material's ThemeProvider for a
-          theme without CSS variables, without bundling the CSS-variables provider. */}
-      <ThemeProvider themeId={THEME_ID} theme={theme}>
-        <CssBaseline />
-        {children}
-      </ThemeProvider>
+      <MuiThemeScopeContext value={LazyMuiScope}>{children}</MuiThemeScopeContext>
     </ThemeControlContext>
   );
 }
+
+/** Material UI's theme, loaded with the first part of a plain screen that needs it (see WithMuiTheme). */
+const LazyMuiScope = lazy(async () => ({ default: (await import('./mui-scope')).MuiScope }));
 
 export interface AppProvidersProps {
   store: AppStore;

@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { ScreenLoadError } from './lazy-screen';
@@ -34,39 +33,19 @@ export function RouteErrorScreen({ area, error }: { area: ErrorArea; error: unkn
   const slow = error instanceof ScreenLoadError;
   const text = TEXT[area];
   return (
-    <Box component="main" sx={{ maxWidth: 720, mx: 'auto', px: 3, py: 6 }}>
+    <main className="error-screen">
       <title>{text.title}</title>
-      {/* Typography's h4 and body1 styles on plain elements (Typography stays out of the first chunk). */}
-      <Box component="h1" sx={{ typography: 'h4', m: 0, mb: '0.35em' }}>
-        {text.title}
-      </Box>
-      <Box component="p" sx={{ typography: 'body1', m: 0, mb: 3 }}>
+      {/* Plain elements styled by the app's static stylesheet: the error screen stays in the first chunk and small. */}
+      <h1 className="h4">{text.title}</h1>
+      <p className="body1">
         {slow
           ? 'The page took too long to load. Please check your connection and reload the page.'
           : text.body}
-      </Box>
-      {/* A plain button styled from the theme: the error screen stays in the first chunk and small. */}
-      <Box
-        component="button"
-        type="button"
-        onClick={() => window.location.reload()}
-        sx={{
-          font: 'inherit',
-          fontWeight: 500,
-          px: 2.5,
-          py: 1,
-          border: 0,
-          borderRadius: 1,
-          cursor: 'pointer',
-          bgcolor: 'primary.main',
-          color: 'primary.contrastText',
-          '&:hover': { bgcolor: 'primary.dark' },
-          '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.light', outlineOffset: 2 },
-        }}
-      >
+      </p>
+      <button type="button" onClick={() => window.location.reload()}>
         Reload page
-      </Box>
-    </Box>
+      </button>
+    </main>
   );
 }
 

@@ -16,15 +16,22 @@ import { BookingIndexRedirect, EmbeddedOnly, RequireAdminSession, RootIndex } fr
  */
 
 /**
- * A lazy screen inside TanStack Query's provider: the library loads with the screen's own code (in
- * parallel), so the booking landing, which reads through the booking cache, never loads it.
+ * A lazy screen inside TanStack Query's provider and (unless `mui: false`) Material UI's theme: both
+ * libraries load with the screen's own code (in parallel), so the booking landing, which reads
+ * through the booking cache and is drawn with plain elements, loads neither.
  */
 function queryScreen<P extends object>(
   load: () => Promise<ComponentType<P>>,
+  { mui = true }: { mui?: boolean } = {},
 ): LazyExoticComponent<ComponentType<P>> {
   return lazyScreen(async () => {
-    const [Screen, { withQueryScope }] = await Promise.all([load(), import('./query-scope')]);
-    return withQueryScope(Screen);
+    const [Screen, { withQueryScope }, muiScope] = await Promise.all([
+      load(),
+      import('./query-scope'),
+      mui ? import('./mui-scope') : null,
+    ]);
+    const screen = withQueryScope(Screen);
+    return muiScope ? muiScope.withMuiScope(screen) : screen;
   });
 }
 
@@ -35,9 +42,11 @@ const NotFoundScreen = lazyScreen(async () => (await import('./not-found-screen'
 const LandingScreen = lazyScreen(
   async () => (await import('../features/booking/landing/landing-screen')).LandingScreen,
 );
+// Drawn with plain elements; its filters and dialogs bring Material UI's theme when they load.
 const FindAppointmentScreen = queryScreen(
   async () =>
     (await import('../features/booking/find-appointment/find-appointment-screen')).FindAppointmentScreen,
+  { mui: false },
 );
 const AdditionalDetailsScreen = queryScreen(
   async () =>

@@ -1,16 +1,10 @@
-import Box from '@mui/material/Box';
-
-/** Centred 'Loading...' shown while a screen or the stored state loads. */
+/** Centred 'Loading...' shown while a screen or the stored state loads (styles: app/base.css). */
 export function LoadingScreen() {
   return (
-    <Box
-      component="main"
-      aria-busy="true"
-      sx={{ minHeight: '60vh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 3 }}
-    >
-      <Box role="status" aria-live="polite" sx={{ typography: 'body1', textAlign: 'center' }}>
+    <main className="loading-screen" aria-busy="true">
+      <div role="status" aria-live="polite" className="body1">
         Loading...
-      </Box>
-    </Box>
+      </div>
+    </main>
   );
 }

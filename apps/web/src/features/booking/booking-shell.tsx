@@ -1,12 +1,9 @@
-import Box from '@mui/material/Box';
-import { THEME_ID, type Theme } from '@mui/material/styles';
-import { ThemeProvider } from '@mui/system';
-import { useCallback, useEffect } from 'react';
+import { useEffect, useMemo, type CSSProperties } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { setRulesConfig, setSessionId, setUtm } from '../../app/slices/patientdetails-slice';
 import { readUtmFromUrl, setTrackingSession } from '../../lib/analytics';
-import { useThemeControl } from '../../lib/theme-control';
+import { PrimaryOverrideContext, useThemeControl } from '../../lib/theme-control';
 import { useSchedulerConfig } from './api/get-config';
 import { useBookingScope } from './api/scope';
 import { stepOfPathname } from './booking-steps';
@@ -61,80 +58,48 @@ export function BookingShell() {
   // Inside the widget, the host page's data-color wins over appointment setting 20.
   const embed = useEmbed();
   const widgetColour = embed?.primaryColour ?? config.data?.settings.widgetColor;
-  const withWidgetColour = useCallback(
-    (outer: Theme): Theme => {
-      const primary = widgetPrimaryPalette(widgetColour, outer.palette.background.default);
-      return primary
-        ? { ...outer, palette: { ...outer.palette, primary: { ...outer.palette.primary, ...primary } } }
-        : outer;
-    },
-    [widgetColour],
+  // The shell's elements take the colour from CSS variables; the steps' Material UI theme from the context.
+  const background = mode === 'dark' ? '#121212' : '#FFFFFF';
+  const primary = useMemo(() => widgetPrimaryPalette(widgetColour, background), [widgetColour, background]);
+  const colourStyle = useMemo(
+    () =>
+      primary
+        ? ({
+            '--primary-main': primary.main,
+            '--primary-light': primary.light,
+            '--primary-dark': primary.dark,
+            '--primary-contrast': primary.contrastText,
+          } as CSSProperties)
+        : undefined,
+    [primary],
   );
 
   const step = stepOfPathname(location.pathname);
   const practiceName = client?.clientName ?? '';
 
   return (
-    <ThemeProvider themeId={THEME_ID} theme={withWidgetColour}>
-      <Box
-        sx={{ minHeight: embed ? undefined : '100vh', bgcolor: 'background.default', color: 'text.primary' }}
-      >
-        <Box
-          component="header"
-          sx={{
-            borderBottom: '1px solid',
-            borderColor: 'divider',
-            mb: 2,
-          }}
-        >
-          <Box
-            sx={{
-              maxWidth: 1100,
-              mx: 'auto',
-              px: { xs: 2, sm: 3 },
-              py: 1.5,
-              display: 'flex',
-              alignItems: 'center',
-              justifyContent: 'space-between',
-              gap: 2,
-            }}
-          >
-            <Box
-              component="p"
-              sx={{ m: 0, fontWeight: 700, fontSize: { xs: '1.05rem', sm: '1.25rem' }, minHeight: '1.5em' }}
-            >
-              {practiceName}
-            </Box>
-            <Box
-              component="button"
+    <PrimaryOverrideContext value={primary}>
+      <div className={embed ? 'booking-shell' : 'booking-shell booking-shell--page'} style={colourStyle}>
+        <header className="booking-header">
+          <div className="booking-header__bar">
+            <p className="booking-header__name">{practiceName}</p>
+            <button
               type="button"
               aria-pressed={mode === 'dark'}
               onClick={() => setMode(mode === 'dark' ? 'light' : 'dark')}
-              sx={{
-                font: 'inherit',
-                fontSize: '0.9rem',
-                color: 'text.primary',
-                bgcolor: 'transparent',
-                border: '1px solid',
-                borderColor: 'text.secondary',
-                borderRadius: 1,
-                px: 1.5,
-                minHeight: 40,
-                cursor: 'pointer',
-                '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 },
-              }}
+              className="mode-switch focus-ring"
             >
               Dark mode
-            </Box>
-          </Box>
+            </button>
+          </div>
           {step ? (
-            <Box sx={{ maxWidth: 1100, mx: 'auto', px: { xs: 2, sm: 3 } }}>
+            <div className="booking-header__steps">
               <BookingStepper current={step} progress={progress} search={location.search} />
-            </Box>
+            </div>
           ) : null}
-        </Box>
+        </header>
         <Outlet />
-      </Box>
-    </ThemeProvider>
+      </div>
+    </PrimaryOverrideContext>
   );
 }

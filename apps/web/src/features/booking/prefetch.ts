@@ -1,6 +1,7 @@
 import { bookingCache, type BookingCache } from './api/booking-cache';
 import { fetchLocations, fetchServiceTypes, locationsKey, serviceTypesKey } from './api/get-catalogue';
 import { CATALOGUE_STALE_MS, configKey, fetchSchedulerConfig } from './api/get-config';
+import { warmContractWorker } from './api/contract-validation';
 import type { BookingScope } from './api/scope';
 import { ANY_LOCATION } from './lib/flow-state';
 
@@ -42,6 +43,8 @@ export function prefetchBookingPage(pathname: string, cache: BookingCache = book
   const page = bookingPageOf(pathname);
   if (page === null) return;
   const { scope } = page;
+  // The answers are checked against the contract in a worker: it starts now, with the requests.
+  warmContractWorker();
   void cache.prefetch(configKey(scope), (signal) => fetchSchedulerConfig(scope, signal), CATALOGUE_STALE_MS);
   if (page.step !== 'landing' && page.step !== 'findappointment') return;
   void cache.prefetch(

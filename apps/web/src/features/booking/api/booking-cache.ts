@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { isApiError } from '../../../lib/api-client';
 
 /**
@@ -148,12 +148,29 @@ export function useCachedQuery<T>(
   cache: BookingCache = bookingCache,
 ): CachedQuery<T> {
   const id = JSON.stringify(key);
-  // The key's text stands for the key: a new array with the same parts is the same query.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const subscribe = useCallback((listener: () => void) => cache.subscribe(key, listener), [cache, id]);
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const getSnapshot = useCallback(() => cache.snapshot(key), [cache, id]);
-  const snapshot = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+  // The answer is rendered in a transition (not with useSyncExternalStore, whose updates render in
+  // one uninterrupted task): React renders the page the answers fill in slices, yielding to the
+  // browser between them. The key's text stands for the key: a new array with the same parts is
+  // the same query.
+  const [seen, setSeen] = useState(() => ({ cache, id, snapshot: cache.snapshot(key) }));
+  const snapshot = seen.cache === cache && seen.id === id ? seen.snapshot : cache.snapshot(key);
+  useEffect(() => {
+    const show = () => {
+      const next = cache.snapshot(key);
+      startTransition(() => {
+        setSeen((previous) =>
+          previous.cache === cache && previous.id === id && previous.snapshot === next
+            ? previous
+            : { cache, id, snapshot: next },
+        );
+      });
+    };
+    const unsubscribe = cache.subscribe(key, show);
+    // An answer that came between the render and this subscription.
+    show();
+    return unsubscribe;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [cache, id]);
 
   useEffect(() => {
     if (!enabled) return;

@@ -4,14 +4,17 @@ import {
   isApiError,
   request,
   type RequestOptions,
-  type ResponseSchema,
 } from '../../../lib/api-client';
 import type * as SchedulerContractModule from '@scheduler/domain/schemas/scheduler-api';
+import type { SchedulerSettings } from '@scheduler/domain/settings';
+
+import { checkAgainstContract, type ContractOutput, type ContractSchemaName } from './contract-validation';
 
 /**
- * The API contract (zod schemas of `@scheduler/domain/schemas/scheduler-api`) is loaded with the
- * first answer it checks, in parallel with the request, so zod is not part of the landing page's
- * first script.
+ * The API contract (zod schemas of `@scheduler/domain/schemas/scheduler-api`). The answers of
+ * fetchChecked are checked in a worker (contract-validation.ts), so zod is neither part of the
+ * booking pages' first script nor run on their main thread; the later steps load the contract for
+ * their requests' bodies.
  */
 export type SchedulerContract = typeof SchedulerContractModule;
 
@@ -21,21 +24,28 @@ export function loadContract(): Promise<SchedulerContract> {
 
 const INVALID_MESSAGE = 'Something went wrong. Please try again.';
 
-/** A request whose answer is checked against the schema `pick` chooses from the contract. */
-export async function fetchChecked<T>(
+function invalidAnswer(options: RequestOptions): ApiError {
+  console.error(`[api] ${options.method ?? 'GET'} ${options.path}: the answer does not match the contract`);
+  return new ApiError({ error: { code: CLIENT_ERROR_CODES.invalidResponse, message: INVALID_MESSAGE } }, 200);
+}
+
+/** A request whose answer is checked against the contract's schema `schema`. */
+export async function fetchChecked<N extends ContractSchemaName>(
   options: RequestOptions & { schema?: undefined },
-  pick: (contract: SchedulerContract) => ResponseSchema<T>,
-): Promise<T> {
-  const [data, contract] = await Promise.all([request(options), loadContract()]);
-  const parsed = pick(contract).safeParse(data);
-  if (!parsed.success) {
-    console.error(`[api] ${options.method ?? 'GET'} ${options.path}: the answer does not match the contract`);
-    throw new ApiError(
-      { error: { code: CLIENT_ERROR_CODES.invalidResponse, message: INVALID_MESSAGE } },
-      200,
-    );
-  }
-  return parsed.data;
+  schema: N,
+): Promise<ContractOutput<N>> {
+  const checked = await checkAgainstContract(schema, await request(options));
+  if (!checked.success) throw invalidAnswer(options);
+  return checked.data;
+}
+
+/** fetchChecked for getConfig: the answer, and the first rulesConfig item's settings resolved. */
+export async function fetchCheckedConfig(
+  options: RequestOptions & { schema?: undefined },
+): Promise<{ data: ContractOutput<'getConfigResponseSchema'>; settings: SchedulerSettings | null }> {
+  const checked = await checkAgainstContract('getConfigResponseSchema', await request(options), 'settings');
+  if (!checked.success) throw invalidAnswer(options);
+  return { data: checked.data, settings: checked.settings ?? null };
 }
 
 export interface ShownError {

@@ -14,7 +14,7 @@ export async function fetchServiceTypes(scope: Scope, signal?: AbortSignal): Pro
       params: { clientName: scope.clientName, scheduler: scope.scheduler },
       signal,
     },
-    (contract) => contract.getServiceTypeResponseSchema,
+    'getServiceTypeResponseSchema',
   );
   return response.serviceTypes;
 }
@@ -27,7 +27,7 @@ export async function fetchLocations(scope: Scope, signal?: AbortSignal): Promis
       params: { clientName: scope.clientName, scheduler: scope.scheduler },
       signal,
     },
-    (contract) => contract.getLocationResponseSchema,
+    'getLocationResponseSchema',
   );
   return response.locations;
 }

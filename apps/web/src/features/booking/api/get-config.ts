@@ -2,7 +2,7 @@ import type { SchedulerSettings } from '@scheduler/domain/settings';
 import { ApiError } from '../../../lib/api-client';
 import type { ConfigRow } from '../lib/rules-config';
 import { useCachedQuery } from './booking-cache';
-import { fetchChecked } from './contract';
+import { fetchCheckedConfig } from './contract';
 import { schedulerKey, type BookingScope } from './scope';
 
 export interface SchedulerConfig {
@@ -23,21 +23,15 @@ export async function fetchSchedulerConfig(
   scope: Pick<BookingScope, 'clientName' | 'scheduler'>,
   signal?: AbortSignal,
 ): Promise<SchedulerConfig> {
-  const [response, { resolveSettings }] = await Promise.all([
-    fetchChecked(
-      {
-        id: 'getConfig',
-        path: 'getConfig',
-        params: { clientName: scope.clientName, scheduler: scope.scheduler },
-        signal,
-      },
-      (contract) => contract.getConfigResponseSchema,
-    ),
-    import('@scheduler/domain/settings'),
-  ]);
+  const { data: response, settings } = await fetchCheckedConfig({
+    id: 'getConfig',
+    path: 'getConfig',
+    params: { clientName: scope.clientName, scheduler: scope.scheduler },
+    signal,
+  });
   const client = response.rulesConfig[0];
-  if (!client) throw NOT_FOUND;
-  return { client, today: response.today, settings: resolveSettings(client.settings) };
+  if (!client || !settings) throw NOT_FOUND;
+  return { client, today: response.today, settings };
 }
 
 /** How long the configuration and the catalogue are kept before they are asked again. */

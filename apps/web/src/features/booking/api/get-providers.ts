@@ -61,7 +61,7 @@ export async function fetchProviders(
   return fetchChecked(
     // One search at a time: a newer one (another filter, another day) cancels the one in flight.
     { id: 'getProviders', path: 'getProviders', params: providersQueryParams(scope, search), signal },
-    (contract) => contract.getProvidersResponseSchema,
+    'getProvidersResponseSchema',
   );
 }
 

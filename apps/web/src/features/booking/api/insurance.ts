@@ -21,7 +21,7 @@ export function useInsuranceCarriers(scope: Scope) {
       (
         await fetchChecked(
           { id: 'getInsurance', path: 'getInsurance', params: scopeParams(scope), signal },
-          (contract) => contract.getInsuranceResponseSchema,
+          'getInsuranceResponseSchema',
         )
       ).carriers,
     staleTime: 5 * 60_000,
@@ -40,7 +40,7 @@ export function useTopInsurancePackages(scope: Scope) {
             params: scopeParams(scope),
             signal,
           },
-          (contract) => contract.topInsurancePackageResponseSchema,
+          'topInsurancePackageResponseSchema',
         )
       ).packages,
     staleTime: 5 * 60_000,
@@ -59,7 +59,7 @@ export function useRelationships(scope: Scope) {
             params: scopeParams(scope),
             signal,
           },
-          (contract) => contract.relationshipResponseSchema,
+          'relationshipResponseSchema',
         )
       ).relationships,
     staleTime: 5 * 60_000,

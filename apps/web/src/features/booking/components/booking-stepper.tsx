@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import { useNavigate } from 'react-router';
 import {
   BOOKING_STEPS,
@@ -15,156 +14,74 @@ export interface BookingStepperProps {
   search: string;
 }
 
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
-
 /**
  * Where the patient is in the six steps. Steps already reached are buttons that go back (or
- * forward again) without losing answers. A plain list, not MUI's Stepper: it sits in the
- * landing page's first script.
+ * forward again) without losing answers. A plain list styled by the app's static stylesheet, not
+ * MUI's Stepper: it sits in the landing page's first script.
  */
 export function BookingStepper({ current, progress, search }: BookingStepperProps) {
   const navigate = useNavigate();
   const currentIndex = stepIndex(current);
   return (
-    <Box component="nav" aria-label="Booking steps" sx={{ mb: 1 }}>
-      <Box
-        component="p"
-        sx={{ display: { xs: 'block', smd: 'none' }, m: 0, mb: 1, fontSize: '0.95rem', fontWeight: 600 }}
-      >
+    <nav aria-label="Booking steps" className="stepper">
+      <p className="stepper__summary">
         Step {currentIndex + 1} of {BOOKING_STEPS.length}: {STEP_LABELS[current]}
-      </Box>
-      <Box
-        component="ol"
-        sx={{
-          listStyle: 'none',
-          m: 0,
-          p: 0,
-          display: 'flex',
-          gap: { xs: 0.5, smd: 1 },
-          alignItems: 'stretch',
-        }}
-      >
+      </p>
+      <ol className="stepper__list">
         {BOOKING_STEPS.map((step, index) => {
           const done = index < currentIndex || (current === 'thankyou' && step === 'thankyou');
           const isCurrent = step === current;
+          const reached = isCurrent || done;
           const navigable = isStepNavigable(step, current, progress);
           const marker = (
-            <Box
-              component="span"
+            <span
               aria-hidden="true"
-              sx={{
-                flex: 'none',
-                width: 26,
-                height: 26,
-                borderRadius: '50%',
-                display: 'inline-flex',
-                alignItems: 'center',
-                justifyContent: 'center',
-                fontSize: '0.8rem',
-                fontWeight: 700,
-                border: '2px solid',
-                borderColor: isCurrent || done ? 'primary.main' : 'text.secondary',
-                bgcolor: isCurrent || done ? 'primary.main' : 'transparent',
-                color: isCurrent || done ? 'primary.contrastText' : 'text.secondary',
-              }}
+              className={reached ? 'stepper__marker stepper__marker--reached' : 'stepper__marker'}
             >
               {done && !isCurrent ? '✓' : index + 1}
-            </Box>
+            </span>
           );
           const status = isCurrent ? ' (current step)' : done ? ' (completed)' : '';
           const label = (
             <>
-              <Box component="span" sx={visuallyHidden}>
+              <span className="visually-hidden">
                 {STEP_LABELS[step]}
                 {status}
-              </Box>
-              <Box
-                component="span"
+              </span>
+              <span
                 aria-hidden="true"
-                sx={{
-                  display: { xs: 'none', smd: 'inline' },
-                  fontWeight: isCurrent ? 700 : 400,
-                  whiteSpace: 'nowrap',
-                  overflow: 'hidden',
-                  textOverflow: 'ellipsis',
-                }}
+                className={isCurrent ? 'stepper__label stepper__label--current' : 'stepper__label'}
               >
                 {STEP_LABELS[step]}
-              </Box>
+              </span>
             </>
           );
           return (
-            <Box
-              component="li"
+            <li
               key={step}
               aria-current={isCurrent ? 'step' : undefined}
-              sx={{
-                flex: '1 1 0',
-                minWidth: 0,
-                borderBottom: '3px solid',
-                borderColor: isCurrent || done ? 'primary.main' : 'divider',
-                pb: 0.75,
-              }}
+              className={reached ? 'stepper__item stepper__item--reached' : 'stepper__item'}
             >
               {navigable ? (
-                <Box
-                  component="button"
+                <button
                   type="button"
                   // Relative to the booking shell's route (/:clientName/:scheduler/:location).
                   onClick={() => void navigate({ pathname: step, search })}
-                  sx={{
-                    font: 'inherit',
-                    color: 'text.primary',
-                    bgcolor: 'transparent',
-                    border: 0,
-                    p: 0.5,
-                    m: 0,
-                    minHeight: 44,
-                    width: '100%',
-                    display: 'flex',
-                    alignItems: 'center',
-                    gap: 1,
-                    cursor: 'pointer',
-                    textAlign: 'left',
-                    borderRadius: 1,
-                    '&:hover': { textDecoration: 'underline' },
-                    '&:focus-visible': {
-                      outline: '3px solid',
-                      outlineColor: 'primary.main',
-                      outlineOffset: 2,
-                    },
-                  }}
+                  className="stepper__step focus-ring"
                 >
                   {marker}
                   {label}
-                </Box>
+                </button>
               ) : (
-                <Box
-                  component="span"
-                  sx={{
-                    display: 'flex',
-                    alignItems: 'center',
-                    gap: 1,
-                    p: 0.5,
-                    minHeight: 44,
-                    color: isCurrent ? 'text.primary' : 'text.secondary',
-                  }}
-                >
+                <span className={isCurrent ? 'stepper__step stepper__step--current' : 'stepper__step'}>
                   {marker}
                   {label}
-                </Box>
+                </span>
               )}
-            </Box>
+            </li>
           );
         })}
-      </Box>
-    </Box>
+      </ol>
+    </nav>
   );
 }

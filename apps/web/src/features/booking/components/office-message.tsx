@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
 import { formatPhoneForDisplay } from '@scheduler/domain/text';
 import { splitOnPhone, telHref } from '../lib/phone';
@@ -20,7 +19,8 @@ export interface OfficeMessageProps {
 
 /**
  * A refusal or notice with the office phone as a `tel:` link, announced to screen readers
- * (role alert). Plain elements, no MUI Alert: it is part of the landing page's first script.
+ * (role alert). Plain elements and the app's static stylesheet, no MUI Alert: it is part of the landing page's
+ * first script.
  */
 export function OfficeMessage({
   message,
@@ -33,42 +33,14 @@ export function OfficeMessage({
   const parts = splitOnPhone(message, phone);
   const phoneInText = parts.some((part) => part.kind === 'phone');
   const phoneLink = (text: string) => (
-    <Box
-      component="a"
-      href={telHref(phone ?? text)}
-      sx={{
-        color: 'inherit',
-        fontWeight: 700,
-        textDecoration: 'underline',
-        whiteSpace: 'nowrap',
-        '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 },
-      }}
-    >
+    <a href={telHref(phone ?? text)} className="phone-link">
       {text}
-    </Box>
+    </a>
   );
   return (
-    <Box
-      role="alert"
-      id={id}
-      data-severity={severity}
-      sx={{
-        my: 2,
-        p: 2,
-        borderRadius: 1,
-        border: '1px solid',
-        borderColor: `${severity}.main`,
-        borderLeftWidth: 6,
-        bgcolor: 'background.paper',
-        color: 'text.primary',
-      }}
-    >
-      {title ? (
-        <Box component="p" sx={{ m: 0, mb: 0.5, fontWeight: 700 }}>
-          {title}
-        </Box>
-      ) : null}
-      <Box component="p" sx={{ m: 0 }}>
+    <div role="alert" id={id} data-severity={severity} className="office-message">
+      {title ? <p className="office-message__title">{title}</p> : null}
+      <p className="office-message__text">
         {parts.map((part, index) =>
           part.kind === 'phone' ? (
             <span key={index}>{phoneLink(part.text)}</span>
@@ -76,13 +48,11 @@ export function OfficeMessage({
             <span key={index}>{part.text}</span>
           ),
         )}
-      </Box>
+      </p>
       {!phoneInText && phone ? (
-        <Box component="p" sx={{ m: 0, mt: 1 }}>
-          Call us: {phoneLink(formatPhoneForDisplay(phone))}
-        </Box>
+        <p className="office-message__call">Call us: {phoneLink(formatPhoneForDisplay(phone))}</p>
       ) : null}
-      {children ? <Box sx={{ mt: 1.5, display: 'flex', flexWrap: 'wrap', gap: 1 }}>{children}</Box> : null}
-    </Box>
+      {children ? <div className="office-message__actions">{children}</div> : null}
+    </div>
   );
 }

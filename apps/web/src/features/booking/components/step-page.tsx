@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import { useEffect, useRef, type ReactNode } from 'react';
 
 export interface StepPageProps {
@@ -10,7 +9,8 @@ export interface StepPageProps {
 
 /**
  * The main landmark of a booking step: a heading that takes the focus when the step opens (so a
- * screen reader announces where the patient is), then the step's content.
+ * screen reader announces where the patient is), then the step's content. Plain elements styled by
+ * the app's static stylesheet (Typography's h4 and body1 styles): no Material UI on the landing.
  */
 export function StepPage({ heading, intro, children }: StepPageProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -18,34 +18,13 @@ export function StepPage({ heading, intro, children }: StepPageProps) {
     headingRef.current?.focus({ preventScroll: false });
   }, []);
   return (
-    <Box
-      component="main"
-      id="main-content"
-      sx={{ width: '100%', maxWidth: 1100, mx: 'auto', px: { xs: 2, sm: 3 }, pb: 6 }}
-    >
+    <main id="main-content" className="step-page">
       <title>{`${heading} – Book an appointment`}</title>
-      {/* Typography's h4 and body1 styles on plain elements (Typography stays out of the landing's script). */}
-      <Box
-        ref={headingRef}
-        tabIndex={-1}
-        component="h1"
-        sx={{
-          typography: 'h4',
-          m: 0,
-          fontSize: { xs: '1.6rem', sm: '2rem' },
-          mt: 2,
-          mb: 1,
-          '&:focus': { outline: 'none' },
-        }}
-      >
+      <h1 ref={headingRef} tabIndex={-1} className="h4 step-page__heading">
         {heading}
-      </Box>
-      {intro ? (
-        <Box component="div" sx={{ typography: 'body1', m: 0, mb: 2, color: 'text.secondary' }}>
-          {intro}
-        </Box>
-      ) : null}
+      </h1>
+      {intro ? <div className="body1 step-page__intro">{intro}</div> : null}
       {children}
-    </Box>
+    </main>
   );
 }

@@ -1,6 +1,3 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import type { Location, ProviderCard } from '@scheduler/domain/schemas/scheduler-api';
 import { formatMessage } from '@scheduler/domain/messages';
 import {
@@ -11,6 +8,7 @@ import {
   useEffect,
   useMemo,
   useState,
+  useSyncExternalStore,
   type ReactNode,
 } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
@@ -19,6 +17,7 @@ import { setSelectedProvider, setSelectedTime } from '../../../app/slices/patien
 import { setLocation, setLocationSwitchPopUpOpen } from '../../../app/slices/servicetype-slice';
 import { setStepper } from '../../../app/slices/stepper-slice';
 import { LoadingScreen } from '../../../components/loading-screen';
+import { WithMuiTheme } from '../../../lib/theme-control';
 import { isCancelled, shownErrorOf } from '../api/contract';
 import { useLocations, useServiceTypes } from '../api/get-catalogue';
 import { useSchedulerConfig } from '../api/get-config';
@@ -41,11 +40,13 @@ import {
 import { newUuid } from '../lib/ids';
 import { formatDayLabel, formatSlotTime } from '../lib/slot-format';
 import { useBookingAnalytics, usePageView } from '../use-booking-analytics';
-import { FiltersPanel } from './filters-panel';
 import { DayPicker, ProviderCardView, TimeGrid, slotKey, type SlotChoice } from './slot-parts';
 
 // The dialogs load when first opened: the waitlist form (react-hook-form, zod, the patient fields)
-// and the location-switch dialog are not needed to show the times.
+// and the location-switch dialog are not needed to show the times. So do the filters (Material UI's
+// slider, text field and checkboxes), which a phone shows only when asked; the times are plain
+// buttons, so that the step's first paint loads no Material UI.
+const FiltersPanel = lazy(async () => ({ default: (await import('./filters-panel')).FiltersPanel }));
 const WaitlistDialog = lazy(async () => ({
   default: (await import('../components/waitlist-dialog')).WaitlistDialog,
 }));
@@ -296,47 +297,27 @@ export function FindAppointmentScreen() {
       intro={`${service.name}${chosenLocation && chosenLocation.LocationId !== ANY_LOCATION ? ` at ${chosenLocation.name}` : ''}`}
     >
       {selectedTime && selectedProvider ? (
-        <Box
-          component="section"
-          aria-label="Your selected time"
-          sx={{
-            mb: 2,
-            p: 1.5,
-            border: '1px solid',
-            borderColor: 'primary.main',
-            borderRadius: 1,
-            display: 'flex',
-            flexWrap: 'wrap',
-            gap: 1.5,
-            alignItems: 'center',
-          }}
-        >
-          <Box component="p" sx={{ m: 0, flex: '1 1 240px' }}>
+        <section aria-label="Your selected time" className="selected-time">
+          <p>
             Selected:{' '}
             <strong>
               {formatDayLabel(selectedTime.dateLocal)} at {formatSlotTime(selectedTime.timeLocal)}
             </strong>{' '}
             with {providerDisplayName(selectedProvider)} at {locationName(selectedTime.locationId)}
-          </Box>
-          <Button
-            variant="contained"
+          </p>
+          <button
+            type="button"
+            className="btn btn--contained"
             onClick={() =>
               void navigate({ pathname: '../additionaldetails', search: urlSearch }, { relative: 'path' })
             }
           >
             Continue with this time
-          </Button>
-        </Box>
+          </button>
+        </section>
       ) : null}
 
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 3,
-          gridTemplateColumns: { xs: '1fr', md: '280px 1fr' },
-          alignItems: 'start',
-        }}
-      >
+      <div className="find-layout">
         <FiltersDisclosure>
           <FiltersPanel
             id="filters"
@@ -346,10 +327,12 @@ export function FindAppointmentScreen() {
           />
         </FiltersDisclosure>
 
-        <Box sx={{ minWidth: 0 }} aria-busy={providersQuery.isFetching}>
-          <Box sx={{ height: 4, mb: 1 }}>
-            {providersQuery.isFetching ? <LinearProgress aria-label="Loading times" /> : null}
-          </Box>
+        <div className="find-results" aria-busy={providersQuery.isFetching}>
+          <div className="progress-slot">
+            {providersQuery.isFetching ? (
+              <div className="progress" role="progressbar" aria-label="Loading times" />
+            ) : null}
+          </div>
 
           {genders.length === 0 ? (
             <OfficeMessage
@@ -367,8 +350,9 @@ export function FindAppointmentScreen() {
               phone={phoneFor(location.locationId)}
             >
               {location.waitlistAllowed ? (
-                <Button
-                  variant="contained"
+                <button
+                  type="button"
+                  className="btn btn--contained"
                   onClick={() => {
                     setWaitlistTarget({
                       providerId: null,
@@ -384,7 +368,7 @@ export function FindAppointmentScreen() {
                   }}
                 >
                   Join the waitlist for {locationName(location.locationId)}
-                </Button>
+                </button>
               ) : null}
             </OfficeMessage>
           ))}
@@ -401,9 +385,13 @@ export function FindAppointmentScreen() {
                 message="We could not load the available times. Please try again, or call our office to schedule."
                 phone={phoneFor(chosenLocation?.LocationId)}
               >
-                <Button variant="contained" onClick={() => void providersQuery.refetch()}>
+                <button
+                  type="button"
+                  className="btn btn--contained"
+                  onClick={() => void providersQuery.refetch()}
+                >
                   Try again
-                </Button>
+                </button>
               </OfficeMessage>
             )
           ) : null}
@@ -411,20 +399,16 @@ export function FindAppointmentScreen() {
           {result === undefined &&
           search !== null &&
           (providersQuery.isPending || liveResult !== undefined) ? (
-            <Box role="status" sx={{ py: 4, textAlign: 'center' }}>
+            <div role="status" className="find-status">
               Loading available times...
-            </Box>
+            </div>
           ) : null}
 
           {result && availableDates.length === 0 ? (
-            <Box role="status" sx={{ py: 2 }}>
-              <Box component="p" sx={{ mt: 0 }}>
-                No online times match your search within the booking window.
-              </Box>
-              <Box component="p">
-                Try another location or clear some filters, or call our office to schedule.
-              </Box>
-            </Box>
+            <div role="status" className="find-empty">
+              <p>No online times match your search within the booking window.</p>
+              <p>Try another location or clear some filters, or call our office to schedule.</p>
+            </div>
           ) : null}
 
           {result && availableDates.length > 0 ? (
@@ -437,9 +421,9 @@ export function FindAppointmentScreen() {
                   send({ action: 'click', eventLabel: 'pick_day', eventDetails: { day: picked } });
                 }}
               />
-              <Box component="h2" sx={{ fontSize: '1.15rem', m: 0, mb: 1.5 }} aria-live="polite">
+              <h2 className="find-heading" aria-live="polite">
                 {day ? `Times on ${formatDayLabel(day)}` : 'Times'}
-              </Box>
+              </h2>
               {result.groupBy === 'time' ? (
                 timeChoices.length > 0 ? (
                   <TimeGrid
@@ -453,10 +437,10 @@ export function FindAppointmentScreen() {
                     onSelect={onSelect}
                   />
                 ) : (
-                  <Box component="p">No times on this day. Choose another day.</Box>
+                  <p>No times on this day. Choose another day.</p>
                 )
               ) : (
-                <Box sx={{ display: 'grid', gap: 2 }}>
+                <div className="find-list">
                   {bookableProviders.map((provider) => (
                     <ProviderCardView
                       key={provider.providerId}
@@ -471,17 +455,17 @@ export function FindAppointmentScreen() {
                       onWaitlist={openProviderWaitlist}
                     />
                   ))}
-                </Box>
+                </div>
               )}
             </>
           ) : null}
 
           {noCapacityProviders.length > 0 ? (
-            <Box component="section" aria-labelledby="no-capacity-title" sx={{ mt: 3 }}>
-              <Box component="h2" id="no-capacity-title" sx={{ fontSize: '1.15rem', m: 0, mb: 1.5 }}>
+            <section aria-labelledby="no-capacity-title" className="find-section">
+              <h2 id="no-capacity-title" className="find-heading">
                 Providers without online availability
-              </Box>
-              <Box sx={{ display: 'grid', gap: 2 }}>
+              </h2>
+              <div className="find-list">
                 {noCapacityProviders.map((provider) => (
                   <ProviderCardView
                     key={provider.providerId}
@@ -496,67 +480,95 @@ export function FindAppointmentScreen() {
                     onWaitlist={openProviderWaitlist}
                   />
                 ))}
-              </Box>
-            </Box>
+              </div>
+            </section>
           ) : null}
 
-          <Box sx={{ mt: 3 }}>
-            <Button
-              color="inherit"
-              variant="outlined"
+          <div className="find-back">
+            <button
+              type="button"
+              className="btn btn--inherit"
               onClick={() =>
                 void navigate({ pathname: '../landing', search: urlSearch }, { relative: 'path' })
               }
             >
               Back
-            </Button>
-          </Box>
-        </Box>
-      </Box>
+            </button>
+          </div>
+        </div>
+      </div>
 
       {switchMounted ? (
         <Suspense fallback={null}>
-          <LocationSwitchDialog
-            open={switchOpen}
-            choice={pending}
-            chosenLocationName={chosenLocation?.name ?? ''}
-            slotLocation={pending ? (locationById.get(pending.slot.locationId) ?? null) : null}
-            onKeepLooking={closeSwitch}
-            onSwitch={confirmSwitch}
-          />
+          <WithMuiTheme>
+            <LocationSwitchDialog
+              open={switchOpen}
+              choice={pending}
+              chosenLocationName={chosenLocation?.name ?? ''}
+              slotLocation={pending ? (locationById.get(pending.slot.locationId) ?? null) : null}
+              onKeepLooking={closeSwitch}
+              onSwitch={confirmSwitch}
+            />
+          </WithMuiTheme>
         </Suspense>
       ) : null}
       {waitlistTarget && config.data ? (
         <Suspense fallback={null}>
-          <WaitlistDialog
-            scope={scope}
-            target={waitlistTarget}
-            appointmentTypeId={service.appointmentTypeId}
-            settings={config.data.settings}
-            today={config.data.today}
-            onClose={() => setWaitlistTarget(null)}
-          />
+          <WithMuiTheme>
+            <WaitlistDialog
+              scope={scope}
+              target={waitlistTarget}
+              appointmentTypeId={service.appointmentTypeId}
+              settings={config.data.settings}
+              today={config.data.today}
+              onClose={() => setWaitlistTarget(null)}
+            />
+          </WithMuiTheme>
         </Suspense>
       ) : null}
     </StepPage>
   );
 }
 
-/** On phones the filters fold behind a button; from the md breakpoint they sit beside the results. */
+const WIDE = '(min-width: 900px)';
+
+function subscribeWide(onChange: () => void): () => void {
+  const query = window.matchMedia(WIDE);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+/**
+ * On phones the filters fold behind a button; from the md breakpoint they sit beside the results.
+ * Folded, they are not rendered (nor their code loaded) until first shown.
+ */
 function FiltersDisclosure({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
+  const [shown, setShown] = useState(false);
+  const wide = useSyncExternalStore(
+    subscribeWide,
+    () => window.matchMedia(WIDE).matches,
+    () => true,
+  );
+  if ((open || wide) && !shown) setShown(true);
   return (
-    <Box>
-      <Button
-        variant="outlined"
+    <div>
+      <button
+        type="button"
+        className="btn filters-toggle"
         aria-expanded={open}
-        aria-controls="filters"
+        aria-controls="filters-region"
         onClick={() => setOpen((value) => !value)}
-        sx={{ display: { xs: 'inline-flex', md: 'none' }, mb: 1.5 }}
       >
         {open ? 'Hide filters' : 'Show filters'}
-      </Button>
-      <Box sx={{ display: { xs: open ? 'block' : 'none', md: 'block' } }}>{children}</Box>
-    </Box>
+      </button>
+      <div id="filters-region" className={open ? 'filters-body filters-body--open' : 'filters-body'}>
+        {shown ? (
+          <Suspense fallback={null}>
+            <WithMuiTheme>{children}</WithMuiTheme>
+          </Suspense>
+        ) : null}
+      </div>
+    </div>
   );
 }

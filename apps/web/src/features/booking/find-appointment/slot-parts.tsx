@@ -1,21 +1,9 @@
-import Avatar from '@mui/material/Avatar';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import type { ProviderCard, SlotResponse } from '@scheduler/domain/schemas/scheduler-api';
 import { formatMessage } from '@scheduler/domain/messages';
 import { useEffect, useRef, useState } from 'react';
 import { OfficeMessage } from '../components/office-message';
 import { providerDisplayName } from '../lib/flow-state';
 import { formatDayLabel, formatSlotTime, groupByPartOfDay } from '../lib/slot-format';
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 export interface SlotChoice {
   slot: SlotResponse;
@@ -30,30 +18,46 @@ export interface SlotButtonProps {
   onSelect: (choice: SlotChoice) => void;
 }
 
+/**
+ * A time: a native button with Material UI's outlined/contained button looks (the app's static
+ * stylesheet), dozens of which render cheaply on a phone.
+ */
 export function SlotButton({ choice, detail, selected, onSelect }: SlotButtonProps) {
   const time = formatSlotTime(choice.slot.timeLocal);
   return (
-    <Button
-      variant={selected ? 'contained' : 'outlined'}
+    <button
+      type="button"
+      className={selected ? 'btn btn--contained btn--stacked' : 'btn btn--stacked'}
       aria-pressed={selected}
       data-start-utc={choice.slot.startUtc}
       data-provider-id={choice.provider.providerId}
       data-location-id={choice.slot.locationId}
       onClick={() => onSelect(choice)}
-      sx={{ minHeight: 44, flexDirection: 'column', lineHeight: 1.2, textTransform: 'none', fontWeight: 600 }}
     >
       <span>{time}</span>
-      <Box component="span" sx={visuallyHidden}>
+      <span className="visually-hidden">
         , {formatDayLabel(choice.slot.dateLocal)}
         {detail ? ',' : ''}
-      </Box>
-      {detail ? (
-        <Box component="span" sx={{ fontSize: '0.75rem', fontWeight: 400 }}>
-          {' '}
-          {detail}
-        </Box>
-      ) : null}
-    </Button>
+      </span>
+      {detail ? <span className="btn__detail"> {detail}</span> : null}
+    </button>
+  );
+}
+
+/** The provider's photo, or their initials when there is none (or it does not load). */
+function ProviderAvatar({ provider }: { provider: ProviderCard }) {
+  const [failed, setFailed] = useState(false);
+  return (
+    <span className="avatar">
+      {provider.photoUrl && !failed ? (
+        <img src={provider.photoUrl} alt="" onError={() => setFailed(true)} />
+      ) : (
+        <>
+          {provider.firstName.slice(0, 1)}
+          {provider.lastName.slice(0, 1)}
+        </>
+      )}
+    </span>
   );
 }
 
@@ -97,43 +101,22 @@ export function ProviderCardView({
   };
   const next = provider.nextAvailable;
   return (
-    <Box
-      component="article"
-      aria-labelledby={nameId}
-      sx={{
-        border: '1px solid',
-        borderColor: 'divider',
-        borderRadius: 2,
-        p: { xs: 1.5, sm: 2 },
-        bgcolor: 'background.paper',
-      }}
-    >
-      <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', mb: 1.5 }}>
-        <Avatar src={provider.photoUrl ?? undefined} alt="" sx={{ width: 64, height: 64 }}>
-          {provider.firstName.slice(0, 1)}
-          {provider.lastName.slice(0, 1)}
-        </Avatar>
-        <Box sx={{ minWidth: 0 }}>
-          <Box component="h3" id={nameId} sx={{ m: 0, fontSize: '1.1rem' }}>
-            {providerDisplayName(provider)}
-          </Box>
+    <article aria-labelledby={nameId} className="provider-card">
+      <div className="provider-card__head">
+        <ProviderAvatar provider={provider} />
+        <div>
+          <h3 id={nameId}>{providerDisplayName(provider)}</h3>
           {provider.distanceMiles !== null ? (
-            <Box component="p" sx={{ m: 0, color: 'text.secondary', fontSize: '0.9rem' }}>
-              {provider.distanceMiles.toFixed(1)} miles away
-            </Box>
+            <p className="provider-card__note">{provider.distanceMiles.toFixed(1)} miles away</p>
           ) : null}
           {showLocation && provider.locationIds.length > 0 ? (
-            <Box component="p" sx={{ m: 0, color: 'text.secondary', fontSize: '0.9rem' }}>
-              {provider.locationIds.map(locationName).join(' · ')}
-            </Box>
+            <p className="provider-card__note">{provider.locationIds.map(locationName).join(' · ')}</p>
           ) : null}
           {!provider.acceptingNewPatients ? (
-            <Box component="p" sx={{ m: 0, color: 'text.secondary', fontSize: '0.9rem' }}>
-              Not accepting new patients
-            </Box>
+            <p className="provider-card__note">Not accepting new patients</p>
           ) : null}
-        </Box>
-      </Box>
+        </div>
+      </div>
       {provider.noCapacity ? (
         <OfficeMessage
           severity="info"
@@ -141,14 +124,14 @@ export function ProviderCardView({
           phone={phone}
         >
           {provider.waitlistAllowed ? (
-            <Button variant="contained" onClick={() => onWaitlist(provider)}>
+            <button type="button" className="btn btn--contained" onClick={() => onWaitlist(provider)}>
               Join the waitlist
-            </Button>
+            </button>
           ) : null}
         </OfficeMessage>
       ) : slots.length > 0 ? (
         <>
-          <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fill, minmax(96px, 1fr))' }}>
+          <div className="slot-grid slot-grid--narrow">
             {shown.map((slot) => (
               <SlotButton
                 key={slot.startUtc + slot.locationId}
@@ -158,26 +141,29 @@ export function ProviderCardView({
                 onSelect={onSelect}
               />
             ))}
-          </Box>
+          </div>
           {slots.length > INITIAL_SLOTS ? (
-            <Button onClick={() => setShowAll((value) => !value)} sx={{ mt: 1 }} aria-expanded={showAll}>
+            <button
+              type="button"
+              className="btn btn--text find-more"
+              onClick={() => setShowAll((value) => !value)}
+              aria-expanded={showAll}
+            >
               {showAll ? 'Show fewer times' : `Show all ${slots.length} times`}
-            </Button>
+            </button>
           ) : null}
         </>
       ) : (
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
-          <Box component="p" sx={{ m: 0, color: 'text.secondary' }}>
-            {day ? `No times on ${formatDayLabel(day)}.` : 'No times on this day.'}
-          </Box>
+        <div className="provider-card__none">
+          <p>{day ? `No times on ${formatDayLabel(day)}.` : 'No times on this day.'}</p>
           {next && next.dateLocal !== day ? (
-            <Button variant="outlined" onClick={() => onPickDay(next.dateLocal)}>
+            <button type="button" className="btn" onClick={() => onPickDay(next.dateLocal)}>
               Next available: {formatDayLabel(next.dateLocal)} at {formatSlotTime(next.timeLocal)}
-            </Button>
+            </button>
           ) : null}
-        </Box>
+        </div>
       )}
-    </Box>
+    </article>
   );
 }
 
@@ -196,81 +182,55 @@ export function DayPicker({ days, selected, onPick }: DayPickerProps) {
   }, [selected]);
   const index = selected ? days.indexOf(selected) : -1;
   return (
-    <Box component="section" aria-labelledby="day-picker-title" sx={{ mb: 2 }}>
-      <Box component="h2" id="day-picker-title" sx={{ m: 0, mb: 1, fontSize: '1.15rem' }}>
-        Choose a day
-      </Box>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-        <Button
-          variant="outlined"
+    <section aria-labelledby="day-picker-title" className="day-picker">
+      <h2 id="day-picker-title">Choose a day</h2>
+      <div className="day-picker__row">
+        <button
+          type="button"
+          className="btn btn--arrow"
           disabled={index <= 0}
           onClick={() => {
             const previous = days[index - 1];
             if (previous) onPick(previous);
           }}
-          sx={{ minWidth: 44, px: 1, minHeight: 56 }}
         >
           <span aria-hidden="true">‹</span>
-          <Box component="span" sx={visuallyHidden}>
-            Previous day with times
-          </Box>
-        </Button>
-        <Box
-          ref={listRef}
-          sx={{
-            display: 'flex',
-            gap: 1,
-            overflowX: 'auto',
-            py: 0.5,
-            px: 0.25,
-            flex: 1,
-            scrollbarWidth: 'thin',
-          }}
-        >
+          <span className="visually-hidden">Previous day with times</span>
+        </button>
+        <div ref={listRef} className="day-picker__days">
           {days.map((day) => {
             const [weekday = '', date = ''] = formatDayLabel(day).split(', ');
             return (
-              <Button
+              <button
+                type="button"
                 key={day}
-                variant={day === selected ? 'contained' : 'outlined'}
+                className={
+                  day === selected ? 'btn btn--contained btn--stacked btn--day' : 'btn btn--stacked btn--day'
+                }
                 aria-pressed={day === selected}
                 onClick={() => onPick(day)}
-                sx={{
-                  flex: 'none',
-                  minWidth: 72,
-                  minHeight: 56,
-                  flexDirection: 'column',
-                  lineHeight: 1.2,
-                  textTransform: 'none',
-                }}
               >
                 <span>{weekday}</span>
-                <Box component="span" sx={visuallyHidden}>
-                  ,{' '}
-                </Box>
-                <Box component="span" sx={{ fontWeight: 700 }}>
-                  {date}
-                </Box>
-              </Button>
+                <span className="visually-hidden">, </span>
+                <span className="btn__strong">{date}</span>
+              </button>
             );
           })}
-        </Box>
-        <Button
-          variant="outlined"
+        </div>
+        <button
+          type="button"
+          className="btn btn--arrow"
           disabled={index < 0 || index >= days.length - 1}
           onClick={() => {
             const following = days[index + 1];
             if (following) onPick(following);
           }}
-          sx={{ minWidth: 44, px: 1, minHeight: 56 }}
         >
           <span aria-hidden="true">›</span>
-          <Box component="span" sx={visuallyHidden}>
-            Next day with times
-          </Box>
-        </Button>
-      </Box>
-    </Box>
+          <span className="visually-hidden">Next day with times</span>
+        </button>
+      </div>
+    </section>
   );
 }
 
@@ -286,11 +246,9 @@ export function TimeGrid({ choices, selectedKey, detailOf, onSelect }: TimeGridP
   return (
     <>
       {groupByPartOfDay(choices, (choice) => choice.slot.timeLocal).map(([part, list]) => (
-        <Box component="section" key={part} aria-labelledby={`times-${part}`} sx={{ mb: 2 }}>
-          <Box component="h3" id={`times-${part}`} sx={{ m: 0, mb: 1, fontSize: '1rem' }}>
-            {part}
-          </Box>
-          <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))' }}>
+        <section key={part} aria-labelledby={`times-${part}`} className="time-part">
+          <h3 id={`times-${part}`}>{part}</h3>
+          <div className="slot-grid">
             {list.map((choice) => (
               <SlotButton
                 key={slotKey(choice.slot.startUtc, choice.provider.providerId) + choice.slot.locationId}
@@ -300,8 +258,8 @@ export function TimeGrid({ choices, selectedKey, detailOf, onSelect }: TimeGridP
                 onSelect={onSelect}
               />
             ))}
-          </Box>
-        </Box>
+          </div>
+        </section>
       ))}
     </>
   );

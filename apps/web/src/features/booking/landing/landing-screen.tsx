@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import type { Location, ServiceType } from '@scheduler/domain/schemas/scheduler-api';
 import { formatMessage } from '@scheduler/domain/messages';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
@@ -226,7 +225,7 @@ export function LandingScreen() {
   const practice = config.data.client.clientName;
   return (
     <StepPage heading="Book an appointment" intro={`Choose what you would like to book with ${practice}.`}>
-      <Box component="form" noValidate onSubmit={onSubmit} sx={{ maxWidth: 720 }}>
+      <form noValidate onSubmit={onSubmit} style={{ maxWidth: 720 }}>
         <ChoiceGroup
           id="patient-type"
           legend={`Have you visited ${practice} before?`}
@@ -298,7 +297,7 @@ export function LandingScreen() {
         <ActionButton type="submit" disabled={refusal !== null} style={{ minWidth: 200 }}>
           Find a time
         </ActionButton>
-      </Box>
+      </form>
     </StepPage>
   );
 }

@@ -1,4 +1,4 @@
-import { darken, getContrastRatio, lighten } from '@mui/material/styles';
+import { darken, getContrastRatio, lighten } from '@mui/system/colorManipulator';
 
 /**
  * The primary action colour from the scheduler's widget colour (appointment setting 20).

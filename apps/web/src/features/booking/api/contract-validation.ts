@@ -1,0 +1,133 @@
+import type * as SchedulerContractModule from '@scheduler/domain/schemas/scheduler-api';
+import type { SchedulerSettings } from '@scheduler/domain/settings';
+
+type Contract = typeof SchedulerContractModule;
+
+/** The contract's schemas of API answers (the ones fetchChecked checks with). */
+export type ContractSchemaName = {
+  [K in keyof Contract]: K extends `${string}ResponseSchema` ? K : never;
+}[keyof Contract];
+
+export type ContractOutput<N extends ContractSchemaName> = Contract[N] extends {
+  safeParse(data: unknown): { success: true; data: infer T } | { success: false };
+}
+  ? T
+  : never;
+
+/** What the page asks the contract worker (contract-worker.ts). */
+export interface ContractRequest {
+  id: number;
+  schema: ContractSchemaName;
+  data: unknown;
+  /** 'settings': also resolve the first rulesConfig item's settings (getConfig). */
+  resolve?: 'settings' | undefined;
+}
+
+export type ContractAnswer =
+  | { id: number; kind: 'valid'; data: unknown; settings?: SchedulerSettings | null }
+  | { id: number; kind: 'invalid' }
+  | { id: number; kind: 'unavailable' };
+
+export type Checked<T> = { success: true; data: T; settings?: SchedulerSettings | null } | { success: false };
+
+/**
+ * Checks an API answer against the contract. In a browser the check runs in a worker (started on the
+ * first check, so it boots while the first requests are in flight); where there is no worker (tests,
+ * a worker that fails to start or cannot answer) the page loads the contract and checks it itself.
+ * Nothing is used before it passed the check either way.
+ */
+export async function checkAgainstContract<N extends ContractSchemaName>(
+  schema: N,
+  data: unknown,
+  resolve?: 'settings',
+): Promise<Checked<ContractOutput<N>>> {
+  const worker = contractWorker();
+  if (worker) {
+    const answer = await ask(worker, { schema, data, resolve });
+    if (answer.kind === 'valid')
+      return {
+        success: true,
+        data: answer.data as ContractOutput<N>,
+        ...(resolve ? { settings: answer.settings ?? null } : {}),
+      };
+    if (answer.kind === 'invalid') return { success: false };
+  }
+  return checkHere(schema, data, resolve);
+}
+
+async function checkHere<N extends ContractSchemaName>(
+  schema: N,
+  data: unknown,
+  resolve?: 'settings',
+): Promise<Checked<ContractOutput<N>>> {
+  const [contract, settingsModule] = await Promise.all([
+    import('@scheduler/domain/schemas/scheduler-api'),
+    resolve ? import('@scheduler/domain/settings') : null,
+  ]);
+  const parsed = (contract[schema] as { safeParse(data: unknown): Checked<ContractOutput<N>> }).safeParse(
+    data,
+  );
+  if (!parsed.success) return { success: false };
+  if (!resolve || !settingsModule) return { success: true, data: parsed.data };
+  const first = (
+    parsed.data as { rulesConfig?: { settings: Parameters<typeof settingsModule.resolveSettings>[0] }[] }
+  ).rulesConfig?.[0];
+  return {
+    success: true,
+    data: parsed.data,
+    settings: first ? settingsModule.resolveSettings(first.settings) : null,
+  };
+}
+
+let worker: Worker | null | undefined;
+let nextId = 1;
+const waiting = new Map<number, (answer: ContractAnswer) => void>();
+
+function contractWorker(): Worker | null {
+  if (worker !== undefined) return worker;
+  worker = null;
+  if (typeof Worker !== 'function') return null;
+  try {
+    const started = new Worker(new URL('./contract-worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'contract',
+    });
+    started.onmessage = (event: MessageEvent<ContractAnswer>) => {
+      const done = waiting.get(event.data.id);
+      waiting.delete(event.data.id);
+      done?.(event.data);
+    };
+    // A worker that cannot load or answer: the page checks the answers itself from now on.
+    const fail = () => {
+      if (worker === started) worker = null;
+      started.terminate();
+      const pending = [...waiting.entries()];
+      waiting.clear();
+      for (const [id, done] of pending) done({ id, kind: 'unavailable' });
+    };
+    started.onerror = fail;
+    started.onmessageerror = fail;
+    worker = started;
+  } catch {
+    worker = null;
+  }
+  return worker;
+}
+
+function ask(target: Worker, request: Omit<ContractRequest, 'id'>): Promise<ContractAnswer> {
+  const id = nextId++;
+  return new Promise((resolve) => {
+    waiting.set(id, resolve);
+    try {
+      target.postMessage({ ...request, id } satisfies ContractRequest);
+    } catch {
+      waiting.delete(id);
+      resolve({ id, kind: 'unavailable' });
+    }
+  });
+}
+
+/** Starts the worker ahead of the first check (the booking page's prefetch calls this). */
+export function warmContractWorker(): void {
+  contractWorker();
+}
