@@ -147,12 +147,9 @@ function createPostgresDb(url: string, options: CreateDbOptions): Db {
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
     types: pgTypes,
+    Client: PreparingClient,
     ...(options.pgSchema === undefined ? {} : { options: `-c search_path=${options.pgSchema}` }),
   });
-  if (PG_PREPARED_PER_CONNECTION > 0)
-    pool.on('connect', (client) => {
-      keepPreparedStatements(client);
-    });
   // An idle client losing its connection must not crash the process; the next query
   // reports the failure (and /api/health says so).
   pool.on('error', (error) => {
@@ -161,49 +158,41 @@ function createPostgresDb(url: string, options: CreateDbOptions): Db {
   return new Kysely<DB>({ dialect: new TenantPostgresDialect({ pool }) });
 }
 
-/** Prepared (named) statements kept per PostgreSQL connection (least recently used deallocated first). */
-const PG_PREPARED_PER_CONNECTION = 100;
-let preparedNames = 0;
+/** Statements kept prepared per PostgreSQL connection (each PostgreSQL backend keeps their plans). */
+const PG_PREPARED_PER_CONNECTION = 200;
 
 /**
- * Kysely sends every query unnamed, so PostgreSQL parses, analyses and plans it on every execution
- * (most of the database's work on the slot search's small statements, issue 9). This names each
- * SELECT a connection runs with parameters, so PostgreSQL keeps it prepared on that connection and
- * later executions skip the parse (and, once PostgreSQL settles on a generic plan, the planning).
- * Bounded: past PG_PREPARED_PER_CONNECTION texts the least recently used is deallocated (DEALLOCATE
- * runs in the connection's queue, before any later query). Names are unique in the process, never
- * reused. Row-level security still applies: policies are checked at execution, with the session's
- * settings of that moment.
+ * node-postgres' client, keeping the SELECTs it runs with parameters prepared: each is sent as a
+ * named query (pg's query config `{ name, text, values }`), so PostgreSQL parses and analyses it
+ * once per connection and, once it settles on a generic plan, plans it once too (issue 9: most of
+ * the database's work on the slot search's small statements, and all but the round trip of a
+ * repeated search's one statement). Kysely sends every query as `query(text, values)` unnamed.
+ *
+ * Bounded without deallocating anything: a connection names its first PG_PREPARED_PER_CONNECTION
+ * distinct texts (the application's query shapes, a fixed set but for the arity of IN lists) and
+ * runs any later one unnamed. Names are per connection, as PostgreSQL's are. Row-level security
+ * still applies: policies are checked at execution, with the session's settings of that moment.
  */
-function keepPreparedStatements(client: pg.PoolClient): void {
-  const named = new Map<string, string>();
-  const plainQuery = client.query.bind(client) as (...args: unknown[]) => unknown;
-  const parsed = (client as unknown as { connection?: { parsedStatements?: Record<string, string> } })
-    .connection?.parsedStatements;
-  const query = (...args: unknown[]): unknown => {
+class PreparingClient extends pg.Client {
+  readonly #names = new Map<string, string>();
+
+  override query(...args: unknown[]): never {
+    return super.query(...(this.#named(args) as [pg.QueryConfig])) as never;
+  }
+
+  /** `query`'s arguments, as a named query config when the text is (or may be) kept prepared. */
+  #named(args: unknown[]): unknown[] {
     const [text, values] = args;
-    if (
-      args.length !== 2 ||
-      typeof text !== 'string' ||
-      !Array.isArray(values) ||
-      values.length === 0 ||
-      !/^\s*(select|with)\s/i.test(text)
-    )
-      return plainQuery(...args);
-    let name = named.get(text);
+    if (args.length !== 2 || typeof text !== 'string' || !Array.isArray(values) || values.length === 0)
+      return args;
+    let name = this.#names.get(text);
     if (name === undefined) {
-      name = `kq${++preparedNames}`;
-      if (named.size >= PG_PREPARED_PER_CONNECTION) {
-        const [oldestText, oldestName] = named.entries().next().value as [string, string];
-        named.delete(oldestText);
-        if (parsed !== undefined) delete parsed[oldestName];
-        (plainQuery(`deallocate ${oldestName}`) as Promise<unknown>).catch(() => undefined);
-      }
-    } else named.delete(text);
-    named.set(text, name);
-    return plainQuery({ name, text, values });
-  };
-  (client as unknown as { query: typeof query }).query = query;
+      if (this.#names.size >= PG_PREPARED_PER_CONNECTION || !/^\s*(select|with)\s/i.test(text)) return args;
+      name = `scheduler_${this.#names.size + 1}`;
+      this.#names.set(text, name);
+    }
+    return [{ name, text, values } satisfies pg.QueryConfig];
+  }
 }
 
 /**

@@ -61,6 +61,7 @@ describe.each(testDatabases())('migrations on $name', (target) => {
       '2026-11-26-007-mapping-versions',
       '2026-11-26-008-report-rollups',
       '2026-11-27-009-report-cell-index',
+      '2026-11-27-010-search-config-versions',
     ]);
   });
 

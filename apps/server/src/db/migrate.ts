@@ -13,6 +13,7 @@ import * as rowLevelSecurity from './migrations/2026-11-26-006-row-level-securit
 import * as mappingVersions from './migrations/2026-11-26-007-mapping-versions.ts';
 import * as reportRollups from './migrations/2026-11-26-008-report-rollups.ts';
 import * as reportCellIndex from './migrations/2026-11-27-009-report-cell-index.ts';
+import * as searchConfigVersions from './migrations/2026-11-27-010-search-config-versions.ts';
 
 /**
  * Every migration, by name. A static list (no directory scan) so that the bundled server
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-007-mapping-versions': mappingVersions,
   '2026-11-26-008-report-rollups': reportRollups,
   '2026-11-27-009-report-cell-index': reportCellIndex,
+  '2026-11-27-010-search-config-versions': searchConfigVersions,
 };
 
 const staticProvider: MigrationProvider = {

@@ -623,6 +623,12 @@ export interface ProviderBusyVersionsTable {
   version: number;
 }
 
+/** Raised by triggers on every change to a client's slot-search configuration (migration 010). */
+export interface SearchConfigVersionsTable {
+  client_id: number;
+  version: number;
+}
+
 export interface DB {
   clients: ClientsTable;
   schedulers: SchedulersTable;
@@ -665,6 +671,7 @@ export interface DB {
   report_bookings_hourly: ReportBookingsHourlyTable;
   report_funnel_daily: ReportFunnelDailyTable;
   provider_busy_versions: ProviderBusyVersionsTable;
+  search_config_versions: SearchConfigVersionsTable;
 }
 
 export type TableName = keyof DB;

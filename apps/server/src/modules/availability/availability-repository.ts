@@ -2,8 +2,9 @@
  * The SQL of the slot search. One getProviders call issues at most five statements, whatever
  * the number of providers:
  *   1. scope     schedulers ⋈ clients ⟕ the service, with the settings packed, and a fingerprint
- *                of every row statements 2–4 would read (see selectSearchScope): when it equals
- *                the one a kept answer was made from, the search ends here (search-cache.ts)
+ *                of every input of statements 2–5 made of counters that triggers raise (see
+ *                SearchScope): when it equals the one a kept answer was made from, the search
+ *                ends here (search-cache.ts)
  *   2. locations the client's locations ⟕ whether they offer the service (scope-repository.ts)
  *   3. providers offering the service at the locations, with their duration and whether they
  *                accept the insurance plan asked about
@@ -17,7 +18,7 @@ import type { RawBuilder } from 'kysely';
 import { dialectOf } from '../../db/database.ts';
 import type { Db } from '../../db/database.ts';
 import { activeAppointmentStatuses } from '../../db/schema.ts';
-import { asTenant } from '../../db/tenant-context.ts';
+import { asTenant, currentTenant, settleTenant } from '../../db/tenant-context.ts';
 import type {
   LocationRecord,
   ProviderRecord,
@@ -316,77 +317,35 @@ export async function selectBusyByProvider(db: Db, query: BusyQuery): Promise<Ma
 
 export interface SearchScope extends ScopeWithService {
   /**
-   * Every input of statements 2–4 as read by statement 1 (locations with whether they offer the
-   * service, the providers offering it with their duration, plan, busy version and locations, their
-   * working hours), with the scope's own columns and settings: equal texts, equal inputs.
+   * Every input of statements 2–5 as counted by statement 1: the client's configuration counter
+   * (`search_config_versions`, raised by triggers on every row statements 1–4 read: locations,
+   * providers offering the service with their plans, locations and hours, the scheduler, its
+   * settings and the service) and the sum of the busy versions of the providers offering the
+   * service (each only ever rises; a change to the set of providers raises the configuration
+   * counter), with the scope's own columns and settings: equal texts, equal inputs (migrations
+   * 2026-11-25-003 and 2026-11-27-010).
    */
   fingerprint: string;
 }
 
-/** A part of the fingerprint: the rows of `from` as one JSON text (`columns` per row, in `order`). */
-function packedRows(db: Db, columns: string, from: string, order: string): string {
-  return dialectOf(db) === 'postgres'
-    ? `coalesce((select json_agg(json_build_array(${columns}) order by ${order})::text ${from}), '')`
-    : `coalesce((select '[' || group_concat(r, ',') || ']' from (select json_array(${columns}) as r ${from} order by ${order})), '')`;
-}
-
 /**
  * Statement 1 of the slot search: the scheduler named by the URL's slugs with its client, its stored
- * settings (packed) and the service asked for, plus a fingerprint of every row that statements 2–4
- * would read for that service and plan, busy versions included (SQLite: the packed rows themselves;
- * PostgreSQL: their md5, so that only 32 characters cross the wire). The sets fingerprinted are
- * those of statements 2–4 or larger (every location and every hour of the providers offering the
- * service), so any change that could change their answer changes the fingerprint.
+ * settings (packed) and the service asked for, plus the counters that make the fingerprint (see
+ * SearchScope): index lookups of a few small rows, whatever the size of the client.
  */
 export async function selectSearchScope(
   db: Db,
   clientSlug: string,
   schedulerSlug: string,
   serviceId: number,
-  planId: number,
 ): Promise<SearchScope | undefined> {
-  const postgres = dialectOf(db) === 'postgres';
-  const settings = packedRows(
-    db,
-    'ss.setting_group, ss.setting_order, ss.value',
-    'from scheduler_settings ss where ss.scheduler_id = s.id',
-    'ss.setting_group, ss.setting_order',
-  );
-  const locations = packedRows(
-    db,
-    'l.id, l.slug, l.name, l.address_line1, l.address_line2, l.city, l.state, l.postal_code, l.latitude, ' +
-      'l.longitude, l.time_zone, l.phone, l.online_enabled, l.waitlist_enabled, l.sort_order, sl.service_id',
-    'from locations l left join service_locations sl on sl.location_id = l.id and sl.service_id = sv.id ' +
-      'where l.client_id = c.id',
-    'l.id',
-  );
-  const providers = packedRows(
-    db,
-    'p.id, p.prefix, p.first_name, p.last_name, p.credentials, p.gender, p.bio, p.photo_url, ' +
-      'p.online_bookable, p.accepting_new_patients, p.sort_order, ps.duration_minutes, pip.plan_id, bv.version',
-    'from providers p join provider_services ps on ps.provider_id = p.id and ps.service_id = sv.id ' +
-      'left join provider_insurance_plans pip on pip.provider_id = p.id and pip.plan_id = ' +
-      String(Math.trunc(planId)) +
-      ' left join provider_busy_versions bv on bv.provider_id = p.id where p.client_id = c.id',
-    'p.id',
-  );
-  const providerLocations = packedRows(
-    db,
-    'pl.provider_id, pl.location_id',
-    'from providers p join provider_services ps on ps.provider_id = p.id and ps.service_id = sv.id ' +
-      'join provider_locations pl on pl.provider_id = p.id where p.client_id = c.id',
-    'pl.provider_id, pl.location_id',
-  );
-  const hours = packedRows(
-    db,
-    'wh.id, wh.provider_id, wh.location_id, wh.weekday, wh.start_minute, wh.end_minute, ' +
-      'wh.effective_from, wh.effective_to',
-    'from working_hours wh where wh.client_id = c.id and wh.provider_id in ' +
-      '(select provider_id from provider_services where service_id = sv.id)',
-    'wh.id',
-  );
-  const parts = [locations, providers, providerLocations, hours].join(` || '|' || `);
-  const fingerprint = postgres ? `md5(${parts})` : parts;
+  const settings =
+    dialectOf(db) === 'postgres'
+      ? `coalesce((select json_agg(json_build_array(ss.setting_group, ss.setting_order, ss.value)
+          order by ss.setting_group, ss.setting_order)::text from scheduler_settings ss where ss.scheduler_id = s.id), '')`
+      : `coalesce((select '[' || group_concat(r, ',') || ']' from (select json_array(ss.setting_group,
+          ss.setting_order, ss.value) as r from scheduler_settings ss where ss.scheduler_id = s.id
+          order by ss.setting_group, ss.setting_order)), '')`;
   const result = await sql<{
     client_id: number;
     client_slug: string;
@@ -404,7 +363,8 @@ export async function selectSearchScope(
     service_call: number | null;
     service_new: number | null;
     service_existing: number | null;
-    fingerprint: string;
+    config_version: number | null;
+    busy_sum: number | null;
   }>`select c.id as client_id, c.slug as client_slug, c.name as client_name, c.phone as client_phone,
       s.id as scheduler_id, s.slug as scheduler_slug, s.name as scheduler_name,
       ${sql.raw(settings)} as settings,
@@ -412,7 +372,10 @@ export async function selectSearchScope(
       sv.duration_minutes as service_duration, sv.online_enabled as service_online,
       sv.call_to_schedule as service_call, sv.new_patients as service_new,
       sv.existing_patients as service_existing,
-      ${sql.raw(fingerprint)} as fingerprint
+      (select v.version from search_config_versions v where v.client_id = c.id) as config_version,
+      (select sum(bv.version) from provider_services ps
+        join provider_busy_versions bv on bv.provider_id = ps.provider_id
+        where ps.service_id = sv.id) as busy_sum
     from schedulers s
     join clients c on c.id = s.client_id
     left join services sv on sv.client_id = c.id and sv.id = ${serviceId}
@@ -464,17 +427,13 @@ export async function selectSearchScope(
     row.service_new,
     row.service_existing,
   ];
-  return { scope, service, fingerprint: `${JSON.stringify(own)}|${row.fingerprint}` };
+  const counters = `${row.config_version ?? 0}|${row.busy_sum ?? 0}`;
+  return { scope, service, fingerprint: `${JSON.stringify(own)}|${counters}` };
 }
 
 export interface AvailabilityRepository {
-  /** Statement 1, with the fingerprint of statements 2–4 (`planId` -1 for none). */
-  findScope(
-    clientSlug: string,
-    schedulerSlug: string,
-    serviceId: number,
-    planId: number,
-  ): Promise<SearchScope | undefined>;
+  /** Statement 1, with the fingerprint of statements 2–5. */
+  findScope(clientSlug: string, schedulerSlug: string, serviceId: number): Promise<SearchScope | undefined>;
   /** Statement 2: one location, or all of the client's, with `offersService` for the service. */
   listLocations(clientId: number, serviceId: number, locationId?: number): Promise<LocationRecord[]>;
   /** Statement 3, with each provider's busy version. */
@@ -498,16 +457,23 @@ export function createAvailabilityRepository(db: Db): AvailabilityRepository {
   const clientIds = new Map<string, number>();
   const postgres = dialectOf(db) === 'postgres';
   return {
-    async findScope(clientSlug, schedulerSlug, serviceId, planId) {
+    async findScope(clientSlug, schedulerSlug, serviceId) {
       const known = postgres ? clientIds.get(clientSlug) : undefined;
       if (known !== undefined) {
         const found = await asTenant(known, () =>
-          selectSearchScope(db, clientSlug, schedulerSlug, serviceId, planId),
+          selectSearchScope(db, clientSlug, schedulerSlug, serviceId),
         );
-        if (found !== undefined && found.scope.clientId === known) return found;
+        if (found !== undefined && found.scope.clientId === known) {
+          // The request's URL name is this client: the rest of the request uses its id, so a
+          // connection already on it is not put on it again (statements 2–5 of a search).
+          const current = currentTenant();
+          if ('clientSlug' in current && current.clientSlug === clientSlug)
+            settleTenant(current, { scope: 'tenant', clientId: known });
+          return found;
+        }
         clientIds.delete(clientSlug);
       }
-      const found = await selectSearchScope(db, clientSlug, schedulerSlug, serviceId, planId);
+      const found = await selectSearchScope(db, clientSlug, schedulerSlug, serviceId);
       if (postgres && found !== undefined) {
         if (clientIds.size >= KNOWN_CLIENTS) clientIds.clear();
         clientIds.set(clientSlug, found.scope.clientId);

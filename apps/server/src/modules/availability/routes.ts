@@ -10,7 +10,7 @@ import { createAvailabilityService } from './service.ts';
 export const availabilityRoutes: FastifyPluginAsyncZod<PublicApiOptions> = (app, options) => {
   const service = createAvailabilityService(createAvailabilityRepository(options.db), options.now);
   /** Computed answers to keep once sent: the body as serialized (and checked) by the response schema. */
-  const toKeep = new WeakMap<object, (body: string) => void>();
+  const toKeep = new WeakMap<object, (body: string | undefined) => void>();
 
   app.get(
     `${PUBLIC_API_PREFIX}/getProviders`,
@@ -30,8 +30,13 @@ export const availabilityRoutes: FastifyPluginAsyncZod<PublicApiOptions> = (app,
         response: { 200: getProvidersResponseSchema, ...refusalErrorResponses },
       },
       onSend: (request, reply, payload, done) => {
+        // Always called for a computed answer (with nothing to keep unless a 200 body): concurrent
+        // identical searches wait for it (service.ts).
         const keep = toKeep.get(request);
-        if (keep !== undefined && reply.statusCode === 200 && typeof payload === 'string') keep(payload);
+        if (keep !== undefined) {
+          toKeep.delete(request);
+          keep(reply.statusCode === 200 && typeof payload === 'string' ? payload : undefined);
+        }
         done(null, payload);
       },
     },

@@ -98,6 +98,23 @@ describe.each(testDatabases())('slot search kept between requests on $name', (ta
     expect(second).toEqual(await freshSearch());
   });
 
+  it('computes concurrent identical searches once: the others wait for its answer', async () => {
+    const counted = countingDb(f.t.db);
+    const cold = await createAppOn(f, { db: counted.db });
+    try {
+      const responses = await Promise.all(
+        Array.from({ length: 4 }, () => cold.inject({ method: 'GET', url: url() })),
+      );
+      for (const response of responses) expect(response.statusCode, response.body).toBe(200);
+      expect(new Set(responses.map((response) => response.body)).size).toBe(1);
+      // Statement 1 for each, statements 2–5 once (four computations would be 4 × 5).
+      expect(counted.count()).toBeLessThanOrEqual(4 + 4);
+      expect(responses[0]!.json()).toEqual(await freshSearch());
+    } finally {
+      await cold.close();
+    }
+  });
+
   it('reads again, in at most 5 statements, what a booking through another app instance changed', async () => {
     const before = await search();
     const provider = before.providers.find((p) => p.slots.length > 2)!;

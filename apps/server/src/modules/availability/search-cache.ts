@@ -15,6 +15,11 @@
  *
  * So a search answers exactly what a fresh computation would, on every instance; the cache only
  * saves the work (issue 9, docs/performance.md). Both maps are bounded (least recently used first).
+ *
+ * A whole answer is kept too (AnswerCache), under statement 1's fingerprint: counters that database
+ * triggers raise on every change to the client's search configuration (migration 2026-11-27-010)
+ * and the busy versions of the providers offering the service. A repeated search whose counters
+ * did not move is answered after that one statement.
  */
 import type { BusyPeriod, ProviderLocationAvailability } from '@scheduler/domain/availability/types';
 import type { BookingWindowSettings } from '@scheduler/domain/booking-window';

@@ -55,7 +55,7 @@ import type { PatientKind, PostalOrigin } from './booking-rules.ts';
 import { seededRandom, toEngineHours, toEngineLocation, toEngineProvider } from './engine-input.ts';
 import type { EngineProvider } from './engine-input.ts';
 import { AnswerCache, SearchCache, countBetween, keptBusyOf } from './search-cache.ts';
-import type { KeptBusy } from './search-cache.ts';
+import type { KeptAnswer, KeptBusy } from './search-cache.ts';
 
 type Entry = ProviderAvailability<EngineProvider>;
 
@@ -83,7 +83,7 @@ export interface CapacityCheck {
  */
 export type SlotSearchAnswer =
   | { kind: 'kept'; body: string }
-  | { kind: 'computed'; response: GetProvidersResponse; keep: (body: string) => void };
+  | { kind: 'computed'; response: GetProvidersResponse; keep: (body: string | undefined) => void };
 
 export interface AvailabilityService {
   searchSlots(query: GetProvidersQuery): Promise<GetProvidersResponse>;
@@ -294,12 +294,21 @@ function clockSteadyUntil(settings: BookingWindowSettings, timeZones: readonly s
   return Math.max(atMs, until);
 }
 
+/**
+ * How long concurrent identical searches may wait for the first one before computing themselves (a
+ * computation whose response is never sent settles after this long).
+ */
+const SHARED_WAIT_MS = 2_000;
+
 export function createAvailabilityService(
   repository: AvailabilityRepository,
   now: () => Date,
   cache: SearchCache = new SearchCache(),
   answers: AnswerCache = new AnswerCache(),
 ): AvailabilityService {
+  /** Searches being computed, per query: concurrent identical searches wait for the first one. */
+  const computing = new Map<string, { fingerprint: string; settled: Promise<void> }>();
+
   async function compute(params: SearchParams, at: Date, first?: SearchScope): Promise<Computation> {
     const serviceId = requireRecordId(
       params.appointmentTypeId,
@@ -315,9 +324,7 @@ export function createAvailabilityService(
       providerId = requireRecordId(params.providerId, PROVIDER_NOT_FOUND_MESSAGE, 'providerId');
 
     // Statement 1: scope, settings and service (and the fingerprint of statements 2–4).
-    const found =
-      first ??
-      (await repository.findScope(params.clientSlug, params.schedulerSlug, serviceId, params.planId ?? -1));
+    const found = first ?? (await repository.findScope(params.clientSlug, params.schedulerSlug, serviceId));
     const scope = requireScope(found?.scope);
     const service = found?.service ?? null;
     if (service === null) throw notFound(SERVICE_NOT_FOUND_MESSAGE, 'appointmentTypeId');
@@ -676,33 +683,60 @@ export function createAvailabilityService(
       const first =
         serviceId === undefined
           ? undefined
-          : await repository.findScope(
-              params.clientSlug,
-              params.schedulerSlug,
-              serviceId,
-              params.planId ?? -1,
-            );
+          : await repository.findScope(params.clientSlug, params.schedulerSlug, serviceId);
       const key = JSON.stringify(query);
+      const clockKeyAt = (e: KeptAnswer): string => clockKey(e.settings, e.timeZones, at);
       if (first !== undefined) {
-        const kept = answers.get(key, first.fingerprint, at.getTime(), (e) =>
-          clockKey(e.settings, e.timeZones, at),
-        );
+        const kept = answers.get(key, first.fingerprint, at.getTime(), clockKeyAt);
         if (kept !== undefined) return { kind: 'kept', body: kept };
+        // The same search already being computed from the same inputs: its answer, once kept, is
+        // this one's too (checked against this request's own statement 1 and clock, as any kept one).
+        const running = computing.get(key);
+        if (running !== undefined && running.fingerprint === first.fingerprint) {
+          await running.settled;
+          const shared = answers.get(key, first.fingerprint, at.getTime(), clockKeyAt);
+          if (shared !== undefined) return { kind: 'kept', body: shared };
+        }
       }
-      const { response, c } = await search(query, at, first);
+      let settle = (): void => undefined;
+      if (first !== undefined && !computing.has(key)) {
+        const entry = {
+          fingerprint: first.fingerprint,
+          settled: new Promise<void>((resolve) => {
+            settle = () => {
+              clearTimeout(late);
+              if (computing.get(key) === entry) computing.delete(key);
+              resolve();
+            };
+          }),
+        };
+        const late = setTimeout(settle, SHARED_WAIT_MS);
+        late.unref();
+        computing.set(key, entry);
+      }
+      let computed: Awaited<ReturnType<typeof search>>;
+      try {
+        computed = await search(query, at, first);
+      } catch (error) {
+        settle();
+        throw error;
+      }
+      const { response, c } = computed;
       return {
         kind: 'computed',
         response,
         keep: (body) => {
-          answers.keep(key, {
-            fingerprint: c.fingerprint,
-            settings: c.scope.settings,
-            timeZones: c.timeZones,
-            clockKey: clockKey(c.scope.settings, c.timeZones, at),
-            keptAtMs: at.getTime(),
-            clockSteadyUntilMs: clockSteadyUntil(c.scope.settings, c.timeZones, at),
-            body,
-          });
+          if (body !== undefined)
+            answers.keep(key, {
+              fingerprint: c.fingerprint,
+              settings: c.scope.settings,
+              timeZones: c.timeZones,
+              clockKey: clockKey(c.scope.settings, c.timeZones, at),
+              keptAtMs: at.getTime(),
+              clockSteadyUntilMs: clockSteadyUntil(c.scope.settings, c.timeZones, at),
+              body,
+            });
+          settle();
         },
       };
     },
