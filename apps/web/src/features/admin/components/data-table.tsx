@@ -37,13 +37,17 @@ export function useListQuery(initialSort: string, initialDirection: SortDirectio
   const [sort, setSort] = useState(initialSort);
   const [direction, setDirection] = useState<SortDirection>(initialDirection);
 
+  // Only a changed search goes back to the first page: the debounce must not also fire on mount,
+  // or a page chosen in the first 300 ms (a quick user, a fast server) is taken back.
   useEffect(() => {
+    const next = searchInput.trim();
+    if (next === search) return;
     const timer = setTimeout(() => {
-      setSearch(searchInput.trim());
+      setSearch(next);
       setPage(0);
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [searchInput]);
+  }, [searchInput, search]);
 
   const query: ListQuery = { page, pageSize, search, sort, direction };
   return {
