@@ -113,6 +113,13 @@ export async function navLinks(page: Page): Promise<string[]> {
 
 /** Serious or critical axe violations of the page, as readable strings. */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  // Filter fields are disabled while their choices load, and axe reads a disabled field's grey
+  // label as a contrast failure: give them a moment (a field disabled for good is scanned as it is).
+  await page
+    .locator('[role="combobox"][aria-disabled="true"]')
+    .first()
+    .waitFor({ state: 'detached', timeout: 5_000 })
+    .catch(() => undefined);
   // A colour caught halfway through a CSS transition (a button or a label turning from its
   // disabled grey to its own colour once data arrives) is not what the user reads: let every
   // finite transition and animation end first. Infinite ones (progress bars) are left running.
