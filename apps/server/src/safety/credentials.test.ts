@@ -106,7 +106,9 @@ describe.skipIf(redisUrl === undefined)('counters shared through Redis by two in
   let t: TestDatabase;
   let apps: [App, App];
   let redis: Redis;
+  /** The per-IP limit's address; the lock-out test spreads its failures over two others (not this one). */
   const ip = `10.${randomBytes(3).join('.')}`;
+  const spreadIps = [`172.16.${randomBytes(2).join('.')}`, `172.17.${randomBytes(2).join('.')}`];
   const email = `redis.${randomBytes(4).toString('hex')}@safety.test`;
 
   beforeAll(async () => {
@@ -118,6 +120,8 @@ describe.skipIf(redisUrl === undefined)('counters shared through Redis by two in
   afterAll(async () => {
     const keys = [
       ...(await redis.keys(`*${ip}*`)),
+      ...(await redis.keys(`*${spreadIps[0]}*`)),
+      ...(await redis.keys(`*${spreadIps[1]}*`)),
       ...(await redis.keys(`*${createHash('sha256').update(email).digest('hex')}*`)),
     ];
     if (keys.length > 0) await redis.del(...keys);
@@ -136,7 +140,9 @@ describe.skipIf(redisUrl === undefined)('counters shared through Redis by two in
 
   it('locks an account after 10 failures spread over both instances, counting in Redis only', async () => {
     for (let index = 0; index < ACCOUNT_FAILURE_LIMIT; index++) {
-      const response = await login(apps[index % 2] as App, `${ip.slice(0, -1)}${index % 2}`);
+      // (Was `${ip.slice(0, -1)}${index % 2}`: the same address as `ip` when it ended in 0 or 1, so
+      // these failures counted against the per-IP limit of the next test, which then failed.)
+      const response = await login(apps[index % 2] as App, spreadIps[index % 2] ?? ip);
       expect(response.statusCode).toBe(401);
     }
     for (const app of apps) {
