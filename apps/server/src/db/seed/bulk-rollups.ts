@@ -119,20 +119,23 @@ export async function buildBrandRollups(db: Db, clientId: number): Promise<void>
  * As buildBrandRollups, in the caller's transaction, whose triggers must already be off
  * (PostgreSQL: `triggersOffForTransaction`; SQLite: `dropSqliteTriggers`).
  */
+/** The tables `buildBrandRollupsNow` rebuilds (emptied for the brand first). */
+export const BULK_ROLLUP_TABLES = [
+  'analytics_session_steps',
+  'report_funnel_hourly',
+  'report_funnel_daily',
+  'report_appointments_daily',
+  'report_bookings_daily',
+  'report_bookings_quarterly',
+  'report_bookings_sliced_daily',
+  'report_bookings_hourly',
+] as const;
+
 export async function buildBrandRollupsNow(trx: Db, clientId: number): Promise<void> {
   const run = async (statement: RawBuilder<unknown>): Promise<void> => {
     await statement.execute(trx);
   };
-  for (const table of [
-    'analytics_session_steps',
-    'report_funnel_hourly',
-    'report_funnel_daily',
-    'report_appointments_daily',
-    'report_bookings_daily',
-    'report_bookings_quarterly',
-    'report_bookings_sliced_daily',
-    'report_bookings_hourly',
-  ]) {
+  for (const table of BULK_ROLLUP_TABLES) {
     await run(sql`delete from ${sql.table(table)} where client_id = ${clientId}`);
   }
   const stepList = sql.join(FUNNEL_STEPS.map((step) => sql.lit(step)));

@@ -30,6 +30,7 @@ import { migrate } from '../migrate.ts';
 import type { Gender } from '../schema.ts';
 import { writeBrand } from './brand-writer.ts';
 import {
+  BULK_ROLLUP_TABLES,
   buildBrandRollupsNow,
   canBulkLoad,
   dropPlainIndexes,
@@ -54,17 +55,7 @@ const BULK_TABLES = [
   'analytics_events',
 ];
 /** Vacuumed and analysed after a PostgreSQL load: the loaded tables and the roll-ups built. */
-const BULK_VACUUM = [
-  ...BULK_TABLES,
-  'analytics_session_steps',
-  'report_funnel_hourly',
-  'report_funnel_daily',
-  'report_appointments_daily',
-  'report_bookings_daily',
-  'report_bookings_quarterly',
-  'report_bookings_sliced_daily',
-  'report_bookings_hourly',
-];
+const BULK_VACUUM = [...BULK_TABLES, ...BULK_ROLLUP_TABLES];
 
 const usage =
   'Usage: npm run db:generate -- --providers N --appointments M [--events K] [--patients P] [--client slug] [--seed S] [--past-days D --future-days F]';
