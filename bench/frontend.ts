@@ -5,9 +5,12 @@
 //
 // The web app is built into a temporary folder (the figures are those of the sources in the tree;
 // apps/web/dist is left alone) and `npm start` serves it (WEB_DIST) from a fresh demo database.
-// Lighthouse runs each page BENCH_LIGHTHOUSE_RUNS times (default 3) in Debian's Chromium
-// (CHROME_PATH, default /usr/bin/chromium; --headless --no-sandbox --disable-gpu) and keeps the
-// median run by score.
+// Lighthouse runs each page BENCH_LIGHTHOUSE_RUNS times (default 5, as Lighthouse's
+// documentation advises for a stable median) in Debian's Chromium
+// (CHROME_PATH, default /usr/bin/chromium; headless, no sandbox, no GPU, no background networking,
+// component updates or sync) and keeps the
+// median run by score. BENCH_WEB_DIST=<dir> serves that build of the web app instead of building one;
+// BENCH_LIGHTHOUSE_PAGES=find-appointment measures that page only.
 //
 //   node --import tsx bench/frontend.ts
 import { spawn } from 'node:child_process';
@@ -28,7 +31,7 @@ const LANDING_BUDGET_BYTES = 130 * 1024;
 const LOADER_BUDGET_BYTES = 3 * 1024;
 const SCORE_BUDGET = 95;
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
+const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5));
 
 interface LandingBudgetReport {
   files: { fileName: string; bytes: number; gzipBytes: number }[];
@@ -208,8 +211,15 @@ async function measurePage(
 const report = new Report('frontend');
 const work = mkdtempSync(path.join(tmpdir(), 'scheduler-bench-frontend-'));
 try {
-  const webDist = path.join(work, 'web');
-  const budget = buildWeb(webDist);
+  // BENCH_WEB_DIST=<dir> measures another build of the web app as it is (an A/B of two builds).
+  const webDist = process.env.BENCH_WEB_DIST
+    ? path.resolve(process.env.BENCH_WEB_DIST)
+    : path.join(work, 'web');
+  const budget = process.env.BENCH_WEB_DIST
+    ? (JSON.parse(
+        readFileSync(path.join(webDist, '.vite', 'landing-budget.json'), 'utf8'),
+      ) as LandingBudgetReport)
+    : buildWeb(webDist);
   for (const file of budget.files)
     console.info(`  ${file.fileName}  ${kb(file.bytes)} KB, gzip ${kb(file.gzipBytes)} KB`);
   report.add(
@@ -242,7 +252,16 @@ try {
         puppeteer.launch({
           executablePath: CHROME_PATH,
           headless: true,
-          args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+          args: [
+            '--headless',
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-dev-shm-usage',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+          ],
         });
       const pages = [
         { label: 'landing', prepare: () => Promise.resolve({ url: landingUrl, keepStorage: false }) },
@@ -254,7 +273,9 @@ try {
           }),
         },
       ];
+      const onlyPages = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',');
       for (const { label, prepare } of pages) {
+        if (onlyPages !== undefined && !onlyPages.includes(label)) continue;
         const result = await measurePage(browserFor, label, prepare);
         report.add(
           `Lighthouse mobile performance, ${label}`,
