@@ -19,7 +19,8 @@ import {
   encryptedSessionStorage,
   type AsyncStorageEngine,
 } from '../lib/encrypted-storage';
-import type { PersistKey, persistedStateSchemas } from './persisted-state-schema';
+import { checkStoredState, type StoredCheck } from '../features/booking/api/contract-validation';
+import type { PersistKey } from './slices/persisted-state-schema';
 import { adminLoginReducer } from './slices/admin-login-slice';
 import { adminReducer } from './slices/admin-slice';
 import { clearPatientFlow, patientdetailsReducer } from './slices/patientdetails-slice';
@@ -31,8 +32,8 @@ export const STATE_RESTORE_TIMEOUT_MS = 5000;
 
 /**
  * Wraps redux-persist's reader: the restored value is validated with the zod schema of `key`
- * (loaded only when something was stored); anything invalid, or a failure to read, restores
- * nothing, with a console.info. Never rejects.
+ * (in the booking page's contract worker, else loaded here, only when something was stored);
+ * anything invalid, or a failure to read, restores nothing, with a console.info. Never rejects.
  */
 export function validatingGetStoredState<S>(key: PersistKey) {
   return async (config: PersistConfig<S>): Promise<PersistedState> => {
@@ -44,16 +45,15 @@ export function validatingGetStoredState<S>(key: PersistKey) {
       return undefined;
     }
     if (restored === undefined) return undefined;
-    let schemas: typeof persistedStateSchemas;
+    let parsed: StoredCheck;
     try {
-      schemas = (await import('./persisted-state-schema')).persistedStateSchemas;
+      parsed = await checkStoredState(key, restored);
     } catch (error) {
       console.info(`state restore failed: ${error instanceof Error ? error.message : String(error)}`);
       return undefined;
     }
-    const parsed = schemas[key].safeParse(restored);
     if (!parsed.success) {
-      const where = parsed.error.issues[0]?.path.join('.') ?? '';
+      const { where } = parsed;
       console.info(
         `state restore failed: stored ${config.key} state is invalid${where ? ` at ${where}` : ''}`,
       );

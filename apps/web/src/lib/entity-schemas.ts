@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import * as z from 'zod';
 
 /**
  * Schemas of the server records that the persisted client state keeps a reference to. Only the

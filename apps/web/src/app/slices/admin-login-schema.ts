@@ -1,5 +1,5 @@
 /** Schema of the admin-login slice: validates state restored from browser storage (untrusted input). */
-import * as z from 'zod/mini';
+import * as z from 'zod';
 
 export const adminLoginStateSchema = z.object({
   remindEmail: z.string().check(z.maxLength(320)),

@@ -1,5 +1,5 @@
 /** Schema of the patientdetails slice: validates state restored from browser storage (untrusted input). */
-import * as z from 'zod/mini';
+import * as z from 'zod';
 import { entityIdSchema, recordSchema } from '../../lib/entity-schemas';
 
 const settingSchema = z.looseObject({ order: z.number(), value: z.unknown() });

@@ -1,7 +1,7 @@
 /** Schema of the servicetype slice: validates state restored from browser storage (untrusted input). */
-import * as z from 'zod/mini';
-import { DISTANCE_MIN, DISTANCE_MAX } from './servicetype-slice';
+import * as z from 'zod';
 import { entityIdSchema, recordSchema } from '../../lib/entity-schemas';
+import { DISTANCE_MAX, DISTANCE_MIN } from './limits';
 
 export const serviceTypeSchema = z.looseObject({ appointmentTypeId: entityIdSchema });
 export const bookingLocationSchema = z.looseObject({ LocationId: entityIdSchema });
@@ -11,7 +11,7 @@ export const genderOptionSchema = z.object({
   checked: z.boolean(),
 });
 
-const distanceValue = z.number().check(z.minimum(DISTANCE_MIN), z.maximum(DISTANCE_MAX));
+const distanceValue = z.number().check(z.gte(DISTANCE_MIN), z.lte(DISTANCE_MAX));
 
 export const servicetypeStateSchema = z.object({
   servicetype: z.nullable(serviceTypeSchema),

@@ -1,8 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { ServiceType, BookingLocation, GenderOption, ServicetypeState } from './servicetype-schema';
+import { DISTANCE_MAX, DISTANCE_MIN } from './limits';
+import type { BookingLocation, GenderOption, ServiceType, ServicetypeState } from './servicetype-schema';
 
-export const DISTANCE_MIN = 0;
-export const DISTANCE_MAX = 30;
+export { DISTANCE_MAX, DISTANCE_MIN };
 
 export const initialServicetypeState: ServicetypeState = {
   servicetype: null,

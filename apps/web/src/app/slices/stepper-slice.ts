@@ -1,8 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { LAST_STEP_INDEX } from './limits';
 import type { StepperState } from './stepper-schema';
 
-/** Booking step index: 0 landing, 1 find appointment, 2 additional details, 3 insurance, 4 identity, 5 thank-you. */
-export const LAST_STEP_INDEX = 5;
+export { LAST_STEP_INDEX };
 
 export const initialStepperState: StepperState = { stepper: 0 };
 

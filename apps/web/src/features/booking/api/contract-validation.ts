@@ -1,5 +1,6 @@
 import type * as SchedulerContractModule from '@scheduler/domain/schemas/scheduler-api';
 import type { SchedulerSettings } from '@scheduler/domain/settings';
+import type { PersistKey } from '../../../app/slices/persisted-state-schema';
 
 type Contract = typeof SchedulerContractModule;
 
@@ -14,19 +15,26 @@ export type ContractOutput<N extends ContractSchemaName> = Contract[N] extends {
   ? T
   : never;
 
-/** What the page asks the contract worker (contract-worker.ts). */
-export interface ContractRequest {
-  id: number;
-  schema: ContractSchemaName;
-  data: unknown;
-  /** 'settings': also resolve the first rulesConfig item's settings (getConfig). */
-  resolve?: 'settings' | undefined;
-}
+/** What the page asks the contract worker (contract-worker.ts): an API answer or a restored state to check. */
+export type ContractRequest =
+  | {
+      id: number;
+      check: 'answer';
+      schema: ContractSchemaName;
+      data: unknown;
+      /** 'settings': also resolve the first rulesConfig item's settings (getConfig). */
+      resolve?: 'settings' | undefined;
+    }
+  | { id: number; check: 'stored'; key: PersistKey; data: unknown };
 
 export type ContractAnswer =
   | { id: number; kind: 'valid'; data: unknown; settings?: SchedulerSettings | null }
-  | { id: number; kind: 'invalid' }
+  /** `where`: for a stored state, the path of the first problem. */
+  | { id: number; kind: 'invalid'; where?: string }
   | { id: number; kind: 'unavailable' };
+
+/** A restored state as checked: its valid value, or where it first fails its schema. */
+export type StoredCheck = { success: true; data: unknown } | { success: false; where: string };
 
 export type Checked<T> = { success: true; data: T; settings?: SchedulerSettings | null } | { success: false };
 
@@ -43,7 +51,7 @@ export async function checkAgainstContract<N extends ContractSchemaName>(
 ): Promise<Checked<ContractOutput<N>>> {
   const worker = contractWorker();
   if (worker) {
-    const answer = await ask(worker, { schema, data, resolve });
+    const answer = await ask(worker, { check: 'answer', schema, data, resolve });
     if (answer.kind === 'valid')
       return {
         success: true,
@@ -77,6 +85,25 @@ async function checkHere<N extends ContractSchemaName>(
     data: parsed.data,
     settings: first ? settingsModule.resolveSettings(first.settings) : null,
   };
+}
+
+/**
+ * Checks a state restored from browser storage (untrusted) against its schema
+ * (app/slices/persisted-state-schema.ts). In the contract worker when a booking page has already
+ * started it, so the page's main thread loads no zod to restore its state; else here, loading the
+ * schemas (admin pages, tests). Rejects only if the schemas cannot be loaded.
+ */
+export async function checkStoredState(key: PersistKey, data: unknown): Promise<StoredCheck> {
+  if (worker) {
+    const answer = await ask(worker, { check: 'stored', key, data });
+    if (answer.kind === 'valid') return { success: true, data: answer.data };
+    if (answer.kind === 'invalid') return { success: false, where: answer.where ?? '' };
+  }
+  const { persistedStateSchemas } = await import('../../../app/slices/persisted-state-schema');
+  const parsed = persistedStateSchemas[key].safeParse(data);
+  return parsed.success
+    ? { success: true, data: parsed.data }
+    : { success: false, where: parsed.error.issues[0]?.path.join('.') ?? '' };
 }
 
 let worker: Worker | null | undefined;
@@ -114,12 +141,14 @@ function contractWorker(): Worker | null {
   return worker;
 }
 
-function ask(target: Worker, request: Omit<ContractRequest, 'id'>): Promise<ContractAnswer> {
+type Unnumbered<T> = T extends unknown ? Omit<T, 'id'> : never;
+
+function ask(target: Worker, request: Unnumbered<ContractRequest>): Promise<ContractAnswer> {
   const id = nextId++;
   return new Promise((resolve) => {
     waiting.set(id, resolve);
     try {
-      target.postMessage({ ...request, id } satisfies ContractRequest);
+      target.postMessage({ ...request, id });
     } catch {
       waiting.delete(id);
       resolve({ id, kind: 'unavailable' });

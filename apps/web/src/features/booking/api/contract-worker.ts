@@ -1,32 +1,24 @@
 /// <reference lib="webworker" />
 import * as contract from '@scheduler/domain/schemas/scheduler-api';
 import { resolveSettings } from '@scheduler/domain/settings';
+import { persistedStateSchemas, type PersistKey } from '../../../app/slices/persisted-state-schema';
 import type { ContractRequest, ContractAnswer } from './contract-validation';
 
 /**
- * Checks API answers against the contract off the main thread: the zod schemas are built and run
- * here, so the booking page's first render waits for no schema building or parsing on the main
- * thread. Answers: the parsed data (getConfig's with its settings resolved), or that it does not
- * match; 'unavailable' makes the page check it itself.
+ * Checks API answers against the contract, and the state restored from browser storage against its
+ * schemas, off the main thread: the zod schemas are built and run here, so the booking page's first
+ * render waits for no schema building or parsing on the main thread, and its main thread loads no
+ * zod. Answers: the parsed data (getConfig's with its settings resolved), or that it does not match
+ * (a stored state: where); 'unavailable' makes the page check it itself.
  */
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 
 scope.onmessage = (event: MessageEvent<ContractRequest>) => {
-  const { id, schema, data, resolve } = event.data;
+  const request = event.data;
+  const { id } = request;
   let answer: ContractAnswer;
   try {
-    const parsed = contract[schema].safeParse(data);
-    if (!parsed.success) answer = { id, kind: 'invalid' };
-    else if (resolve === 'settings') {
-      const config = parsed.data as { rulesConfig: { settings: Parameters<typeof resolveSettings>[0] }[] };
-      const first = config.rulesConfig[0];
-      answer = {
-        id,
-        kind: 'valid',
-        data: parsed.data,
-        settings: first ? resolveSettings(first.settings) : null,
-      };
-    } else answer = { id, kind: 'valid', data: parsed.data };
+    answer = request.check === 'stored' ? checkStored(id, request.key, request.data) : checkAnswer(request);
   } catch {
     answer = { id, kind: 'unavailable' };
   }
@@ -36,3 +28,24 @@ scope.onmessage = (event: MessageEvent<ContractRequest>) => {
     scope.postMessage({ id, kind: 'unavailable' } satisfies ContractAnswer);
   }
 };
+
+function checkAnswer({
+  id,
+  schema,
+  data,
+  resolve,
+}: Extract<ContractRequest, { check: 'answer' }>): ContractAnswer {
+  const parsed = contract[schema].safeParse(data);
+  if (!parsed.success) return { id, kind: 'invalid' };
+  if (resolve !== 'settings') return { id, kind: 'valid', data: parsed.data };
+  const config = parsed.data as { rulesConfig: { settings: Parameters<typeof resolveSettings>[0] }[] };
+  const first = config.rulesConfig[0];
+  return { id, kind: 'valid', data: parsed.data, settings: first ? resolveSettings(first.settings) : null };
+}
+
+function checkStored(id: number, key: PersistKey, data: unknown): ContractAnswer {
+  const parsed = persistedStateSchemas[key].safeParse(data);
+  return parsed.success
+    ? { id, kind: 'valid', data: parsed.data }
+    : { id, kind: 'invalid', where: parsed.error.issues[0]?.path.join('.') ?? '' };
+}

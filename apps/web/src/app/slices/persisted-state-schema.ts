@@ -1,0 +1,27 @@
+import * as z from 'zod';
+import { adminLoginStateSchema } from './admin-login-schema';
+import { adminStateSchema } from './admin-schema';
+import { patientdetailsStateSchema } from './patientdetails-schema';
+import { servicetypeStateSchema } from './servicetype-schema';
+import { stepperStateSchema } from './stepper-schema';
+
+/**
+ * Schemas of what is restored from browser storage (untrusted input). Checked in the booking page's
+ * contract worker (which has zod and the API contract already), or loaded by the page only when
+ * there is stored state to check and no worker (admin pages): zod is never part of the booking
+ * page's main-thread script. Classic zod, the worker's, so that it adds only the schemas to it.
+ */
+
+/** sessionStorage ('root'): each slice may be absent, never malformed. */
+export const sessionStateSchema = z.object({
+  stepper: z.optional(stepperStateSchema),
+  servicetype: z.optional(servicetypeStateSchema),
+  patientdetails: z.optional(patientdetailsStateSchema),
+  admin: z.optional(adminStateSchema),
+});
+
+/** localStorage ('adminLogin'). */
+export const localStateSchema = adminLoginStateSchema.partial();
+
+export const persistedStateSchemas = { root: sessionStateSchema, adminLogin: localStateSchema } as const;
+export type PersistKey = keyof typeof persistedStateSchemas;
