@@ -89,6 +89,21 @@ export default defineConfig(({ mode }) => ({
               ),
               priority: 20,
             },
+            // TanStack Query, loaded with the first screen that reads through it (find-appointment on,
+            // and every admin screen): one file instead of five small ones (each a round trip of its
+            // own on a slow phone connection). Only the library: a group also takes its modules'
+            // dependencies, and the app's query scope depends on the entry's client context.
+            {
+              name: 'query',
+              test: nodeModule('@tanstack'),
+              priority: 15,
+            },
+            // Small modules the steps after the landing share (insurance plans, slot labels).
+            {
+              name: 'booking-steps',
+              test: /[\\/]src[\\/]features[\\/]booking[\\/](?:api[\\/]insurance|lib[\\/]slot-format)\.ts$/,
+              priority: 10,
+            },
           ],
         },
       },
