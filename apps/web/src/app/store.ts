@@ -19,8 +19,8 @@ import {
   encryptedSessionStorage,
   type AsyncStorageEngine,
 } from '../lib/encrypted-storage';
-import { checkStoredState, type StoredCheck } from '../features/booking/api/contract-validation';
-import type { PersistKey } from './slices/persisted-state-schema';
+import { checkStoredState } from '../features/booking/api/contract-validation';
+import type { PersistKey, StoredCheck } from './slices/persisted-state-schema';
 import { adminLoginReducer } from './slices/admin-login-slice';
 import { adminReducer } from './slices/admin-slice';
 import { clearPatientFlow, patientdetailsReducer } from './slices/patientdetails-slice';

@@ -25,3 +25,14 @@ export const localStateSchema = adminLoginStateSchema.partial();
 
 export const persistedStateSchemas = { root: sessionStateSchema, adminLogin: localStateSchema } as const;
 export type PersistKey = keyof typeof persistedStateSchemas;
+
+/** A restored state as checked: its valid value, or where it first fails its schema. */
+export type StoredCheck = { success: true; data: unknown } | { success: false; where: string };
+
+/** Checks what was restored under `key` (in the contract worker, or on the page where there is none). */
+export function checkPersistedState(key: PersistKey, data: unknown): StoredCheck {
+  const parsed = persistedStateSchemas[key].safeParse(data);
+  return parsed.success
+    ? { success: true, data: parsed.data }
+    : { success: false, where: parsed.error.issues[0]?.path.join('.') ?? '' };
+}

@@ -1,6 +1,6 @@
 import type * as SchedulerContractModule from '@scheduler/domain/schemas/scheduler-api';
 import type { SchedulerSettings } from '@scheduler/domain/settings';
-import type { PersistKey } from '../../../app/slices/persisted-state-schema';
+import type { PersistKey, StoredCheck } from '../../../app/slices/persisted-state-schema';
 
 type Contract = typeof SchedulerContractModule;
 
@@ -32,9 +32,6 @@ export type ContractAnswer =
   /** `where`: for a stored state, the path of the first problem. */
   | { id: number; kind: 'invalid'; where?: string }
   | { id: number; kind: 'unavailable' };
-
-/** A restored state as checked: its valid value, or where it first fails its schema. */
-export type StoredCheck = { success: true; data: unknown } | { success: false; where: string };
 
 export type Checked<T> = { success: true; data: T; settings?: SchedulerSettings | null } | { success: false };
 
@@ -99,11 +96,7 @@ export async function checkStoredState(key: PersistKey, data: unknown): Promise<
     if (answer.kind === 'valid') return { success: true, data: answer.data };
     if (answer.kind === 'invalid') return { success: false, where: answer.where ?? '' };
   }
-  const { persistedStateSchemas } = await import('../../../app/slices/persisted-state-schema');
-  const parsed = persistedStateSchemas[key].safeParse(data);
-  return parsed.success
-    ? { success: true, data: parsed.data }
-    : { success: false, where: parsed.error.issues[0]?.path.join('.') ?? '' };
+  return (await import('../../../app/slices/persisted-state-schema')).checkPersistedState(key, data);
 }
 
 let worker: Worker | null | undefined;

@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 import * as contract from '@scheduler/domain/schemas/scheduler-api';
 import { resolveSettings } from '@scheduler/domain/settings';
-import { persistedStateSchemas, type PersistKey } from '../../../app/slices/persisted-state-schema';
+import { checkPersistedState, type PersistKey } from '../../../app/slices/persisted-state-schema';
 import type { ContractRequest, ContractAnswer } from './contract-validation';
 
 /**
@@ -44,8 +44,8 @@ function checkAnswer({
 }
 
 function checkStored(id: number, key: PersistKey, data: unknown): ContractAnswer {
-  const parsed = persistedStateSchemas[key].safeParse(data);
-  return parsed.success
-    ? { id, kind: 'valid', data: parsed.data }
-    : { id, kind: 'invalid', where: parsed.error.issues[0]?.path.join('.') ?? '' };
+  const checked = checkPersistedState(key, data);
+  return checked.success
+    ? { id, kind: 'valid', data: checked.data }
+    : { id, kind: 'invalid', where: checked.where };
 }
