@@ -96,8 +96,22 @@ export interface PickedSlot {
   locationId: string;
 }
 
-/** Clicks the n-th time offered and returns what it was. */
+/**
+ * Clicks the n-th time offered and returns what it was. While the day shown offers fewer than n + 1
+ * times, moves on to the next day with times: a day's times can be gone (booked by other specs on the
+ * shared demo database, or inside the booking notice late in the day).
+ */
 export async function pickSlot(page: Page, index = 0): Promise<PickedSlot> {
+  const timesHeading = page.getByRole('heading', { name: /^Times on / });
+  await expect(slotButtons(page).first()).toBeVisible();
+  for (let moves = 0; (await slotButtons(page).count()) <= index; moves++) {
+    if (moves >= 14) throw new Error(`none of the next 15 days with times offers ${index + 1} of them`);
+    const before = (await timesHeading.textContent()) ?? '';
+    await page.getByRole('button', { name: 'Next day with times' }).click();
+    await expect(timesHeading).not.toHaveText(before);
+    const day = ((await timesHeading.textContent()) ?? '').replace(/^Times on /, '');
+    await expect(slotButtons(page).first()).toContainText(day);
+  }
   const button = slotButtons(page).nth(index);
   await expect(button).toBeVisible();
   const picked = {
