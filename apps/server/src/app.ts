@@ -2,7 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
-import { refusingNulCharacters } from '@scheduler/domain/schemas/common';
+import { refusingNulCharacters } from '@scheduler/contract/common';
 import Fastify from 'fastify';
 import type {
   FastifyBaseLogger,

@@ -6,7 +6,7 @@
  * kills, bookings acknowledged, outcomes cut by a kill and how their retries ended, the durability
  * settings and every broken promise; exits 1 when any check failed.
  */
-import type { LoginResponse } from '@scheduler/domain/schemas/admin-auth';
+import type { LoginResponse } from '@scheduler/contract/admin-auth';
 import { DEMO_PASSWORDS } from '../test/staff-login.ts';
 import { cliValues, numberArg, printFigures } from './cli-args.ts';
 import { runCrashes } from './crash.ts';

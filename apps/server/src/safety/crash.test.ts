@@ -5,7 +5,7 @@
  * nothing is half-written, and retries with the same idempotency key never book twice.
  * `npm run safety:crash` runs ≥ 100 kills (docs/reliability.md).
  */
-import type { LoginResponse } from '@scheduler/domain/schemas/admin-auth';
+import type { LoginResponse } from '@scheduler/contract/admin-auth';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORDS } from '../test/staff-login.ts';
 import { runCrashes } from './crash.ts';

@@ -8,7 +8,7 @@
  * and clients retry with their idempotency keys. Prints attempts, 2xx, conflicts and the SQL checks
  * (overlaps found, half-written, broken promises); exits 1 when any check failed.
  */
-import type { LoginResponse } from '@scheduler/domain/schemas/admin-auth';
+import type { LoginResponse } from '@scheduler/contract/admin-auth';
 import { DEMO_PASSWORDS } from '../test/staff-login.ts';
 import { cliValues, numberArg, printFigures } from './cli-args.ts';
 import { createHarnessApp, createHarnessDatabase, harnessPostgresUrl } from './harness-servers.ts';

@@ -11,7 +11,7 @@
  *  - no appointment is half-written (units ⇔ active status, a status history row each).
  */
 import { randomUUID } from 'node:crypto';
-import type { GetProvidersResponse } from '@scheduler/domain/schemas/scheduler-api';
+import type { GetProvidersResponse } from '@scheduler/contract/scheduler-api';
 import type { App } from '../app.ts';
 import type { Db } from '../db/database.ts';
 import { newPatient, query } from '../test/public-api-fixture.ts';

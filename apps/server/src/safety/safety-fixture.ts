@@ -5,7 +5,7 @@
  * of northside only, the objects of each brand the generated requests point at, and the app's
  * classified route table.
  */
-import type { GetProvidersResponse } from '@scheduler/domain/schemas/scheduler-api';
+import type { GetProvidersResponse } from '@scheduler/contract/scheduler-api';
 import type { App } from '../app.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';

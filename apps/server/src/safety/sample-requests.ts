@@ -12,7 +12,7 @@
  * cannot guess fails the tests with a message that says where to add an override.
  */
 import { randomUUID } from 'node:crypto';
-import type { GetProvidersResponse } from '@scheduler/domain/schemas/scheduler-api';
+import type { GetProvidersResponse } from '@scheduler/contract/scheduler-api';
 import { localDateTimeToInstant } from '@scheduler/domain/time-zone';
 import type { InjectOptions } from 'fastify';
 import type * as z from 'zod';

@@ -181,7 +181,7 @@ describe('track', () => {
   });
 
   it('sends a log line that matches the API contract of /api/track', async () => {
-    const { trackLogRequestSchema } = await import('@scheduler/domain/schemas/scheduler-api');
+    const { trackLogRequestSchema } = await import('@scheduler/contract/scheduler-api');
     requestMock.mockResolvedValue({});
     await track(event);
     expect(trackLogRequestSchema.safeParse(requestMock.mock.calls[1]?.[0]?.data).success).toBe(true);
@@ -250,7 +250,7 @@ describe('toTrackLogLine', () => {
       status: 500,
       at: '2030-01-02T03:04:05.000Z',
     });
-    const { trackLogRequestSchema } = await import('@scheduler/domain/schemas/scheduler-api');
+    const { trackLogRequestSchema } = await import('@scheduler/contract/scheduler-api');
     expect(trackLogRequestSchema.safeParse(line).success).toBe(true);
   });
 

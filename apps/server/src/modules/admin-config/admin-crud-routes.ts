@@ -36,7 +36,7 @@ import {
   updateServiceRequestSchema,
   updateWidgetSettingsRequestSchema,
   widgetSettingsResponseSchema,
-} from '@scheduler/domain/schemas/admin-config';
+} from '@scheduler/contract/admin-config';
 import type { FastifyRequest } from 'fastify';
 import type { ZodType, z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

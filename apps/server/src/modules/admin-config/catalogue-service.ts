@@ -18,7 +18,7 @@ import type {
   UpdateLocationRequest,
   UpdatePlanRequest,
   UpdateServiceRequest,
-} from '@scheduler/domain/schemas/admin-config';
+} from '@scheduler/contract/admin-config';
 import zipcodes from 'zipcodes';
 import type { AuditActor, AuditLog } from '../audit/audit-log.ts';
 import { assertUpdated, pageOf } from './admin-records-repository.ts';

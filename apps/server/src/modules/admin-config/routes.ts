@@ -31,12 +31,12 @@ import {
   serviceLocationsResponseSchema,
   updateConfigRequestSchema,
   updateProviderInfoRequestSchema,
-} from '@scheduler/domain/schemas/admin-config';
+} from '@scheduler/contract/admin-config';
 import {
   deleteWaitListQuerySchema,
   updateWaitListRequestSchema,
   waitListChangeResponseSchema,
-} from '@scheduler/domain/schemas/waitlist';
+} from '@scheduler/contract/waitlist';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuditActor } from '../audit/audit-log.ts';

@@ -1,5 +1,5 @@
 import { DomainError } from '@scheduler/domain/errors';
-import { minutesOfTimeOfDay, timeOfDayOfMinutes } from '@scheduler/domain/schemas/admin-config';
+import { minutesOfTimeOfDay, timeOfDayOfMinutes } from '@scheduler/contract/admin-config';
 import type {
   AssignConfigResponse,
   CreateInsuranceProviderConfigRequest,
@@ -8,7 +8,7 @@ import type {
   ProviderDetail,
   ProviderSummary,
   UpdateProviderInfoRequest,
-} from '@scheduler/domain/schemas/admin-config';
+} from '@scheduler/contract/admin-config';
 import {
   SETTING_DEFINITIONS,
   findSettingDefinition,

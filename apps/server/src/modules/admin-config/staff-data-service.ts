@@ -1,7 +1,7 @@
 import { DomainError } from '@scheduler/domain/errors';
 import { parseIsoDate } from '@scheduler/domain/local-date';
-import type { GetWaitListQuery, WaitlistEntry } from '@scheduler/domain/schemas/admin-config';
-import type { WaitListChangeResponse } from '@scheduler/domain/schemas/waitlist';
+import type { GetWaitListQuery, WaitlistEntry } from '@scheduler/contract/admin-config';
+import type { WaitListChangeResponse } from '@scheduler/contract/waitlist';
 import { localDateOf } from '@scheduler/domain/time-zone';
 import type { AuditActor, AuditLog } from '../audit/audit-log.ts';
 import type { WaitlistStatus } from '../../db/schema.ts';

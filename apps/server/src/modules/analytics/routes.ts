@@ -1,5 +1,5 @@
-import { analyticsEventSchema } from '@scheduler/domain/schemas/analytics';
-import { acceptedResponseSchema, trackLogRequestSchema } from '@scheduler/domain/schemas/scheduler-api';
+import { analyticsEventSchema } from '@scheduler/contract/analytics';
+import { acceptedResponseSchema, trackLogRequestSchema } from '@scheduler/contract/scheduler-api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PUBLIC_API_PREFIX, publicErrorResponses, readRateLimit } from '../scheduler-config/public-api.ts';
 import type { PublicApiOptions } from '../scheduler-config/public-api.ts';

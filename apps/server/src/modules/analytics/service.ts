@@ -5,7 +5,7 @@
  * identifying keys in event details.
  */
 import { DomainError } from '@scheduler/domain/errors';
-import type { AnalyticsEvent } from '@scheduler/domain/schemas/analytics';
+import type { AnalyticsEvent } from '@scheduler/contract/analytics';
 import { isSensitiveKey } from '../../http/logging.ts';
 import { parseRecordId } from '../scheduler-config/scheduler-scope.ts';
 import type { AnalyticsRepository } from './analytics-repository.ts';

@@ -1,7 +1,7 @@
 import { DomainError } from '@scheduler/domain/errors';
 import { permissionsOf, roleHasPermission } from '@scheduler/domain/roles';
 import type { Permission, Role } from '@scheduler/domain/roles';
-import { recordIdSchema } from '@scheduler/domain/schemas/admin-auth';
+import { recordIdSchema } from '@scheduler/contract/admin-auth';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { AuditActor } from '../audit/audit-log.ts';

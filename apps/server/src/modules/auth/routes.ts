@@ -6,10 +6,10 @@ import {
   loginResponseSchema,
   okResponseSchema,
   switchClientsQuerySchema,
-} from '@scheduler/domain/schemas/admin-auth';
+} from '@scheduler/contract/admin-auth';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { LoginRequest } from '@scheduler/domain/schemas/admin-auth';
+import type { LoginRequest } from '@scheduler/contract/admin-auth';
 import { assertNotCrossSite, sessionOf } from './request-guard.ts';
 import type { StaffGuard } from './request-guard.ts';
 import type { AuthService } from './service.ts';

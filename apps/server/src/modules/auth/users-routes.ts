@@ -5,12 +5,12 @@ import {
   changeRoleRequestSchema,
   practiceUserResponseSchema,
   userParamsSchema,
-} from '@scheduler/domain/schemas/admin-auth';
+} from '@scheduler/contract/admin-auth';
 import {
   deletedResponseSchema,
   listUsersQuerySchema,
   usersPageResponseSchema,
-} from '@scheduler/domain/schemas/admin-config';
+} from '@scheduler/contract/admin-config';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { staffOf } from './request-guard.ts';
 import type { StaffGuard } from './request-guard.ts';

@@ -1,7 +1,7 @@
 import { DomainError } from '@scheduler/domain/errors';
 import type { Role } from '@scheduler/domain/roles';
-import type { AddUserRequest, AddUserResponse, PracticeUser } from '@scheduler/domain/schemas/admin-auth';
-import type { ListUsersQuery } from '@scheduler/domain/schemas/admin-config';
+import type { AddUserRequest, AddUserResponse, PracticeUser } from '@scheduler/contract/admin-auth';
+import type { ListUsersQuery } from '@scheduler/contract/admin-config';
 import { pageOf } from '../admin-config/admin-records-repository.ts';
 import type { AuditActor, AuditLog } from '../audit/audit-log.ts';
 import { hashPassword } from './password.ts';

@@ -1,6 +1,6 @@
 import { computeBookingWindow } from '@scheduler/domain/booking-window';
 import { BOOKING_MESSAGES } from '@scheduler/domain/messages';
-import type { GetProvidersResponse } from '@scheduler/domain/schemas/scheduler-api';
+import type { GetProvidersResponse } from '@scheduler/contract/scheduler-api';
 import { resolveSettings } from '@scheduler/domain/settings';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { activeAppointmentStatuses } from '../../db/schema.ts';

@@ -1,5 +1,5 @@
-import { getProvidersQuerySchema, getProvidersResponseSchema } from '@scheduler/domain/schemas/scheduler-api';
-import type { GetProvidersResponse } from '@scheduler/domain/schemas/scheduler-api';
+import { getProvidersQuerySchema, getProvidersResponseSchema } from '@scheduler/contract/scheduler-api';
+import type { GetProvidersResponse } from '@scheduler/contract/scheduler-api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PUBLIC_API_PREFIX, readRateLimit, refusalErrorResponses } from '../scheduler-config/public-api.ts';
 import type { PublicApiOptions } from '../scheduler-config/public-api.ts';

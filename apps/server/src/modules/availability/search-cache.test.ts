@@ -4,7 +4,7 @@
  * a CLI would — and check that the very next search on a warm app answers as a fresh one does.
  */
 import { randomUUID } from 'node:crypto';
-import type { GetProvidersResponse } from '@scheduler/domain/schemas/scheduler-api';
+import type { GetProvidersResponse } from '@scheduler/contract/scheduler-api';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../app.ts';
 import { buildApp } from '../../app.ts';

@@ -30,7 +30,7 @@ import type {
   GetProvidersResponse,
   ProviderCard,
   SlotResponse,
-} from '@scheduler/domain/schemas/scheduler-api';
+} from '@scheduler/contract/scheduler-api';
 import { localDateOf, startOfLocalDay, timeZoneOffsetMinutes } from '@scheduler/domain/time-zone';
 import type { LocationRecord, SchedulerScope, ServiceRecord } from '../scheduler-config/scheduler-scope.ts';
 import {

@@ -1,4 +1,4 @@
-import { INT4_MAX } from '@scheduler/domain/schemas/common';
+import { INT4_MAX } from '@scheduler/contract/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/errors.ts';

@@ -5,7 +5,7 @@ import type {
   BookAppointmentResponse,
   GetProvidersResponse,
   SlotResponse,
-} from '@scheduler/domain/schemas/scheduler-api';
+} from '@scheduler/contract/scheduler-api';
 import { DEFAULT_SETTINGS } from '@scheduler/domain/settings';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../app.ts';

@@ -1,7 +1,7 @@
 import {
   bookAppointmentBodySchema,
   bookAppointmentResponseSchema,
-} from '@scheduler/domain/schemas/scheduler-api';
+} from '@scheduler/contract/scheduler-api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   PUBLIC_API_PREFIX,

@@ -11,8 +11,8 @@ import { isSlotBookable } from '@scheduler/domain/availability/compute-availabil
 import { computeBookingWindow } from '@scheduler/domain/booking-window';
 import { formatInTimeZone } from '@scheduler/domain/dates';
 import { DomainError, bookingRefusal, validationError } from '@scheduler/domain/errors';
-import { RELATIONSHIPS, createBookAppointmentRequestSchema } from '@scheduler/domain/schemas/booking';
-import type { BookAppointmentBody, BookAppointmentResponse } from '@scheduler/domain/schemas/scheduler-api';
+import { RELATIONSHIPS, createBookAppointmentRequestSchema } from '@scheduler/contract/booking';
+import type { BookAppointmentBody, BookAppointmentResponse } from '@scheduler/contract/scheduler-api';
 import type { SchedulerSettings } from '@scheduler/domain/settings';
 import { localDateOf } from '@scheduler/domain/time-zone';
 import { isSlotUnitConflict } from '../../db/slot-units.ts';

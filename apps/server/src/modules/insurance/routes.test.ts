@@ -1,5 +1,5 @@
 import { BOOKING_MESSAGES } from '@scheduler/domain/messages';
-import { RELATIONSHIPS } from '@scheduler/domain/schemas/booking';
+import { RELATIONSHIPS } from '@scheduler/contract/booking';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PublicFixture } from '../../test/public-api-fixture.ts';
 import { createPublicFixture, query, setSetting, writeCounts } from '../../test/public-api-fixture.ts';

@@ -6,7 +6,7 @@ import {
   relationshipResponseSchema,
   schedulerScopeSchema,
   topInsurancePackageResponseSchema,
-} from '@scheduler/domain/schemas/scheduler-api';
+} from '@scheduler/contract/scheduler-api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   PUBLIC_API_PREFIX,

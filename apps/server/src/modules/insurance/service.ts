@@ -4,8 +4,8 @@
  */
 import { bookingRefusal } from '@scheduler/domain/errors';
 import { BOOKING_MESSAGES } from '@scheduler/domain/messages';
-import { RELATIONSHIPS } from '@scheduler/domain/schemas/booking';
-import type { SchedulerScope as SchedulerScopeQuery } from '@scheduler/domain/schemas/scheduler-api';
+import { RELATIONSHIPS } from '@scheduler/contract/booking';
+import type { SchedulerScope as SchedulerScopeQuery } from '@scheduler/contract/scheduler-api';
 import { assertSelfPayOffered } from '../availability/booking-rules.ts';
 import {
   PROVIDER_NOT_FOUND_MESSAGE,

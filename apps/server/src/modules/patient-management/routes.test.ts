@@ -7,8 +7,8 @@ import type {
   GetPatientDetailsResponse,
   GetPatientListResponse,
   Note,
-} from '@scheduler/domain/schemas/patient-management';
-import type { BookAppointmentResponse, GetProvidersResponse } from '@scheduler/domain/schemas/scheduler-api';
+} from '@scheduler/contract/patient-management';
+import type { BookAppointmentResponse, GetProvidersResponse } from '@scheduler/contract/scheduler-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicFixture } from '../../test/public-api-fixture.ts';
 import { NOW, createPublicFixture, newPatient, query } from '../../test/public-api-fixture.ts';

@@ -17,11 +17,11 @@ import {
   noteResponseSchema,
   updateAppointmentStatusRequestSchema,
   updateAppointmentStatusResponseSchema,
-} from '@scheduler/domain/schemas/patient-management';
+} from '@scheduler/contract/patient-management';
 import {
   bookFromWaitListRequestSchema,
   bookFromWaitListResponseSchema,
-} from '@scheduler/domain/schemas/waitlist';
+} from '@scheduler/contract/waitlist';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';

@@ -30,7 +30,7 @@ import type {
   Note,
   PatientContact,
   UpdateAppointmentStatusRequest,
-} from '@scheduler/domain/schemas/patient-management';
+} from '@scheduler/contract/patient-management';
 import { startOfLocalDay } from '@scheduler/domain/time-zone';
 import { phoneDigits } from '@scheduler/domain/text';
 import type { AuditActor, AuditLog } from '../audit/audit-log.ts';

@@ -4,7 +4,7 @@
  * birth must be equal, and so must the phone digits or the e-mail address.
  */
 import { formatApptDate, formatApptTime } from '@scheduler/domain/dates';
-import type { PatientIdentity } from '@scheduler/domain/schemas/patient';
+import type { PatientIdentity } from '@scheduler/contract/patient';
 import { normalizeText, phoneDigits } from '@scheduler/domain/text';
 
 /** `normalise(first) + '|' + normalise(last)`: lower case, whitespace removed (spec section 5). */

@@ -1,7 +1,7 @@
 import { formatApptDate, formatApptTime } from '@scheduler/domain/dates';
 import { BOOKING_MESSAGES, formatMessage } from '@scheduler/domain/messages';
-import type { GetPatientListResponse } from '@scheduler/domain/schemas/patient-management';
-import type { PatientLookupResponse } from '@scheduler/domain/schemas/scheduler-api';
+import type { GetPatientListResponse } from '@scheduler/contract/patient-management';
+import type { PatientLookupResponse } from '@scheduler/contract/scheduler-api';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PublicFixture } from '../../test/public-api-fixture.ts';
 import {

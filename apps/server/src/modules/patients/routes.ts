@@ -1,11 +1,11 @@
 import {
   getPatientsQuerySchema,
   getPatientsResponseSchema,
-} from '@scheduler/domain/schemas/patient-management';
+} from '@scheduler/contract/patient-management';
 import {
   patientLookupRequestSchema,
   patientLookupResponseSchema,
-} from '@scheduler/domain/schemas/scheduler-api';
+} from '@scheduler/contract/scheduler-api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Config } from '../../config.ts';

@@ -4,11 +4,11 @@
  * refusal. It writes nothing; the booking transaction creates or updates the record.
  */
 import { BOOKING_MESSAGES, formatMessage } from '@scheduler/domain/messages';
-import type { PatientIdentity } from '@scheduler/domain/schemas/patient';
+import type { PatientIdentity } from '@scheduler/contract/patient';
 import type {
   PatientLookupResponse,
   SchedulerScope as SchedulerScopeQuery,
-} from '@scheduler/domain/schemas/scheduler-api';
+} from '@scheduler/contract/scheduler-api';
 import { EXISTING_PATIENTS_ONLY_MESSAGE, NEW_PATIENTS_ONLY_MESSAGE } from '../availability/booking-rules.ts';
 import { parseRecordId, requireScope } from '../scheduler-config/scheduler-scope.ts';
 import { existingAppointmentParams, normalizedPatientName, pickPatientMatch } from './patient-matching.ts';

@@ -2,7 +2,7 @@ import type {
   GetAppointmentReportResponse,
   GetChannelFiltersResponse,
   GetChartReportResponse,
-} from '@scheduler/domain/schemas/reports';
+} from '@scheduler/contract/reports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppointmentStatus } from '../../db/schema.ts';
 import { insertAppointment, insertPatient } from '../../test/patient-management-fixture.ts';

@@ -5,8 +5,8 @@ import {
   getChannelFiltersResponseSchema,
   getChartReportQuerySchema,
   getChartReportResponseSchema,
-} from '@scheduler/domain/schemas/reports';
-import type { GetAppointmentReportQuery } from '@scheduler/domain/schemas/reports';
+} from '@scheduler/contract/reports';
+import type { GetAppointmentReportQuery } from '@scheduler/contract/reports';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';

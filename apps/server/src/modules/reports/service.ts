@@ -12,7 +12,7 @@ import {
   REPORT_DEFAULT_RANGE_DAYS,
   REPORT_MAX_RANGE_DAYS,
   funnelOf,
-} from '@scheduler/domain/schemas/reports';
+} from '@scheduler/contract/reports';
 import type {
   AppointmentReportRow,
   GetAppointmentReportQuery,
@@ -21,7 +21,7 @@ import type {
   GetChartReportQuery,
   GetChartReportResponse,
   ReportRange,
-} from '@scheduler/domain/schemas/reports';
+} from '@scheduler/contract/reports';
 import { localDateOf, startOfLocalDay } from '@scheduler/domain/time-zone';
 import { providerDisplayName } from '../admin-config/service.ts';
 import type {

@@ -1,4 +1,4 @@
-import type { GetConfigResponse, Location, ServiceType } from '@scheduler/domain/schemas/scheduler-api';
+import type { GetConfigResponse, Location, ServiceType } from '@scheduler/contract/scheduler-api';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PublicFixture } from '../../test/public-api-fixture.ts';
 import { createAppOn, createPublicFixture, query } from '../../test/public-api-fixture.ts';

@@ -5,7 +5,7 @@ import {
   getServiceTypeResponseSchema,
   getStatesResponseSchema,
   schedulerScopeSchema,
-} from '@scheduler/domain/schemas/scheduler-api';
+} from '@scheduler/contract/scheduler-api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PUBLIC_API_PREFIX, publicErrorResponses, readRateLimit } from './public-api.ts';
 import type { PublicApiOptions } from './public-api.ts';

@@ -4,7 +4,7 @@
  * locations that the public modules share. No SQL here (see scope-repository.ts).
  */
 import { DomainError } from '@scheduler/domain/errors';
-import type { Location } from '@scheduler/domain/schemas/scheduler-api';
+import type { Location } from '@scheduler/contract/scheduler-api';
 import { resolveSettings } from '@scheduler/domain/settings';
 import type { SchedulerSettings } from '@scheduler/domain/settings';
 import { formatPhoneForDisplay } from '@scheduler/domain/text';

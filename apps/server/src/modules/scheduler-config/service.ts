@@ -3,7 +3,7 @@ import type {
   Location,
   SchedulerScope as SchedulerScopeQuery,
   ServiceType,
-} from '@scheduler/domain/schemas/scheduler-api';
+} from '@scheduler/contract/scheduler-api';
 import { formatPhoneForDisplay } from '@scheduler/domain/text';
 import { localDateOf } from '@scheduler/domain/time-zone';
 import type { SchedulerConfigRepository } from './scheduler-config-repository.ts';

@@ -1,5 +1,5 @@
-import { createWaitListResponseSchema } from '@scheduler/domain/schemas/scheduler-api';
-import { waitlistEntryRequestSchema } from '@scheduler/domain/schemas/waitlist';
+import { createWaitListResponseSchema } from '@scheduler/contract/scheduler-api';
+import { waitlistEntryRequestSchema } from '@scheduler/contract/waitlist';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createAvailabilityRepository } from '../availability/availability-repository.ts';
 import { createAvailabilityService } from '../availability/service.ts';

@@ -4,8 +4,8 @@
  * room. Offered only then; otherwise 422 WAITLIST_NOT_OFFERED with the reason.
  */
 import { DomainError, validationError } from '@scheduler/domain/errors';
-import { createWaitlistEntryRequestSchema } from '@scheduler/domain/schemas/waitlist';
-import type { WaitlistEntryRequest } from '@scheduler/domain/schemas/waitlist';
+import { createWaitlistEntryRequestSchema } from '@scheduler/contract/waitlist';
+import type { WaitlistEntryRequest } from '@scheduler/contract/waitlist';
 import { localDateOf } from '@scheduler/domain/time-zone';
 import type { AvailabilityService } from '../availability/service.ts';
 import { comparablePhone, normalizedPatientName, pickPatientMatch } from '../patients/patient-matching.ts';

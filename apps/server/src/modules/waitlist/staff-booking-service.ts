@@ -14,9 +14,9 @@
 import { isSlotBookable } from '@scheduler/domain/availability/compute-availability';
 import { formatInTimeZone } from '@scheduler/domain/dates';
 import { DomainError } from '@scheduler/domain/errors';
-import { FRONT_DESK_CHANNEL, staffDateOfBirthIssue } from '@scheduler/domain/schemas/waitlist';
+import { FRONT_DESK_CHANNEL, staffDateOfBirthIssue } from '@scheduler/contract/waitlist';
 import { localDateOf } from '@scheduler/domain/time-zone';
-import type { BookFromWaitListRequest, BookFromWaitListResponse } from '@scheduler/domain/schemas/waitlist';
+import type { BookFromWaitListRequest, BookFromWaitListResponse } from '@scheduler/contract/waitlist';
 import { isSlotUnitConflict } from '../../db/slot-units.ts';
 import type { AuditActor } from '../audit/audit-log.ts';
 import { isIdempotencyKeyConflict } from '../booking/booking-repository.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { BookFromWaitListResponse } from '@scheduler/domain/schemas/waitlist';
-import { FRONT_DESK_CHANNEL } from '@scheduler/domain/schemas/waitlist';
-import type { GetProvidersResponse, SlotResponse } from '@scheduler/domain/schemas/scheduler-api';
+import type { BookFromWaitListResponse } from '@scheduler/contract/waitlist';
+import { FRONT_DESK_CHANNEL } from '@scheduler/contract/waitlist';
+import type { GetProvidersResponse, SlotResponse } from '@scheduler/contract/scheduler-api';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PublicFixture } from '../../test/public-api-fixture.ts';
 import {
@@ -19,7 +19,7 @@ import { testDatabases } from '../../test/test-db.ts';
 import {
   STAFF_DATE_OF_BIRTH_NOT_PAST_MESSAGE,
   STAFF_DATE_OF_BIRTH_TOO_OLD_MESSAGE,
-} from '@scheduler/domain/schemas/waitlist';
+} from '@scheduler/contract/waitlist';
 import {
   STAFF_BIRTH_DATE_MISMATCH_MESSAGE,
   STAFF_ENTRY_NO_BIRTH_DATE_MESSAGE,

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { widgetSetupQuerySchema, widgetSetupResponseSchema } from '@scheduler/domain/schemas/widget';
+import { widgetSetupQuerySchema, widgetSetupResponseSchema } from '@scheduler/contract/widget';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { repoRoot } from '../../config.ts';

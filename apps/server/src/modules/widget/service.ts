@@ -1,7 +1,7 @@
 import { DomainError } from '@scheduler/domain/errors';
 import { parseStoredSettingValue, settingDefinitionOf } from '@scheduler/domain/settings';
-import { DEFAULT_WIDGET_COLOR, parseStoredFrameAncestors } from '@scheduler/domain/schemas/widget';
-import type { WidgetSetup } from '@scheduler/domain/schemas/widget';
+import { DEFAULT_WIDGET_COLOR, parseStoredFrameAncestors } from '@scheduler/contract/widget';
+import type { WidgetSetup } from '@scheduler/contract/widget';
 import type { WidgetRepository } from './widget-repository.ts';
 
 export interface WidgetService {

@@ -35,7 +35,7 @@ import {
   type UpdatePlanRequest,
   type UpdateProviderInfoRequest,
   type UpdateServiceRequest,
-} from '@scheduler/domain/schemas/admin-config';
+} from '@scheduler/contract/admin-config';
 import type { SettingRow } from '@scheduler/domain/settings';
 import { adminRequest } from './admin-request';
 

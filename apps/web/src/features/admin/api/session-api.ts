@@ -7,9 +7,9 @@ import {
   practiceUserResponseSchema,
   type AddUserRequest,
   type LoginRequest,
-} from '@scheduler/domain/schemas/admin-auth';
+} from '@scheduler/contract/admin-auth';
 import type { Role } from '@scheduler/domain/roles';
-import { deletedResponseSchema, usersPageResponseSchema } from '@scheduler/domain/schemas/admin-config';
+import { deletedResponseSchema, usersPageResponseSchema } from '@scheduler/contract/admin-config';
 import { request } from '../../../lib/api-client';
 import { adminRequest } from './admin-request';
 import type { PagedListParams } from './config-api';

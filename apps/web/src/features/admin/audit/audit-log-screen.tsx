@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { AuditLogEntry } from '@scheduler/domain/schemas/patient-management';
+import type { AuditLogEntry } from '@scheduler/contract/patient-management';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AdminPage } from '../components/admin-page';

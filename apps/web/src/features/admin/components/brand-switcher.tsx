@@ -1,6 +1,6 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import type { ClientBrand } from '@scheduler/domain/schemas/admin-auth';
+import type { ClientBrand } from '@scheduler/contract/admin-auth';
 import { permissionsOf } from '@scheduler/domain/roles';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';

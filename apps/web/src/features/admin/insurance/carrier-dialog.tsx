@@ -4,7 +4,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import { carrierRequestSchema, type CarrierAdmin } from '@scheduler/domain/schemas/admin-config';
+import { carrierRequestSchema, type CarrierAdmin } from '@scheduler/contract/admin-config';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';

@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import {
   createInsuranceTypeRequestSchema,
   type InsuranceTypeAdmin,
-} from '@scheduler/domain/schemas/admin-config';
+} from '@scheduler/contract/admin-config';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';

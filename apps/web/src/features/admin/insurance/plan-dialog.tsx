@@ -9,7 +9,7 @@ import {
   createPlanRequestSchema,
   type CreatePlanRequest,
   type PlanAdmin,
-} from '@scheduler/domain/schemas/admin-config';
+} from '@scheduler/contract/admin-config';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';

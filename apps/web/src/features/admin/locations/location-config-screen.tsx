@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button';
 import Switch from '@mui/material/Switch';
-import type { LocationAdmin } from '@scheduler/domain/schemas/admin-config';
+import type { LocationAdmin } from '@scheduler/contract/admin-config';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { configKeys, fetchLocations, fetchProviderLocationMap, updateLocation } from '../api/config-api';

@@ -4,7 +4,7 @@ import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { isAppointmentStatus } from '@scheduler/domain/appointment-status';
-import type { GetFiltersResponse } from '@scheduler/domain/schemas/patient-management';
+import type { GetFiltersResponse } from '@scheduler/contract/patient-management';
 import type { ReactNode } from 'react';
 import { NO_FILTERS, type AppointmentFilters } from './patient-management-api';
 

@@ -9,7 +9,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { NOTE_MAX_LENGTH, type Note } from '@scheduler/domain/schemas/patient-management';
+import { NOTE_MAX_LENGTH, type Note } from '@scheduler/contract/patient-management';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { notifySaveFailed, notifySaved, SaveErrorAlert } from '../components/save-feedback';

@@ -15,7 +15,7 @@ import type {
   GetAppointmentDetailsResponse,
   GetPatientDetailsResponse,
   InsurancePolicy,
-} from '@scheduler/domain/schemas/patient-management';
+} from '@scheduler/contract/patient-management';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Navigate, Link as RouterLink, useParams } from 'react-router';

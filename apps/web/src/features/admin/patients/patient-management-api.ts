@@ -9,7 +9,7 @@ import {
   noteResponseSchema,
   updateAppointmentStatusResponseSchema,
   type PatientListSort,
-} from '@scheduler/domain/schemas/patient-management';
+} from '@scheduler/contract/patient-management';
 import type { QueryParams } from '../../../lib/api-client';
 import { adminRequest } from '../api/admin-request';
 

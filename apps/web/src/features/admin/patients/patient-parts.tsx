@@ -10,7 +10,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { AppointmentStatus } from '@scheduler/domain/appointment-status';
-import type { AppointmentSummary } from '@scheduler/domain/schemas/patient-management';
+import type { AppointmentSummary } from '@scheduler/contract/patient-management';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { formatDateTime } from './format';

@@ -1,6 +1,6 @@
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import type { PatientListItem, PatientListSort } from '@scheduler/domain/schemas/patient-management';
+import type { PatientListItem, PatientListSort } from '@scheduler/contract/patient-management';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';

@@ -9,7 +9,7 @@ import {
   STATUS_REASON_MAX_LENGTH,
   type AppointmentStatus,
 } from '@scheduler/domain/appointment-status';
-import type { GetAppointmentDetailsResponse } from '@scheduler/domain/schemas/patient-management';
+import type { GetAppointmentDetailsResponse } from '@scheduler/contract/patient-management';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { isApiError } from '../../../lib/api-client';

@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import type { ProviderListSort, ProviderSummary } from '@scheduler/domain/schemas/admin-config';
+import type { ProviderListSort, ProviderSummary } from '@scheduler/contract/admin-config';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { sectionPath } from '../admin-paths';

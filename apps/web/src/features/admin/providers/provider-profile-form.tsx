@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { updateProviderInfoRequestSchema, type ProviderDetail } from '@scheduler/domain/schemas/admin-config';
+import { updateProviderInfoRequestSchema, type ProviderDetail } from '@scheduler/contract/admin-config';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import * as z from 'zod';

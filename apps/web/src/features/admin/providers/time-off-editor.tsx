@@ -7,7 +7,7 @@ import {
   updateProviderInfoRequestSchema,
   type ProviderDetail,
   type UpdateProviderInfoRequest,
-} from '@scheduler/domain/schemas/admin-config';
+} from '@scheduler/contract/admin-config';
 import { useMemo } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import * as z from 'zod';

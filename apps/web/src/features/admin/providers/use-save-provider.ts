@@ -1,4 +1,4 @@
-import type { UpdateProviderInfoRequest } from '@scheduler/domain/schemas/admin-config';
+import type { UpdateProviderInfoRequest } from '@scheduler/contract/admin-config';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { configKeys, updateProviderInfo } from '../api/config-api';
 import { useAdminParams } from '../use-admin-params';

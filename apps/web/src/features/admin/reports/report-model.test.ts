@@ -1,4 +1,4 @@
-import { funnelOf, type GetChartReportResponse } from '@scheduler/domain/schemas/reports';
+import { funnelOf, type GetChartReportResponse } from '@scheduler/contract/reports';
 import { describe, expect, it } from 'vitest';
 import { toCsv } from './csv';
 import { chartTables, formatPercent, tableCell, tableCsvColumns, tableSummary } from './report-model';

@@ -1,4 +1,4 @@
-import type { AppointmentReportRow, GetChartReportResponse } from '@scheduler/domain/schemas/reports';
+import type { AppointmentReportRow, GetChartReportResponse } from '@scheduler/contract/reports';
 import { formatDateTime, formatIsoDate } from '../patients/format';
 import type { CsvColumn } from './csv';
 

@@ -2,7 +2,7 @@ import {
   getAppointmentReportResponseSchema,
   getChannelFiltersResponseSchema,
   getChartReportResponseSchema,
-} from '@scheduler/domain/schemas/reports';
+} from '@scheduler/contract/reports';
 import type { QueryParams } from '../../../lib/api-client';
 import { adminRequest } from '../api/admin-request';
 import { filterParams, type AppointmentFilters } from '../patients/patient-management-api';

@@ -15,7 +15,7 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { AppointmentReportRow, GetAppointmentReportResponse } from '@scheduler/domain/schemas/reports';
+import type { AppointmentReportRow, GetAppointmentReportResponse } from '@scheduler/contract/reports';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';

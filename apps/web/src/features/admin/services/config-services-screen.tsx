@@ -1,5 +1,5 @@
 import Button from '@mui/material/Button';
-import type { ServiceAdmin } from '@scheduler/domain/schemas/admin-config';
+import type { ServiceAdmin } from '@scheduler/contract/admin-config';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { configKeys, fetchServiceLocationMapping, fetchServices } from '../api/config-api';

@@ -9,7 +9,7 @@ import {
   createServiceRequestSchema,
   type CreateServiceRequest,
   type ServiceAdmin,
-} from '@scheduler/domain/schemas/admin-config';
+} from '@scheduler/contract/admin-config';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';

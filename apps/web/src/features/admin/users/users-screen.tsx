@@ -17,7 +17,7 @@ import {
   addUserRequestSchema,
   type AddUserResponse,
   type PracticeUser,
-} from '@scheduler/domain/schemas/admin-auth';
+} from '@scheduler/contract/admin-auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';

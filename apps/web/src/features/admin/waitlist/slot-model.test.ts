@@ -1,4 +1,4 @@
-import type { GetProvidersResponse } from '@scheduler/domain/schemas/scheduler-api';
+import type { GetProvidersResponse } from '@scheduler/contract/scheduler-api';
 import { describe, expect, it } from 'vitest';
 import { dayHeading, localTimeToUtc, openSlotsByDay, twelveHour } from './slot-model';
 

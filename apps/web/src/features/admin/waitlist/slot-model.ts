@@ -1,4 +1,4 @@
-import type { GetProvidersResponse } from '@scheduler/domain/schemas/scheduler-api';
+import type { GetProvidersResponse } from '@scheduler/contract/scheduler-api';
 import { localDateTimeToInstant } from '@scheduler/domain/time-zone';
 
 /** One bookable time of one provider, as the waitlist's booking dialog lists it. */

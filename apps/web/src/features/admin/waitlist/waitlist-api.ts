@@ -1,10 +1,10 @@
-import { getWaitListResponseSchema, type WAITLIST_STATUSES } from '@scheduler/domain/schemas/admin-config';
+import { getWaitListResponseSchema, type WAITLIST_STATUSES } from '@scheduler/contract/admin-config';
 import {
   bookFromWaitListResponseSchema,
   waitListChangeResponseSchema,
   type BookFromWaitListRequestInput,
-} from '@scheduler/domain/schemas/waitlist';
-import { getProvidersResponseSchema } from '@scheduler/domain/schemas/scheduler-api';
+} from '@scheduler/contract/waitlist';
+import { getProvidersResponseSchema } from '@scheduler/contract/scheduler-api';
 import type { QueryParams } from '../../../lib/api-client';
 import { adminRequest } from '../api/admin-request';
 

@@ -10,7 +10,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { WAITLIST_STATUSES, type WaitlistEntry } from '@scheduler/domain/schemas/admin-config';
+import { WAITLIST_STATUSES, type WaitlistEntry } from '@scheduler/contract/admin-config';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { notify } from '../../../lib/notify';

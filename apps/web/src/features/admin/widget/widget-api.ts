@@ -1,5 +1,5 @@
-import { widgetSettingsResponseSchema } from '@scheduler/domain/schemas/admin-config';
-import { widgetSetupResponseSchema } from '@scheduler/domain/schemas/widget';
+import { widgetSettingsResponseSchema } from '@scheduler/contract/admin-config';
+import { widgetSetupResponseSchema } from '@scheduler/contract/widget';
 import { adminRequest } from '../api/admin-request';
 import { updateConfig } from '../api/config-api';
 

@@ -14,7 +14,7 @@ import {
   MAX_FRAME_ANCESTORS,
   normalizeFrameAncestor,
   type WidgetSetup,
-} from '@scheduler/domain/schemas/widget';
+} from '@scheduler/contract/widget';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useAppSelector } from '../../../app/hooks';

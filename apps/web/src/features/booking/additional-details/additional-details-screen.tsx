@@ -4,7 +4,7 @@ import {
   NOTES_MAX_LENGTH,
   REASON_FOR_VISIT_MAX_LENGTH,
   additionalDetailsSchema,
-} from '@scheduler/domain/schemas/booking';
+} from '@scheduler/contract/booking';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';

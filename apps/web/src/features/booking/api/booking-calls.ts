@@ -2,9 +2,9 @@ import type {
   BookAppointmentBodyInput,
   BookAppointmentResponse,
   PatientLookupResponse,
-} from '@scheduler/domain/schemas/scheduler-api';
-import type { PatientIdentityInput } from '@scheduler/domain/schemas/patient';
-import type { WaitlistEntryRequestInput } from '@scheduler/domain/schemas/waitlist';
+} from '@scheduler/contract/scheduler-api';
+import type { PatientIdentityInput } from '@scheduler/contract/patient';
+import type { WaitlistEntryRequestInput } from '@scheduler/contract/waitlist';
 import { request } from '../../../lib/api-client';
 import { loadContract } from './contract';
 import type { BookingScope } from './scope';

@@ -1,4 +1,4 @@
-import type * as SchedulerContractModule from '@scheduler/domain/schemas/scheduler-api';
+import type * as SchedulerContractModule from '@scheduler/contract/scheduler-api';
 import type { SchedulerSettings } from '@scheduler/domain/settings';
 import type { PersistKey, StoredCheck } from '../../../app/slices/persisted-state-schema';
 
@@ -66,7 +66,7 @@ async function checkHere<N extends ContractSchemaName>(
   resolve?: 'settings',
 ): Promise<Checked<ContractOutput<N>>> {
   const [contract, settingsModule] = await Promise.all([
-    import('@scheduler/domain/schemas/scheduler-api'),
+    import('@scheduler/contract/scheduler-api'),
     resolve ? import('@scheduler/domain/settings') : null,
   ]);
   const parsed = (contract[schema] as { safeParse(data: unknown): Checked<ContractOutput<N>> }).safeParse(

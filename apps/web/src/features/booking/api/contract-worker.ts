@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import * as contract from '@scheduler/domain/schemas/scheduler-api';
+import * as contract from '@scheduler/contract/scheduler-api';
 import { resolveSettings } from '@scheduler/domain/settings';
 import { checkPersistedState, type PersistKey } from '../../../app/slices/persisted-state-schema';
 import type { ContractRequest, ContractAnswer } from './contract-validation';

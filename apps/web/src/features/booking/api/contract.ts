@@ -5,13 +5,13 @@ import {
   request,
   type RequestOptions,
 } from '../../../lib/api-client';
-import type * as SchedulerContractModule from '@scheduler/domain/schemas/scheduler-api';
+import type * as SchedulerContractModule from '@scheduler/contract/scheduler-api';
 import type { SchedulerSettings } from '@scheduler/domain/settings';
 
 import { checkAgainstContract, type ContractOutput, type ContractSchemaName } from './contract-validation';
 
 /**
- * The API contract (zod schemas of `@scheduler/domain/schemas/scheduler-api`). The answers of
+ * The API contract (zod schemas of `@scheduler/contract/scheduler-api`). The answers of
  * fetchChecked are checked in a worker (contract-validation.ts), so zod is neither part of the
  * booking pages' first script nor run on their main thread; the later steps load the contract for
  * their requests' bodies.
@@ -19,7 +19,7 @@ import { checkAgainstContract, type ContractOutput, type ContractSchemaName } fr
 export type SchedulerContract = typeof SchedulerContractModule;
 
 export function loadContract(): Promise<SchedulerContract> {
-  return import('@scheduler/domain/schemas/scheduler-api');
+  return import('@scheduler/contract/scheduler-api');
 }
 
 const INVALID_MESSAGE = 'Something went wrong. Please try again.';

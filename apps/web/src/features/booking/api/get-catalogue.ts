@@ -1,4 +1,4 @@
-import type { Location, ServiceType } from '@scheduler/domain/schemas/scheduler-api';
+import type { Location, ServiceType } from '@scheduler/contract/scheduler-api';
 import { CATALOGUE_STALE_MS } from './get-config';
 import { useCachedQuery } from './booking-cache';
 import { fetchChecked } from './contract';

@@ -1,4 +1,4 @@
-import type { GetProvidersResponse } from '@scheduler/domain/schemas/scheduler-api';
+import type { GetProvidersResponse } from '@scheduler/contract/scheduler-api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { QueryParams } from '../../../lib/api-client';
 import { fetchChecked } from './contract';

@@ -6,7 +6,7 @@ import FormGroup from '@mui/material/FormGroup';
 import FormLabel from '@mui/material/FormLabel';
 import Slider from '@mui/material/Slider';
 import TextField from '@mui/material/TextField';
-import type { Location } from '@scheduler/domain/schemas/scheduler-api';
+import type { Location } from '@scheduler/contract/scheduler-api';
 import { useEffect, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import {

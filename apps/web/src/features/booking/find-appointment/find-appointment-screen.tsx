@@ -1,4 +1,4 @@
-import type { Location, ProviderCard } from '@scheduler/domain/schemas/scheduler-api';
+import type { Location, ProviderCard } from '@scheduler/contract/scheduler-api';
 import { formatMessage } from '@scheduler/domain/messages';
 import {
   Suspense,

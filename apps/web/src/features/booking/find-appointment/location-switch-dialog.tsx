@@ -4,7 +4,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import type { Location } from '@scheduler/domain/schemas/scheduler-api';
+import type { Location } from '@scheduler/contract/scheduler-api';
 import { formatAddress } from '../lib/address';
 import { formatDayLabel, formatSlotTime } from '../lib/slot-format';
 import type { SlotChoice } from './slot-parts';

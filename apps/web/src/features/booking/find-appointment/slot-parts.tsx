@@ -1,4 +1,4 @@
-import type { ProviderCard, SlotResponse } from '@scheduler/domain/schemas/scheduler-api';
+import type { ProviderCard, SlotResponse } from '@scheduler/contract/scheduler-api';
 import { formatMessage } from '@scheduler/domain/messages';
 import { useEffect, useRef, useState } from 'react';
 import { OfficeMessage } from '../components/office-message';

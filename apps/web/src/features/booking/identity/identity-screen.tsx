@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { createPatientIdentitySchema } from '@scheduler/domain/schemas/patient';
+import { createPatientIdentitySchema } from '@scheduler/contract/patient';
 import type { SchedulerSettings } from '@scheduler/domain/settings';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import { formatMessage } from '@scheduler/domain/messages';
-import { RELATIONSHIPS, insuranceDetailsSchema } from '@scheduler/domain/schemas/booking';
+import { RELATIONSHIPS, insuranceDetailsSchema } from '@scheduler/contract/booking';
 import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';

@@ -1,4 +1,4 @@
-import type { Location, ServiceType } from '@scheduler/domain/schemas/scheduler-api';
+import type { Location, ServiceType } from '@scheduler/contract/scheduler-api';
 import { formatMessage } from '@scheduler/domain/messages';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';

@@ -1,4 +1,4 @@
-import type { Location } from '@scheduler/domain/schemas/scheduler-api';
+import type { Location } from '@scheduler/contract/scheduler-api';
 
 export type AddressParts = Pick<Location, 'addressLine1' | 'addressLine2' | 'city' | 'state' | 'postalCode'>;
 

@@ -1,4 +1,4 @@
-import { bookAppointmentBodySchema } from '@scheduler/domain/schemas/scheduler-api';
+import { bookAppointmentBodySchema } from '@scheduler/contract/scheduler-api';
 import { describe, expect, it } from 'vitest';
 import { buildBookingRequest, type BookingRequestInput } from './booking-request';
 

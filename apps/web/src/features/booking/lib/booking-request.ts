@@ -1,5 +1,5 @@
-import type { BookAppointmentBodyInput } from '@scheduler/domain/schemas/scheduler-api';
-import type { PatientIdentityInput } from '@scheduler/domain/schemas/patient';
+import type { BookAppointmentBodyInput } from '@scheduler/contract/scheduler-api';
+import type { PatientIdentityInput } from '@scheduler/contract/patient';
 import type {
   AdditionalDetailsDraft,
   ChosenProvider,

@@ -1,4 +1,4 @@
-import type { GetConfigResponse } from '@scheduler/domain/schemas/scheduler-api';
+import type { GetConfigResponse } from '@scheduler/contract/scheduler-api';
 import type { StoredSettingRow } from '@scheduler/domain/settings';
 import type { RulesConfigItem } from '../../../app/slices/patientdetails-slice';
 

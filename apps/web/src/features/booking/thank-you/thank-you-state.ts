@@ -1,4 +1,4 @@
-import type { BookAppointmentResponse } from '@scheduler/domain/schemas/scheduler-api';
+import type { BookAppointmentResponse } from '@scheduler/contract/scheduler-api';
 
 /**
  * What the thank-you screen shows travels in the router's history state, not in the persisted

@@ -7,9 +7,9 @@
  * (the domain never reads the clock).
  */
 import * as z from 'zod';
-import { compareIsoDates, isValidIsoDate, subtractYears } from '../local-date.ts';
-import type { IsoDate } from '../local-date.ts';
-import type { ContactPermissionsPolicy } from '../settings.ts';
+import { compareIsoDates, isValidIsoDate, subtractYears } from '@scheduler/domain/local-date';
+import type { IsoDate } from '@scheduler/domain/local-date';
+import type { ContactPermissionsPolicy } from '@scheduler/domain/settings';
 import { emailSchema, isoDateSchema, phoneSchema } from './common.ts';
 
 export const PERSON_NAME_MAX_LENGTH = 50;

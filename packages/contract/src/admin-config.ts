@@ -9,7 +9,7 @@
  * given list the whole set.
  */
 import * as z from 'zod';
-import { SETTING_GROUPS, settingsUpdateSchema } from '../settings.ts';
+import { SETTING_GROUPS, settingsUpdateSchema } from '@scheduler/domain/settings';
 import { practiceUserSchema, recordIdSchema } from './admin-auth.ts';
 import {
   INT4_MAX,

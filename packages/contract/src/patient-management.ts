@@ -11,7 +11,7 @@
  * Every read or change of patient data is written to the audit log.
  */
 import * as z from 'zod';
-import { APPOINTMENT_STATUSES, STATUS_REASON_MAX_LENGTH } from '../appointment-status.ts';
+import { APPOINTMENT_STATUSES, STATUS_REASON_MAX_LENGTH } from '@scheduler/domain/appointment-status';
 import { recordIdSchema } from './admin-auth.ts';
 import { INT4_MAX, isoDateSchema, isoInstantSchema, timeZoneSchema } from './common.ts';
 

@@ -11,7 +11,7 @@
  * localhost. The product's own origin is always allowed (the admin preview) and is not listed.
  */
 import * as z from 'zod';
-import { settingDefinitionOf } from '../settings.ts';
+import { settingDefinitionOf } from '@scheduler/domain/settings';
 import { recordIdSchema } from './admin-auth.ts';
 
 export const MAX_FRAME_ANCESTORS = 50;

@@ -6,8 +6,8 @@
 import * as z from 'zod';
 import { recordIdSchema } from './admin-auth.ts';
 import { WAITLIST_STATUSES, brandQuerySchema } from './admin-config.ts';
-import { compareIsoDates, isValidIsoDate, subtractYears } from '../local-date.ts';
-import type { IsoDate } from '../local-date.ts';
+import { compareIsoDates, isValidIsoDate, subtractYears } from '@scheduler/domain/local-date';
+import type { IsoDate } from '@scheduler/domain/local-date';
 import {
   idSchema,
   isoDateSchema,

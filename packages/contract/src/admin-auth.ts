@@ -8,7 +8,7 @@
  * `Authorization: Bearer <token>` instead (kept in local storage with its expiry).
  */
 import * as z from 'zod';
-import { PERMISSIONS, ROLES } from '../roles.ts';
+import { PERMISSIONS, ROLES } from '@scheduler/domain/roles';
 import { emailSchema, isoInstantSchema } from './common.ts';
 
 /** A database record id: a positive whole number, sent as a number or as digits. */

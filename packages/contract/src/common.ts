@@ -2,9 +2,9 @@
  * Building blocks shared by every payload schema. Messages are written for inline form errors.
  */
 import * as z from 'zod';
-import { isValidIsoDate } from '../local-date.ts';
-import { cleanPhone, phoneDigits } from '../text.ts';
-import { isValidTimeZone } from '../time-zone.ts';
+import { isValidIsoDate } from '@scheduler/domain/local-date';
+import { cleanPhone, phoneDigits } from '@scheduler/domain/text';
+import { isValidTimeZone } from '@scheduler/domain/time-zone';
 
 const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 
