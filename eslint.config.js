@@ -88,7 +88,7 @@ export default tseslint.config(
     files: ['apps/server/src/**/*.ts'],
     ignores: [
       'apps/server/src/**/*-repository.ts',
-      'apps/server/src/db/**',
+      'apps/server/src/platform/db/**',
       'apps/server/src/**/*.test.ts',
       'apps/server/src/test/**',
     ],

@@ -11,9 +11,9 @@ const outdir = path.join(here, 'dist');
 
 const entryPoints = {
   main: 'src/main.ts',
-  'migrate-cli': 'src/db/migrate-cli.ts',
-  'seed-cli': 'src/db/seed/seed-cli.ts',
-  'generate-cli': 'src/db/seed/generate-cli.ts',
+  'migrate-cli': 'src/platform/db/migrate-cli.ts',
+  'seed-cli': 'src/platform/db/seed/seed-cli.ts',
+  'generate-cli': 'src/platform/db/seed/generate-cli.ts',
 };
 
 /** Bare imports (packages, node: builtins) are external, except the workspace packages. */

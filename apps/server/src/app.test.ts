@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { App } from './app.ts';
 import { routeTableOf } from './app.ts';
-import { seedIfEmpty } from './db/seed/seed.ts';
+import { seedIfEmpty } from './platform/db/seed/seed.ts';
 import type { TestDatabase } from './test/test-db.ts';
 import { createTestApp, testDatabases } from './test/test-db.ts';
 

@@ -1,9 +1,9 @@
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
-import { createDb, dialectOf } from './db/database.ts';
-import { migrate } from './db/migrate.ts';
-import { demoEntry } from './db/seed/demo-catalogue.ts';
-import { hasDemoClient, seedIfEmpty } from './db/seed/seed.ts';
+import { loadConfig } from './platform/config.ts';
+import { createDb, dialectOf } from './platform/db/database.ts';
+import { migrate } from './platform/db/migrate.ts';
+import { demoEntry } from './platform/db/seed/demo-catalogue.ts';
+import { hasDemoClient, seedIfEmpty } from './platform/db/seed/seed.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 

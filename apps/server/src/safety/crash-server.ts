@@ -4,8 +4,8 @@
  * SQLITE_PATH, RATE_LIMIT_*); listens on PORT (0: any) and prints `LISTENING <url>` once ready.
  */
 import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import { createDb } from '../db/database.ts';
+import { loadConfig } from '../platform/config.ts';
+import { createDb } from '../platform/db/database.ts';
 import { NOW } from '../test/public-api-fixture.ts';
 
 const config = loadConfig();

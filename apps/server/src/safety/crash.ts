@@ -21,7 +21,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
-import { repoRoot } from '../config.ts';
+import { repoRoot } from '../platform/config.ts';
 import { newPatient } from '../test/public-api-fixture.ts';
 import type { HarnessDatabase } from './harness-servers.ts';
 import type { RaceInstance, SlotTarget } from './races.ts';

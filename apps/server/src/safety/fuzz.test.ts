@@ -8,7 +8,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { repoRoot } from '../config.ts';
+import { repoRoot } from '../platform/config.ts';
 import { testDatabases } from '../test/test-db.ts';
 import { fuzzRoutes, hostileValue } from './fuzz.ts';
 import { anonymous, bearer, call, describeAnswer } from './route-calls.ts';

@@ -13,7 +13,7 @@
 import { randomUUID } from 'node:crypto';
 import type { GetProvidersResponse } from '@scheduler/contract/scheduler-api';
 import type { App } from '../app.ts';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../platform/db/database.ts';
 import { newPatient, query } from '../test/public-api-fixture.ts';
 import {
   appointmentsAfter,

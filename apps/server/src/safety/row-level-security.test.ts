@@ -17,17 +17,17 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { buildApp } from '../app.ts';
 import type { App } from '../app.ts';
-import type { Db } from '../db/database.ts';
-import { DEMO_SCHEDULER_SLUG } from '../db/seed/demo-catalogue.ts';
-import { seedIfEmpty } from '../db/seed/seed.ts';
+import type { Db } from '../platform/db/database.ts';
+import { DEMO_SCHEDULER_SLUG } from '../platform/db/seed/demo-catalogue.ts';
+import { seedIfEmpty } from '../platform/db/seed/seed.ts';
 import {
   asSystem,
   asTenant,
   currentTenant,
   runWithTenantStore,
   tenantSettingKey,
-} from '../db/tenant-context.ts';
-import type { TenantSetting } from '../db/tenant-context.ts';
+} from '../platform/db/tenant-context.ts';
+import type { TenantSetting } from '../platform/db/tenant-context.ts';
 import { NOW } from '../test/public-api-fixture.ts';
 import { loginAsDemo } from '../test/staff-login.ts';
 import { sqliteOnly, testDatabases } from '../test/test-db.ts';

@@ -7,9 +7,9 @@
  */
 import type { GetProvidersResponse } from '@scheduler/contract/scheduler-api';
 import type { App } from '../app.ts';
-import type { Config } from '../config.ts';
-import type { Db } from '../db/database.ts';
-import { seedIfEmpty } from '../db/seed/seed.ts';
+import type { Config } from '../platform/config.ts';
+import type { Db } from '../platform/db/database.ts';
+import { seedIfEmpty } from '../platform/db/seed/seed.ts';
 import { NOW, query } from '../test/public-api-fixture.ts';
 import { DEMO_PASSWORDS, loginAs } from '../test/staff-login.ts';
 import type { StaffLogin } from '../test/staff-login.ts';

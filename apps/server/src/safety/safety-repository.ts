@@ -7,10 +7,10 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { createDb, dialectOf, ownerConnectionOf } from '../db/database.ts';
-import type { Db } from '../db/database.ts';
-import { activeAppointmentStatuses } from '../db/schema.ts';
-import { slotUnitStarts } from '../db/slot-units.ts';
+import { createDb, dialectOf, ownerConnectionOf } from '../platform/db/database.ts';
+import type { Db } from '../platform/db/database.ts';
+import { activeAppointmentStatuses } from '../platform/db/schema.ts';
+import { slotUnitStarts } from '../platform/db/slot-units.ts';
 
 export interface TableInfo {
   name: string;

@@ -3,9 +3,9 @@
  * booking transaction writes them: appointment, first status-history row, slot units).
  */
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../db/database.ts';
-import type { AppointmentStatus } from '../db/schema.ts';
-import { holdsSlotUnits, slotUnitStarts } from '../db/slot-units.ts';
+import type { Db } from '../platform/db/database.ts';
+import type { AppointmentStatus } from '../platform/db/schema.ts';
+import { holdsSlotUnits, slotUnitStarts } from '../platform/db/slot-units.ts';
 
 export interface TestPatient {
   clientId: number;

@@ -6,10 +6,10 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, KyselyPlugin } from 'kysely';
 import type { App } from '../app.ts';
 import { buildApp } from '../app.ts';
-import type { Config } from '../config.ts';
-import type { Db } from '../db/database.ts';
-import type { DB } from '../db/schema.ts';
-import { seedIfEmpty } from '../db/seed/seed.ts';
+import type { Config } from '../platform/config.ts';
+import type { Db } from '../platform/db/database.ts';
+import type { DB } from '../platform/db/schema.ts';
+import { seedIfEmpty } from '../platform/db/seed/seed.ts';
 import type { TestDatabase, TestDatabaseTarget } from './test-db.ts';
 import { createTestApp } from './test-db.ts';
 

@@ -19,12 +19,12 @@ import path from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
 import type { App } from '../app.ts';
-import { parseConfig } from '../config.ts';
-import type { Config } from '../config.ts';
-import { createDb } from '../db/database.ts';
-import type { Db, DbDialect } from '../db/database.ts';
-import { migrate } from '../db/migrate.ts';
-import type { LoggerSettings } from '../http/logging.ts';
+import { parseConfig } from '../platform/config.ts';
+import type { Config } from '../platform/config.ts';
+import { createDb } from '../platform/db/database.ts';
+import type { Db, DbDialect } from '../platform/db/database.ts';
+import { migrate } from '../platform/db/migrate.ts';
+import type { LoggerSettings } from '../platform/http/logging.ts';
 
 export interface TestDatabase {
   name: DbDialect;

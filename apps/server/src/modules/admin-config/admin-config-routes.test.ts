@@ -1,7 +1,7 @@
 import type { Permission } from '@scheduler/domain/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
-import { seedIfEmpty } from '../../db/seed/seed.ts';
+import { seedIfEmpty } from '../../platform/db/seed/seed.ts';
 import { loginAsDemo } from '../../test/staff-login.ts';
 import type { StaffLogin } from '../../test/staff-login.ts';
 import type { TestDatabase } from '../../test/test-db.ts';

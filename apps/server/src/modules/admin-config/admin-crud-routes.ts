@@ -40,7 +40,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { ZodType, z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AuditActor } from '../audit/audit-log.ts';
+import type { AuditActor } from '../../platform/audit/audit-log.ts';
 import { staffOf } from '../auth/request-guard.ts';
 import type { StaffGuard } from '../auth/request-guard.ts';
 import type { CatalogueService } from './catalogue-service.ts';

@@ -1,8 +1,8 @@
 import { DomainError } from '@scheduler/domain/errors';
 import { sql } from 'kysely';
 import type { Expression, RawBuilder, SelectQueryBuilder, SqlBool } from 'kysely';
-import type { Db } from '../../db/database.ts';
-import type { DB as Database } from '../../db/schema.ts';
+import type { Db } from '../../platform/db/database.ts';
+import type { DB as Database } from '../../platform/db/schema.ts';
 
 /*
  * The two generic pieces every configuration list and edit uses, so that no entity writes its own:

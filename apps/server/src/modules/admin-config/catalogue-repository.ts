@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Updateable } from 'kysely';
-import type { Db } from '../../db/database.ts';
-import type { InsurancePlansTable, LocationsTable, ServicesTable } from '../../db/schema.ts';
+import type { Db } from '../../platform/db/database.ts';
+import type { InsurancePlansTable, LocationsTable, ServicesTable } from '../../platform/db/schema.ts';
 import { pagedRows, versionedUpdate } from './admin-records-repository.ts';
 import type { ListRequest, ListSpec, PagedRows, VersionedOutcome } from './admin-records-repository.ts';
 

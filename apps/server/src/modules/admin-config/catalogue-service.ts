@@ -20,7 +20,7 @@ import type {
   UpdateServiceRequest,
 } from '@scheduler/contract/admin-config';
 import zipcodes from 'zipcodes';
-import type { AuditActor, AuditLog } from '../audit/audit-log.ts';
+import type { AuditActor, AuditLog } from '../../platform/audit/audit-log.ts';
 import { assertUpdated, pageOf } from './admin-records-repository.ts';
 import type {
   CarrierRecord,

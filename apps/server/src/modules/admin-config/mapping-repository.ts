@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import type { Db } from '../../platform/db/database.ts';
 
 /*
  * The many-to-many maps of a brand: provider ↔ location, provider ↔ service (with an optional

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Updateable } from 'kysely';
-import type { Db } from '../../db/database.ts';
-import type { Gender, ProvidersTable } from '../../db/schema.ts';
+import type { Db } from '../../platform/db/database.ts';
+import type { Gender, ProvidersTable } from '../../platform/db/schema.ts';
 import { pagedRows } from './admin-records-repository.ts';
 import type { ListSpec } from './admin-records-repository.ts';
 

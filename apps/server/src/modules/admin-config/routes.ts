@@ -39,7 +39,7 @@ import {
 } from '@scheduler/contract/waitlist';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AuditActor } from '../audit/audit-log.ts';
+import type { AuditActor } from '../../platform/audit/audit-log.ts';
 import { staffOf } from '../auth/request-guard.ts';
 import type { StaffGuard } from '../auth/request-guard.ts';
 import type { AdminConfigService } from './service.ts';

@@ -17,7 +17,7 @@ import {
   settingDefinitionOf,
 } from '@scheduler/domain/settings';
 import type { SettingDefinition, SettingKey, SettingRow } from '@scheduler/domain/settings';
-import type { AuditActor, AuditLog } from '../audit/audit-log.ts';
+import type { AuditActor, AuditLog } from '../../platform/audit/audit-log.ts';
 import type {
   Link,
   LocationRecord,

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.ts';
+import type { Db } from '../../platform/db/database.ts';
 import { versionedUpdate } from './admin-records-repository.ts';
 import type { VersionedOutcome } from './admin-records-repository.ts';
 

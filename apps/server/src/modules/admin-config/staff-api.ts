@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
+import type { Config } from '../../platform/config.ts';
+import type { Db } from '../../platform/db/database.ts';
 import { authRoutes } from '../auth/routes.ts';
 import { createStaffAuth } from '../auth/staff-auth.ts';
 import { createUsersRepository } from '../auth/users-repository.ts';

@@ -1,5 +1,5 @@
-import type { Db } from '../../db/database.ts';
-import type { AppointmentStatus, WaitlistStatus } from '../../db/schema.ts';
+import type { Db } from '../../platform/db/database.ts';
+import type { AppointmentStatus, WaitlistStatus } from '../../platform/db/schema.ts';
 
 /** Patient data read by staff screens (always audited by the service). */
 

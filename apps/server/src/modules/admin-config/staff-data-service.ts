@@ -3,8 +3,8 @@ import { parseIsoDate } from '@scheduler/domain/local-date';
 import type { GetWaitListQuery, WaitlistEntry } from '@scheduler/contract/admin-config';
 import type { WaitListChangeResponse } from '@scheduler/contract/waitlist';
 import { localDateOf } from '@scheduler/domain/time-zone';
-import type { AuditActor, AuditLog } from '../audit/audit-log.ts';
-import type { WaitlistStatus } from '../../db/schema.ts';
+import type { AuditActor, AuditLog } from '../../platform/audit/audit-log.ts';
+import type { WaitlistStatus } from '../../platform/db/schema.ts';
 import { providerDisplayName } from './service.ts';
 import type { StaffDataRepository } from './staff-data-repository.ts';
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
-import type { Flag } from '../../db/schema.ts';
+import type { Db } from '../../platform/db/database.ts';
+import type { Flag } from '../../platform/db/schema.ts';
 
 export interface ClientRef {
   clientId: number;

@@ -1,8 +1,8 @@
 import { analyticsEventSchema } from '@scheduler/contract/analytics';
 import { acceptedResponseSchema, trackLogRequestSchema } from '@scheduler/contract/scheduler-api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { PUBLIC_API_PREFIX, publicErrorResponses, readRateLimit } from '../scheduler-config/public-api.ts';
-import type { PublicApiOptions } from '../scheduler-config/public-api.ts';
+import { PUBLIC_API_PREFIX, publicErrorResponses, readRateLimit } from '../../platform/http/route-kit.ts';
+import type { PublicApiOptions } from '../../platform/http/route-kit.ts';
 import { createAnalyticsRepository } from './analytics-repository.ts';
 import { createAnalyticsService } from './service.ts';
 

@@ -6,7 +6,7 @@
  */
 import { DomainError } from '@scheduler/domain/errors';
 import type { AnalyticsEvent } from '@scheduler/contract/analytics';
-import { isSensitiveKey } from '../../http/logging.ts';
+import { isSensitiveKey } from '../../platform/http/logging.ts';
 import { parseRecordId } from '../scheduler-config/scheduler-scope.ts';
 import type { AnalyticsRepository } from './analytics-repository.ts';
 

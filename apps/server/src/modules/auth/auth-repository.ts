@@ -1,5 +1,5 @@
-import type { Db } from '../../db/database.ts';
-import type { MembershipRole } from '../../db/schema.ts';
+import type { Db } from '../../platform/db/database.ts';
+import type { MembershipRole } from '../../platform/db/schema.ts';
 
 export interface UserRecord {
   userId: number;

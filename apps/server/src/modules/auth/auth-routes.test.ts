@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
-import { seedIfEmpty } from '../../db/seed/seed.ts';
+import { seedIfEmpty } from '../../platform/db/seed/seed.ts';
 import { DEMO_PASSWORDS, loginAs, loginAsDemo, nextTestIp } from '../../test/staff-login.ts';
 import type { StaffLogin } from '../../test/staff-login.ts';
 import type { TestDatabase } from '../../test/test-db.ts';

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.ts';
+import type { Db } from '../../platform/db/database.ts';
 import { ATTEMPT_WINDOW_MS } from './attempt-store.ts';
 import type { AttemptStore, RecentFailures } from './attempt-store.ts';
 

@@ -3,8 +3,8 @@ import { permissionsOf, roleHasPermission } from '@scheduler/domain/roles';
 import type { Permission, Role } from '@scheduler/domain/roles';
 import { recordIdSchema } from '@scheduler/contract/admin-auth';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Config } from '../../config.ts';
-import type { AuditActor } from '../audit/audit-log.ts';
+import type { Config } from '../../platform/config.ts';
+import type { AuditActor } from '../../platform/audit/audit-log.ts';
 import type { AdminSession, AuthService } from './service.ts';
 import { safeEqual } from './session-tokens.ts';
 

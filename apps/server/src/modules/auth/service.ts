@@ -3,7 +3,7 @@ import { DomainError } from '@scheduler/domain/errors';
 import { permissionsOf } from '@scheduler/domain/roles';
 import type { Role } from '@scheduler/domain/roles';
 import type { ClientsResponse, CurrentUserResponse } from '@scheduler/contract/admin-auth';
-import type { AuditLog } from '../audit/audit-log.ts';
+import type { AuditLog } from '../../platform/audit/audit-log.ts';
 import type { AttemptStore, RecentFailures } from './attempt-store.ts';
 import { ATTEMPT_WINDOW_MS } from './attempt-store.ts';
 import type { AuthRepository, MembershipRecord } from './auth-repository.ts';

@@ -1,9 +1,9 @@
 import type { Redis } from 'ioredis';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
-import { createAuditLog } from '../audit/audit-log.ts';
-import type { AuditLog } from '../audit/audit-log.ts';
-import { createAuditRepository } from '../audit/audit-repository.ts';
+import type { Config } from '../../platform/config.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { createAuditLog } from '../../platform/audit/audit-log.ts';
+import type { AuditLog } from '../../platform/audit/audit-log.ts';
+import { createAuditRepository } from '../../platform/audit/audit-repository.ts';
 import { createRedisAttemptStore } from './attempt-store.ts';
 import type { AttemptStore } from './attempt-store.ts';
 import { createAuthRepository } from './auth-repository.ts';

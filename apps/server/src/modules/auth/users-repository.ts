@@ -1,6 +1,6 @@
-import { dialectOf } from '../../db/database.ts';
-import type { Db } from '../../db/database.ts';
-import type { MembershipRole } from '../../db/schema.ts';
+import { dialectOf } from '../../platform/db/database.ts';
+import type { Db } from '../../platform/db/database.ts';
+import type { MembershipRole } from '../../platform/db/schema.ts';
 import { pagedRows } from '../admin-config/admin-records-repository.ts';
 import type { ListRequest, ListSpec, PagedRows } from '../admin-config/admin-records-repository.ts';
 

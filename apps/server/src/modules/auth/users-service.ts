@@ -3,7 +3,7 @@ import type { Role } from '@scheduler/domain/roles';
 import type { AddUserRequest, AddUserResponse, PracticeUser } from '@scheduler/contract/admin-auth';
 import type { ListUsersQuery } from '@scheduler/contract/admin-config';
 import { pageOf } from '../admin-config/admin-records-repository.ts';
-import type { AuditActor, AuditLog } from '../audit/audit-log.ts';
+import type { AuditActor, AuditLog } from '../../platform/audit/audit-log.ts';
 import { hashPassword } from './password.ts';
 import { newTemporaryPassword } from './session-tokens.ts';
 import type { MemberRecord, MembershipChange, UsersRepository } from './users-repository.ts';

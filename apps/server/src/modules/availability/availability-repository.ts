@@ -15,10 +15,10 @@
  */
 import { sql } from 'kysely';
 import type { RawBuilder } from 'kysely';
-import { dialectOf } from '../../db/database.ts';
-import type { Db } from '../../db/database.ts';
-import { activeAppointmentStatuses } from '../../db/schema.ts';
-import { asTenant, currentTenant, settleTenant } from '../../db/tenant-context.ts';
+import { dialectOf } from '../../platform/db/database.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { activeAppointmentStatuses } from '../../platform/db/schema.ts';
+import { asTenant, currentTenant, settleTenant } from '../../platform/db/tenant-context.ts';
 import type {
   LocationRecord,
   ProviderRecord,

@@ -3,7 +3,7 @@ import { BOOKING_MESSAGES } from '@scheduler/domain/messages';
 import type { GetProvidersResponse } from '@scheduler/contract/scheduler-api';
 import { resolveSettings } from '@scheduler/domain/settings';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { activeAppointmentStatuses } from '../../db/schema.ts';
+import { activeAppointmentStatuses } from '../../platform/db/schema.ts';
 import type { PublicFixture } from '../../test/public-api-fixture.ts';
 import {
   NOW,

@@ -1,8 +1,8 @@
 import { getProvidersQuerySchema, getProvidersResponseSchema } from '@scheduler/contract/scheduler-api';
 import type { GetProvidersResponse } from '@scheduler/contract/scheduler-api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { PUBLIC_API_PREFIX, readRateLimit, refusalErrorResponses } from '../scheduler-config/public-api.ts';
-import type { PublicApiOptions } from '../scheduler-config/public-api.ts';
+import { PUBLIC_API_PREFIX, readRateLimit, refusalErrorResponses } from '../../platform/http/route-kit.ts';
+import type { PublicApiOptions } from '../../platform/http/route-kit.ts';
 import { createAvailabilityRepository } from './availability-repository.ts';
 import { createAvailabilityService } from './service.ts';
 

@@ -1,7 +1,7 @@
 import { INT4_MAX } from '@scheduler/contract/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../platform/http/errors.ts';
 import type { AvatarService } from './service.ts';
 
 export const avatarRoutes: FastifyPluginAsyncZod<{ service: AvatarService }> = (app, { service }) => {

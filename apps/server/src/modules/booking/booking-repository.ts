@@ -6,10 +6,10 @@
  * re-check, and the UNIQUE key of appointment_slot_units lets only one of them commit.
  */
 import { sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
-import { dialectOf } from '../../db/database.ts';
-import type { AppointmentStatus } from '../../db/schema.ts';
-import { holdsSlotUnits, slotUnitStarts } from '../../db/slot-units.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { dialectOf } from '../../platform/db/database.ts';
+import type { AppointmentStatus } from '../../platform/db/schema.ts';
+import { holdsSlotUnits, slotUnitStarts } from '../../platform/db/slot-units.ts';
 import {
   selectBusy,
   selectProvidersForService,

@@ -9,7 +9,7 @@ import type {
 import { DEFAULT_SETTINGS } from '@scheduler/domain/settings';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../app.ts';
-import { activeAppointmentStatuses } from '../../db/schema.ts';
+import { activeAppointmentStatuses } from '../../platform/db/schema.ts';
 import type { BrandIds, PublicFixture } from '../../test/public-api-fixture.ts';
 import {
   NOW,

@@ -1,14 +1,7 @@
-import {
-  bookAppointmentBodySchema,
-  bookAppointmentResponseSchema,
-} from '@scheduler/contract/scheduler-api';
+import { bookAppointmentBodySchema, bookAppointmentResponseSchema } from '@scheduler/contract/scheduler-api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  PUBLIC_API_PREFIX,
-  bookingRateLimit,
-  refusalErrorResponses,
-} from '../scheduler-config/public-api.ts';
-import type { PublicApiOptions } from '../scheduler-config/public-api.ts';
+import { PUBLIC_API_PREFIX, bookingRateLimit, refusalErrorResponses } from '../../platform/http/route-kit.ts';
+import type { PublicApiOptions } from '../../platform/http/route-kit.ts';
 import { createBookingRepository } from './booking-repository.ts';
 import { createBookingService } from './service.ts';
 

@@ -15,7 +15,7 @@ import { RELATIONSHIPS, createBookAppointmentRequestSchema } from '@scheduler/co
 import type { BookAppointmentBody, BookAppointmentResponse } from '@scheduler/contract/scheduler-api';
 import type { SchedulerSettings } from '@scheduler/domain/settings';
 import { localDateOf } from '@scheduler/domain/time-zone';
-import { isSlotUnitConflict } from '../../db/slot-units.ts';
+import { isSlotUnitConflict } from '../../platform/db/slot-units.ts';
 import {
   assertLocationBookable,
   assertPatientMaySchedule,

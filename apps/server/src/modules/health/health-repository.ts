@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { dialectOf } from '../../db/database.ts';
-import type { Db, DbDialect } from '../../db/database.ts';
+import { dialectOf } from '../../platform/db/database.ts';
+import type { Db, DbDialect } from '../../platform/db/database.ts';
 
 export interface HealthRepository {
   readonly dialect: DbDialect;

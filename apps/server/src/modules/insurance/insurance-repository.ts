@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.ts';
+import type { Db } from '../../platform/db/database.ts';
 import { selectSchedulerScope } from '../scheduler-config/scope-repository.ts';
 import type { ScopeWithService } from '../scheduler-config/scope-repository.ts';
 

@@ -13,8 +13,8 @@ import {
   publicErrorResponses,
   readRateLimit,
   refusalErrorResponses,
-} from '../scheduler-config/public-api.ts';
-import type { PublicApiOptions } from '../scheduler-config/public-api.ts';
+} from '../../platform/http/route-kit.ts';
+import type { PublicApiOptions } from '../../platform/http/route-kit.ts';
 import { createInsuranceRepository } from './insurance-repository.ts';
 import { createInsuranceService } from './service.ts';
 

@@ -11,8 +11,8 @@
  */
 import { sql } from 'kysely';
 import type { Expression, ExpressionBuilder, SelectQueryBuilder, SqlBool } from 'kysely';
-import type { Db } from '../../db/database.ts';
-import type { AppointmentStatus, DB, Gender } from '../../db/schema.ts';
+import type { Db } from '../../platform/db/database.ts';
+import type { AppointmentStatus, DB, Gender } from '../../platform/db/schema.ts';
 import { inWriteTransaction } from '../booking/booking-repository.ts';
 
 // ---------------------------------------------------------------- records

@@ -18,18 +18,15 @@ import {
   updateAppointmentStatusRequestSchema,
   updateAppointmentStatusResponseSchema,
 } from '@scheduler/contract/patient-management';
-import {
-  bookFromWaitListRequestSchema,
-  bookFromWaitListResponseSchema,
-} from '@scheduler/contract/waitlist';
+import { bookFromWaitListRequestSchema, bookFromWaitListResponseSchema } from '@scheduler/contract/waitlist';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
+import type { Config } from '../../platform/config.ts';
+import type { Db } from '../../platform/db/database.ts';
 import { staffOf } from '../auth/request-guard.ts';
 import { createStaffAuth } from '../auth/staff-auth.ts';
-import { errorResponseSchema } from '../scheduler-config/public-api.ts';
+import { errorResponseSchema } from '../../platform/http/route-kit.ts';
 import { createStaffBookingRepository } from '../waitlist/staff-booking-repository.ts';
 import { createStaffBookingService } from '../waitlist/staff-booking-service.ts';
 import { createPatientManagementRepository } from './patient-management-repository.ts';

@@ -33,7 +33,7 @@ import type {
 } from '@scheduler/contract/patient-management';
 import { startOfLocalDay } from '@scheduler/domain/time-zone';
 import { phoneDigits } from '@scheduler/domain/text';
-import type { AuditActor, AuditLog } from '../audit/audit-log.ts';
+import type { AuditActor, AuditLog } from '../../platform/audit/audit-log.ts';
 import { providerDisplayName } from '../admin-config/service.ts';
 import type {
   AppointmentCriteria,

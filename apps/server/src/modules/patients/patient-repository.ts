@@ -1,5 +1,5 @@
-import type { Db } from '../../db/database.ts';
-import type { AppointmentStatus } from '../../db/schema.ts';
+import type { Db } from '../../platform/db/database.ts';
+import type { AppointmentStatus } from '../../platform/db/schema.ts';
 import { selectSchedulerScope } from '../scheduler-config/scope-repository.ts';
 import type { ScopeWithService } from '../scheduler-config/scope-repository.ts';
 import type { PatientCandidate } from './patient-matching.ts';

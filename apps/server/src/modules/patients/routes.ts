@@ -1,14 +1,8 @@
-import {
-  getPatientsQuerySchema,
-  getPatientsResponseSchema,
-} from '@scheduler/contract/patient-management';
-import {
-  patientLookupRequestSchema,
-  patientLookupResponseSchema,
-} from '@scheduler/contract/scheduler-api';
+import { getPatientsQuerySchema, getPatientsResponseSchema } from '@scheduler/contract/patient-management';
+import { patientLookupRequestSchema, patientLookupResponseSchema } from '@scheduler/contract/scheduler-api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../platform/config.ts';
 import { staffOf } from '../auth/request-guard.ts';
 import { createStaffAuth } from '../auth/staff-auth.ts';
 import { createPatientManagementRepository } from '../patient-management/patient-management-repository.ts';
@@ -18,8 +12,8 @@ import {
   bookingRateLimit,
   errorResponseSchema,
   publicErrorResponses,
-} from '../scheduler-config/public-api.ts';
-import type { PublicApiOptions } from '../scheduler-config/public-api.ts';
+} from '../../platform/http/route-kit.ts';
+import type { PublicApiOptions } from '../../platform/http/route-kit.ts';
 import { createPatientRepository } from './patient-repository.ts';
 import { createPatientService } from './service.ts';
 

@@ -10,7 +10,7 @@ import { APPOINTMENT_STATUSES } from '@scheduler/domain/appointment-status';
 import { addCalendarDays, fromDayNumber, toDayNumber } from '@scheduler/domain/local-date';
 import { localDateOf, startOfLocalDay } from '@scheduler/domain/time-zone';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/database.ts';
+import type { Db } from '../../platform/db/database.ts';
 import { testDatabases } from '../../test/test-db.ts';
 import type { TestDatabase } from '../../test/test-db.ts';
 import { createReportsRepository } from './reports-repository.ts';

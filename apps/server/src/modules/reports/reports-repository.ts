@@ -30,8 +30,8 @@
  */
 import { sql } from 'kysely';
 import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
-import type { Db } from '../../db/database.ts';
-import type { AppointmentStatus, DB } from '../../db/schema.ts';
+import type { Db } from '../../platform/db/database.ts';
+import type { AppointmentStatus, DB } from '../../platform/db/schema.ts';
 
 export const WEBSITE_CHANNEL = 'website';
 

@@ -9,8 +9,8 @@ import { addCalendarDays, fromDayNumber, toDayNumber } from '@scheduler/domain/l
 import { localDateOf, startOfLocalDay } from '@scheduler/domain/time-zone';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/database.ts';
-import type { AppointmentStatus } from '../../db/schema.ts';
+import type { Db } from '../../platform/db/database.ts';
+import type { AppointmentStatus } from '../../platform/db/schema.ts';
 import { testDatabases } from '../../test/test-db.ts';
 import type { TestDatabase } from '../../test/test-db.ts';
 import { createReportsRepository } from './reports-repository.ts';

@@ -4,7 +4,7 @@ import type {
   GetChartReportResponse,
 } from '@scheduler/contract/reports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppointmentStatus } from '../../db/schema.ts';
+import type { AppointmentStatus } from '../../platform/db/schema.ts';
 import { insertAppointment, insertPatient } from '../../test/patient-management-fixture.ts';
 import type { PublicFixture } from '../../test/public-api-fixture.ts';
 import { createPublicFixture, query } from '../../test/public-api-fixture.ts';

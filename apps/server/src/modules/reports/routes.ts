@@ -10,11 +10,11 @@ import type { GetAppointmentReportQuery } from '@scheduler/contract/reports';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
+import type { Config } from '../../platform/config.ts';
+import type { Db } from '../../platform/db/database.ts';
 import { staffOf } from '../auth/request-guard.ts';
 import { createStaffAuth } from '../auth/staff-auth.ts';
-import { PUBLIC_API_PREFIX, errorResponseSchema } from '../scheduler-config/public-api.ts';
+import { PUBLIC_API_PREFIX, errorResponseSchema } from '../../platform/http/route-kit.ts';
 import { createReportsRepository } from './reports-repository.ts';
 import { createReportsService } from './service.ts';
 

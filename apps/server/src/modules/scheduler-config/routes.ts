@@ -7,8 +7,8 @@ import {
   schedulerScopeSchema,
 } from '@scheduler/contract/scheduler-api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { PUBLIC_API_PREFIX, publicErrorResponses, readRateLimit } from './public-api.ts';
-import type { PublicApiOptions } from './public-api.ts';
+import { PUBLIC_API_PREFIX, publicErrorResponses, readRateLimit } from '../../platform/http/route-kit.ts';
+import type { PublicApiOptions } from '../../platform/http/route-kit.ts';
 import { createSchedulerConfigRepository } from './scheduler-config-repository.ts';
 import { createSchedulerConfigService } from './service.ts';
 

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.ts';
+import type { Db } from '../../platform/db/database.ts';
 import type { LocationRecord, ServiceRecord } from './scheduler-scope.ts';
 import { selectLocations, selectSchedulerScope } from './scope-repository.ts';
 import type { ScopeWithService } from './scope-repository.ts';

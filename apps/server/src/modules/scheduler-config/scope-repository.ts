@@ -4,7 +4,7 @@
  * statement). Repositories of the other public modules call these so that their statement
  * budgets (getProviders: at most 5) stay visible in one place.
  */
-import type { Db } from '../../db/database.ts';
+import type { Db } from '../../platform/db/database.ts';
 import type { LocationRecord, SchedulerScopeRecord, ServiceRecord } from './scheduler-scope.ts';
 
 export interface ScopeWithService {

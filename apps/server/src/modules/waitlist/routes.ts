@@ -3,12 +3,8 @@ import { waitlistEntryRequestSchema } from '@scheduler/contract/waitlist';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createAvailabilityRepository } from '../availability/availability-repository.ts';
 import { createAvailabilityService } from '../availability/service.ts';
-import {
-  PUBLIC_API_PREFIX,
-  bookingRateLimit,
-  refusalErrorResponses,
-} from '../scheduler-config/public-api.ts';
-import type { PublicApiOptions } from '../scheduler-config/public-api.ts';
+import { PUBLIC_API_PREFIX, bookingRateLimit, refusalErrorResponses } from '../../platform/http/route-kit.ts';
+import type { PublicApiOptions } from '../../platform/http/route-kit.ts';
 import { createWaitlistService } from './service.ts';
 import { createWaitlistRepository } from './waitlist-repository.ts';
 

@@ -3,10 +3,10 @@
  * the booking module's write transaction (`inWriteTransaction`, `bookingTransactionOf`), with the
  * waitlist entry's change and the audit row on the same connection: all of it commits, or none.
  */
-import type { Db } from '../../db/database.ts';
-import { createAuditLog } from '../audit/audit-log.ts';
-import type { AuditLog } from '../audit/audit-log.ts';
-import { createAuditRepository } from '../audit/audit-repository.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { createAuditLog } from '../../platform/audit/audit-log.ts';
+import type { AuditLog } from '../../platform/audit/audit-log.ts';
+import { createAuditRepository } from '../../platform/audit/audit-repository.ts';
 import { bookingTransactionOf, inWriteTransaction } from '../booking/booking-repository.ts';
 import type { BookedAppointment, BookingTransaction } from '../booking/booking-repository.ts';
 import type { LocationRecord } from '../scheduler-config/scheduler-scope.ts';

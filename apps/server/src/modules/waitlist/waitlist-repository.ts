@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.ts';
+import type { Db } from '../../platform/db/database.ts';
 import type { PatientCandidate } from '../patients/patient-matching.ts';
 import { selectPatientCandidates } from '../patients/patient-repository.ts';
 import type { LocationRecord } from '../scheduler-config/scheduler-scope.ts';

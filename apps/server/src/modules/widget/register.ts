@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { App } from '../../app.ts';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
+import type { Config } from '../../platform/config.ts';
+import type { Db } from '../../platform/db/database.ts';
 import { createStaffAuth } from '../auth/staff-auth.ts';
 import { createEmbedScriptSource } from './embed-script.ts';
 import { DEFAULT_EMBED_SCRIPT_PATH, installWidgetFraming, widgetRoutes } from './routes.ts';

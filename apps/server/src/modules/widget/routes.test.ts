@@ -7,7 +7,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
-import { seedIfEmpty } from '../../db/seed/seed.ts';
+import { seedIfEmpty } from '../../platform/db/seed/seed.ts';
 import { loginAsDemo } from '../../test/staff-login.ts';
 import type { StaffLogin } from '../../test/staff-login.ts';
 import type { TestDatabase } from '../../test/test-db.ts';

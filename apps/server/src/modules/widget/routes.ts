@@ -2,7 +2,7 @@ import path from 'node:path';
 import { widgetSetupQuerySchema, widgetSetupResponseSchema } from '@scheduler/contract/widget';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { repoRoot } from '../../config.ts';
+import { repoRoot } from '../../platform/config.ts';
 import { staffOf } from '../auth/request-guard.ts';
 import type { StaffGuard } from '../auth/request-guard.ts';
 import { pickEncoding } from './embed-script.ts';

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.ts';
+import type { Db } from '../../platform/db/database.ts';
 
 export interface WidgetLocationRecord {
   id: number;

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../app.ts';
-import type { TestDatabase } from '../test/test-db.ts';
-import { createTestApp, sqliteOnly } from '../test/test-db.ts';
+import type { App } from '../../app.ts';
+import type { TestDatabase } from '../../test/test-db.ts';
+import { createTestApp, sqliteOnly } from '../../test/test-db.ts';
 
 const indexHtml =
   '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestDatabase } from '../test/test-db.ts';
-import { testDatabases } from '../test/test-db.ts';
+import type { TestDatabase } from '../../test/test-db.ts';
+import { testDatabases } from '../../test/test-db.ts';
 import { migrate } from './migrate.ts';
 import type { TableName } from './schema.ts';
 

@@ -7,7 +7,7 @@ import { z } from 'zod';
  * `apps/server/dist/*.js`: both are two folders below `apps/server/..`, so the same
  * relative walk works from source and from the bundle.
  */
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../ser');
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];

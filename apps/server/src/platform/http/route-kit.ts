@@ -3,7 +3,7 @@
  * routes share: per-IP rate limits and the documented error shape.
  */
 import { z } from 'zod';
-import type { Db } from '../../db/database.ts';
+import type { Db } from '../db/database.ts';
 
 export interface PublicRateLimits {
   /** Per client IP and route, per minute: searches, lists, analytics. */

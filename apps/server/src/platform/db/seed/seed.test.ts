@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyPassword } from '../../modules/auth/password.ts';
-import type { TestDatabase } from '../../test/test-db.ts';
-import { testDatabases } from '../../test/test-db.ts';
+import { verifyPassword } from '../../../modules/auth/password.ts';
+import type { TestDatabase } from '../../../test/test-db.ts';
+import { testDatabases } from '../../../test/test-db.ts';
 import { slotUnitStarts } from '../slot-units.ts';
 import { demoUsers } from './demo-catalogue.ts';
 import { hasDemoClient, seedIfEmpty } from './seed.ts';

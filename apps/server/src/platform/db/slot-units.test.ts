@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestDatabase } from '../test/test-db.ts';
-import { testDatabases } from '../test/test-db.ts';
+import type { TestDatabase } from '../../test/test-db.ts';
+import { testDatabases } from '../../test/test-db.ts';
 import type { Db } from './database.ts';
 import { SLOT_UNIT_MS, isSlotUnitConflict, slotUnitStarts } from './slot-units.ts';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { App } from '../app.ts';
-import type { TestDatabase } from '../test/test-db.ts';
-import { createTestApp, sqliteOnly } from '../test/test-db.ts';
+import type { App } from '../../app.ts';
+import type { TestDatabase } from '../../test/test-db.ts';
+import { createTestApp, sqliteOnly } from '../../test/test-db.ts';
 import { redactDeep, redactUrl } from './logging.ts';
 
 const patient = {

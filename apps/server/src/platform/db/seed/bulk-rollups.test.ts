@@ -6,8 +6,8 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestDatabase } from '../../test/test-db.ts';
-import { testDatabases } from '../../test/test-db.ts';
+import type { TestDatabase } from '../../../test/test-db.ts';
+import { testDatabases } from '../../../test/test-db.ts';
 import type { Db } from '../database.ts';
 import { createDb, ownerConnectionOf } from '../database.ts';
 import { buildBrandRollupsNow, dropSqliteTriggers, triggersOffForTransaction } from './bulk-rollups.ts';
