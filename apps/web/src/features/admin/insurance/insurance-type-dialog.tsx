@@ -5,10 +5,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import {
-  createInsuranceTypeRequestSchema,
-  type InsuranceTypeAdmin,
-} from '@scheduler/contract/admin-config';
+import { createInsuranceTypeRequestSchema, type InsuranceTypeAdmin } from '@scheduler/contract/admin-config';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';

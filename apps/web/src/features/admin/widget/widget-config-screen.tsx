@@ -10,11 +10,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import {
-  MAX_FRAME_ANCESTORS,
-  normalizeFrameAncestor,
-  type WidgetSetup,
-} from '@scheduler/contract/widget';
+import { MAX_FRAME_ANCESTORS, normalizeFrameAncestor, type WidgetSetup } from '@scheduler/contract/widget';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useAppSelector } from '../../../app/hooks';
