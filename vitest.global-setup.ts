@@ -13,10 +13,11 @@ export default function setup(): void {
   } else {
     console.info(`\nAPI tests run on SQLite and on PostgreSQL (${url.replace(/\/\/[^@]*@/, '//***@')}).\n`);
   }
-  const redis = process.env.TEST_REDIS_URL || process.env.REDIS_URL;
+  // Only the test variable: REDIS_URL belongs to a product the developer may be running (npm start).
+  const redis = process.env.TEST_REDIS_URL;
   if (redis === undefined || redis === '')
     console.warn(
-      '\nRedis tests SKIPPED: neither TEST_REDIS_URL nor REDIS_URL is set (e.g. redis://127.0.0.1:6379); login counters shared across instances are then not tested.\n',
+      '\nRedis tests SKIPPED: TEST_REDIS_URL is not set (e.g. redis://127.0.0.1:6379); login counters shared across instances are then not tested.\n',
     );
   else console.info(`Counters shared through Redis are tested (${redis.replace(/\/\/[^@]*@/, '//***@')}).\n`);
 }

@@ -13,7 +13,7 @@ const entryPoints = {
   main: 'src/main.ts',
   'migrate-cli': 'src/platform/db/migrate-cli.ts',
   'seed-cli': 'src/platform/db/seed/seed-cli.ts',
-  'generate-cli': 'src/platform/db/seed/generate-cli.ts',
+  'generate-cli': 'tools/generate/generate-cli.ts',
 };
 
 /** Bare imports (packages, node: builtins) are external, except the workspace packages. */

@@ -22,19 +22,17 @@ export default defineConfig(({ mode }) => ({
     inlineEntryCss(),
     landingBudget({
       landingModule: /[\\/]src[\\/]features[\\/]booking[\\/]landing[\\/]landing-screen\.tsx$/,
-      forbiddenModules: /[\\/]src[\\/]features[\\/]admin[\\/]/,
+      // the admin slices (features/admin/state) are part of the app's store, hence of every page
+      forbiddenModules: /[\\/]src[\\/]features[\\/]admin[\\/](?!state[\\/])/,
       maxGzipBytes: 130 * 1024,
       failOverBudget: process.env.LANDING_BUDGET_STRICT === '1',
     }),
     bookingPreload({
       steps: {
         landing: [screen('features/booking/landing/landing-screen.tsx')],
-        findappointment: [
-          screen('features/booking/find-appointment/find-appointment-screen.tsx'),
-          screen('app/query-scope.tsx'),
-        ],
+        findappointment: [screen('features/booking/find-appointment/find-appointment-screen.tsx')],
       },
-      // The API contract is checked in a worker (features/booking/api/contract-worker.ts): its script
+      // The API contract is checked in a worker (app/contract-worker.ts): its script
       // (zod and the schemas, one file) is fetched with the page rather than once the entry has run.
       shared: [],
       sharedFiles: [/^assets\/contract-worker-[\w-]+\.js$/],
@@ -70,7 +68,7 @@ export default defineConfig(({ mode }) => ({
                 [
                   'react|react-dom|scheduler|react-router|react-redux|use-sync-external-store',
                   '@mui|@emotion|notistack|react-transition-group|stylis|@babel|clsx|hoist-non-react-statics|react-is|prop-types|goober',
-                  '@reduxjs|redux|redux-persist|redux-thunk|immer|reselect|@tanstack|zod|axios',
+                  '@reduxjs|redux|redux-persist|redux-thunk|immer|reselect|@tanstack|zod',
                 ].join('|'),
               ),
               tags: ['$initial'],
@@ -88,15 +86,6 @@ export default defineConfig(({ mode }) => ({
                 ].join('|'),
               ),
               priority: 20,
-            },
-            // TanStack Query, loaded with the first screen that reads through it (find-appointment on,
-            // and every admin screen): one file instead of five small ones (each a round trip of its
-            // own on a slow phone connection). Only the library: a group also takes its modules'
-            // dependencies, and the app's query scope depends on the entry's client context.
-            {
-              name: 'query',
-              test: nodeModule('@tanstack'),
-              priority: 15,
             },
             // Small modules the steps after the landing share (insurance plans, slot labels).
             {

@@ -1,5 +1,6 @@
-import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, installClock } from './test-clock';
 
 /**
  * Shared helpers of the admin specs: the demo accounts, one signed-in browser state per role
@@ -82,6 +83,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const { state } = await signedIn(role);
       const context = await browser.newContext({ baseURL, storageState: state });
       contexts.push(context);
+      await installClock(context);
       return context.newPage();
     });
     for (const context of contexts) await context.close();

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { brightSmile, expect, seriousViolations, test } from './admin-fixtures';
 import { bookNewPatient, chooseOption, localDate, shiftDate } from './admin-patients-support';
+import { clockNow } from './test-clock';
 
 /*
  * The Reports screen counts what was booked: two bookings made here through their own channel
@@ -29,7 +30,7 @@ test.describe('reports', () => {
     expect(await seriousViolations(page)).toEqual([]);
 
     // Booked today (in any zone: from yesterday), for days up to the later appointment.
-    const today = localDate(new Date(), 'UTC');
+    const today = localDate(clockNow(), 'UTC');
     const lastDay = [first.slot.dateLocal, second.slot.dateLocal].sort().at(-1) ?? today;
     await page.getByLabel('Dates from').fill(shiftDate(today, -1));
     await page.getByLabel('Dates to').fill(shiftDate(lastDay, 1));

@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import type { APIRequestContext } from '@playwright/test';
 import { brightSmile, expect, expectNotification, seriousViolations, test } from './admin-fixtures';
 import { chooseOption, SCOPE, shiftDate } from './admin-patients-support';
+import { clockNow } from './test-clock';
+import { addWaitingEntry, openServerDatabase, uniqueLastName, type Entry } from './waitlist-fixtures';
 
 /*
  * The waitlist: staff see who waits for which location, provider and service, book a waiting
@@ -11,65 +9,8 @@ import { chooseOption, SCOPE, shiftDate } from './admin-patients-support';
  * POST bookFromWaitList: the entry is marked booked in the same transaction), mark one contacted
  * and remove one after confirming. An entry without a date of birth (the API always takes one, so
  * the spec writes it into the server's SQLite database) is booked with the date staff enter.
+ * Each test adds the waiting entry it works on (waitlist-fixtures.ts), for a provider with free times.
  */
-
-interface Entry {
-  waitlistEntryId: string;
-  status: string;
-  firstName: string;
-  lastName: string;
-  location: { locationId: string; name: string } | null;
-  provider: { providerId: string; name: string } | null;
-  service: { appointmentTypeId: string; name: string } | null;
-}
-
-/** The part of better-sqlite3 (the server's own driver, resolved through its package) used here. */
-interface Sqlite {
-  prepare(sql: string): {
-    run(...params: unknown[]): { lastInsertRowid: number | bigint };
-    get(...params: unknown[]): unknown;
-  };
-  pragma(source: string): unknown;
-  close(): void;
-}
-type SqliteConstructor = new (file: string, options?: { fileMustExist?: boolean }) => Sqlite;
-
-/** The e2e server's database (playwright.config.ts hands its path to the workers). */
-function openServerDatabase(): Sqlite {
-  const file = process.env.E2E_SQLITE_PATH;
-  if (!file) throw new Error('E2E_SQLITE_PATH is not set (see playwright.config.ts)');
-  const requireFromServer = createRequire(
-    path.resolve(import.meta.dirname, '../../apps/server/package.json'),
-  );
-  const Database = requireFromServer('better-sqlite3') as SqliteConstructor;
-  const db = new Database(file, { fileMustExist: true });
-  db.pragma('busy_timeout = 5000');
-  return db;
-}
-
-/** A waiting entry with a location and a service that has free times in the next 14 days. */
-async function waitingEntryWithFreeTimes(
-  request: APIRequestContext,
-  clientId: string | number,
-): Promise<Entry | undefined> {
-  const list = await request.get(
-    `/api/scheduler/getWaitList?clientId=${clientId}&status=waiting&pageSize=100`,
-  );
-  expect(list.status()).toBe(200);
-  const { items } = (await list.json()) as { items: Entry[] };
-  for (const candidate of items) {
-    if (!candidate.location || !candidate.service) continue;
-    const provider = candidate.provider ? `&providerId=${candidate.provider.providerId}` : '';
-    const slots = await request.get(
-      `/api/scheduler/getProviders?${SCOPE}&appointmentTypeId=${candidate.service.appointmentTypeId}` +
-        `&locationId=${candidate.location.locationId}${provider}&isExistingPatient=false&days=14`,
-    );
-    if (slots.status() !== 200) continue;
-    const body = (await slots.json()) as { providers: { slots: unknown[] }[] };
-    if (body.providers.some((card) => card.slots.length > 0)) return candidate;
-  }
-  return undefined;
-}
 
 test.describe('waitlist', () => {
   test.describe.configure({ timeout: 120_000 });
@@ -78,13 +19,18 @@ test.describe('waitlist', () => {
     pageAs,
     signedIn,
   }) => {
-    const { base, clientId } = await brightSmile(signedIn, 'staff');
+    const { base, clientId, ruleId } = await brightSmile(signedIn, 'staff');
     const page = await pageAs('staff');
 
     // A waiting entry whose provider (or location) has free times for its service.
-    const entry = await waitingEntryWithFreeTimes(page.request, clientId);
-    expect(entry, 'a waiting entry with free times').toBeDefined();
-    if (!entry?.location || !entry.service) return;
+    const { entry } = await addWaitingEntry(page.request, {
+      clientId,
+      schedulerId: ruleId,
+      firstName: 'Wanda',
+      lastName: uniqueLastName('Waiting'),
+      dateOfBirth: '1984-09-21',
+    });
+    if (!entry.location || !entry.service) throw new Error('the entry has no location or service');
 
     await page.goto(`${base}/waitlist`);
     await expect(page.getByRole('heading', { level: 1, name: 'Waitlist' })).toBeVisible();
@@ -140,34 +86,33 @@ test.describe('waitlist', () => {
     signedIn,
     request,
   }) => {
-    const { base, clientId } = await brightSmile(signedIn, 'staff');
+    const { base, clientId, ruleId } = await brightSmile(signedIn, 'staff');
     const page = await pageAs('staff');
 
     // A waiting entry for a provider with free times: the same weekday and time four weeks later
     // lies inside the provider's weekly hours but beyond what patients may book online.
-    const list = await page.request.get(
-      `/api/scheduler/getWaitList?clientId=${clientId}&status=waiting&pageSize=100`,
-    );
-    const { items } = (await list.json()) as { items: Entry[] };
+    const added = await addWaitingEntry(page.request, {
+      clientId,
+      schedulerId: ruleId,
+      firstName: 'Lorna',
+      lastName: uniqueLastName('Later'),
+      dateOfBirth: '1971-02-08',
+    });
     let found: { entry: Entry; dateLocal: string; timeLocal: string; latestDate: string } | undefined;
-    for (const candidate of items) {
-      if (!candidate.location || !candidate.service || !candidate.provider) continue;
-      if (items.filter((other) => other.lastName === candidate.lastName).length > 1) continue;
+    const candidate = added.entry;
+    if (candidate.location && candidate.service && candidate.provider) {
       const slots = await request.get(
         `/api/scheduler/getProviders?${SCOPE}&appointmentTypeId=${candidate.service.appointmentTypeId}` +
           `&locationId=${candidate.location.locationId}&providerId=${candidate.provider.providerId}` +
           `&isExistingPatient=false`,
       );
-      if (slots.status() !== 200) continue;
+      expect(slots.status()).toBe(200);
       const body = (await slots.json()) as {
         window: { latestDate: string };
         providers: { slots: { dateLocal: string; timeLocal: string }[] }[];
       };
       const slot = body.providers[0]?.slots[0];
-      if (slot) {
-        found = { entry: candidate, ...slot, latestDate: body.window.latestDate };
-        break;
-      }
+      if (slot) found = { entry: candidate, ...slot, latestDate: body.window.latestDate };
     }
     expect(found, 'a waiting entry of a provider with free times').toBeDefined();
     if (!found?.entry.location || !found.entry.service || !found.entry.provider) return;
@@ -214,7 +159,7 @@ test.describe('waitlist', () => {
     pageAs,
     signedIn,
   }) => {
-    const { base, clientId } = await brightSmile(signedIn, 'staff');
+    const { base, clientId, ruleId } = await brightSmile(signedIn, 'staff');
     const page = await pageAs('staff');
     const listOf = async (status: string) => {
       const response = await page.request.get(
@@ -223,18 +168,15 @@ test.describe('waitlist', () => {
       expect(response.status()).toBe(200);
       return ((await response.json()) as { items: Entry[] }).items;
     };
-    const waiting = await listOf('waiting');
-    // The newest waiting entry whose name is unique on the list.
-    const entry = [...waiting]
-      .reverse()
-      .find(
-        (candidate) =>
-          waiting.filter(
-            (other) => other.firstName === candidate.firstName && other.lastName === candidate.lastName,
-          ).length === 1,
-      );
-    expect(entry, 'a waiting entry').toBeDefined();
-    if (!entry) return;
+    // A new waiting entry, its name unique on the list.
+    const { entry } = await addWaitingEntry(page.request, {
+      clientId,
+      schedulerId: ruleId,
+      firstName: 'Colin',
+      lastName: uniqueLastName('Contacted'),
+      dateOfBirth: '1990-12-30',
+    });
+    expect((await listOf('waiting')).map((item) => item.waitlistEntryId)).toContain(entry.waitlistEntryId);
     const name = `${entry.firstName} ${entry.lastName}`;
 
     await page.goto(`${base}/waitlist`);
@@ -282,44 +224,20 @@ test.describe('waitlist', () => {
     pageAs,
     signedIn,
   }) => {
-    const { base, clientId } = await brightSmile(signedIn, 'staff');
+    const { base, clientId, ruleId } = await brightSmile(signedIn, 'staff');
     const page = await pageAs('staff');
 
-    // An entry like one with free times, but without a date of birth (taken over the phone).
-    const template = await waitingEntryWithFreeTimes(page.request, clientId);
-    expect(template, 'a waiting entry with free times').toBeDefined();
-    if (!template?.location || !template.service) return;
+    // An entry with free times, but without a date of birth (taken over the phone).
     const firstName = 'Nadia';
-    const lastName = `Nobirth${randomUUID()
-      .replace(/[^a-f]/g, '')
-      .slice(0, 6)}`;
+    const lastName = uniqueLastName('Nobirth');
     const name = `${firstName} ${lastName}`;
-    const db = openServerDatabase();
-    try {
-      const { scheduler_id: schedulerId } = db
-        .prepare('select scheduler_id from waitlist_entries where id = ?')
-        .get(Number(template.waitlistEntryId)) as { scheduler_id: number };
-      const now = Date.now();
-      db.prepare(
-        `insert into waitlist_entries (client_id, scheduler_id, location_id, provider_id, service_id, patient_id,
-           first_name, last_name, date_of_birth, phone, email, preferred_times, notes, status, created_at, updated_at)
-         values (?, ?, ?, ?, ?, null, ?, ?, null, ?, ?, null, null, 'waiting', ?, ?)`,
-      ).run(
-        Number(clientId),
-        schedulerId,
-        Number(template.location.locationId),
-        template.provider ? Number(template.provider.providerId) : null,
-        Number(template.service.appointmentTypeId),
-        firstName,
-        lastName,
-        '5550107788',
-        `${lastName.toLowerCase()}@example.org`,
-        now,
-        now,
-      );
-    } finally {
-      db.close();
-    }
+    await addWaitingEntry(page.request, {
+      clientId,
+      schedulerId: ruleId,
+      firstName,
+      lastName,
+      dateOfBirth: null,
+    });
 
     await page.goto(`${base}/waitlist`);
     await expect(page.getByRole('table', { name: 'Waitlist' })).toBeVisible();
@@ -343,10 +261,10 @@ test.describe('waitlist', () => {
     expect(await seriousViolations(page)).toEqual([]);
 
     // A real past date, at most 120 years ago.
-    await dateOfBirth.fill(shiftDate(new Date().toISOString().slice(0, 10), 2));
+    await dateOfBirth.fill(shiftDate(clockNow().toISOString().slice(0, 10), 2));
     await dialog.getByRole('button', { name: 'Book appointment' }).click();
     await expect(dialog.getByText('The date of birth must be in the past')).toBeVisible();
-    await dateOfBirth.fill(`${new Date().getUTCFullYear() - 121}-06-01`);
+    await dateOfBirth.fill(`${clockNow().getUTCFullYear() - 121}-06-01`);
     await dialog.getByRole('button', { name: 'Book appointment' }).click();
     await expect(dialog.getByText(/more than 120 years ago/)).toBeVisible();
 

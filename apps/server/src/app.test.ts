@@ -87,9 +87,11 @@ describe.each(testDatabases())('the app on $name', (target) => {
         payload: { firstName: '', dateOfBirth: '03/02/1980', contact: { email: 'nope' } },
       });
       expect(response.statusCode).toBe(400);
-      const body = response.json<{ error: { code: string; details: { in: string; path: string }[] } }>();
+      const body = response.json<{
+        error: { code: string; details: { fields: { in: string; path: string }[] } };
+      }>();
       expect(body.error.code).toBe('VALIDATION');
-      expect(body.error.details.map((d) => `${d.in}:${d.path}`).sort()).toEqual([
+      expect(body.error.details.fields.map((d) => `${d.in}:${d.path}`).sort()).toEqual([
         'body:contact.email',
         'body:dateOfBirth',
         'body:firstName',
@@ -147,15 +149,25 @@ describe.each(testDatabases())('the app on $name', (target) => {
 
   describe('GET /api/docs', () => {
     it('serves the OpenAPI document generated from the zod schemas', async () => {
-      const response = await app.inject({ method: 'GET', url: '/api/docs' });
+      const response = await app.inject({ method: 'GET', url: '/api/docs/json' });
       expect(response.statusCode).toBe(200);
       const document = response.json<{ openapi: string; paths: Record<string, unknown> }>();
       expect(document.openapi).toMatch(/^3\./);
       expect(Object.keys(document.paths)).toContain('/api/health');
     });
 
+    it('serves a browsable API reference page over the same document', async () => {
+      const page = await app.inject({ method: 'GET', url: '/api/docs' });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toMatch(/text\/html/);
+      expect(page.body).toContain('swagger-ui');
+      const initializer = await app.inject({ method: 'GET', url: '/api/docs/static/swagger-initializer.js' });
+      expect(initializer.statusCode).toBe(200);
+      expect(initializer.body).toContain('./json');
+    });
+
     it('lists every API route of the route table, with its method', async () => {
-      const document = (await app.inject({ method: 'GET', url: '/api/docs' })).json<{
+      const document = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
         paths: Record<string, Record<string, unknown>>;
       }>();
       const listed = new Set(
@@ -164,7 +176,7 @@ describe.each(testDatabases())('the app on $name', (target) => {
         ),
       );
       const routes = routeTableOf(app)
-        .filter((route) => route.url.startsWith('/api/') && route.url !== '/api/docs')
+        .filter((route) => route.url.startsWith('/api/') && !route.url.startsWith('/api/docs'))
         .filter((route) => route.method !== 'HEAD' && route.method !== 'OPTIONS')
         .map((route) => `${route.method} ${route.url.replace(/:(\w+)/g, '{$1}')}`);
       expect(routes.length).toBeGreaterThan(50);

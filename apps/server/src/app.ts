@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
 import { refusingNulCharacters } from '@scheduler/contract/common';
 import Fastify from 'fastify';
 import type {
@@ -24,23 +25,28 @@ import type { LoggerSettings } from './platform/http/logging.ts';
 import { helmetOptions } from './platform/http/security.ts';
 import { installTenantRequests } from './platform/http/tenant-requests.ts';
 import { registerWebApp } from './platform/http/web-app.ts';
-import { staffApi } from './modules/admin-config/staff-api.ts';
-import { analyticsRoutes } from './modules/analytics/routes.ts';
-import { availabilityRoutes } from './modules/availability/routes.ts';
-import { createAvatarRepository } from './modules/avatars/avatar-repository.ts';
-import { avatarRoutes } from './modules/avatars/routes.ts';
-import { createAvatarService } from './modules/avatars/service.ts';
-import { bookingRoutes } from './modules/booking/routes.ts';
-import { createHealthRepository } from './modules/health/health-repository.ts';
-import { healthRoutes } from './modules/health/routes.ts';
-import { createHealthService } from './modules/health/service.ts';
-import { insuranceRoutes } from './modules/insurance/routes.ts';
-import { patientManagementRoutes } from './modules/patient-management/routes.ts';
-import { patientRoutes } from './modules/patients/routes.ts';
-import { reportRoutes } from './modules/reports/routes.ts';
-import { schedulerConfigRoutes } from './modules/scheduler-config/routes.ts';
-import { waitlistRoutes } from './modules/waitlist/routes.ts';
-import { registerWidget } from './modules/widget/register.ts';
+import { staffAuthPlugin } from './platform/auth/plugin.ts';
+import { staffRoutes } from './contexts/staff/index.ts';
+import { analyticsRoutes } from './contexts/analytics/index.ts';
+import { bookingRoutes, createAvailability, slotSearchRoutes } from './contexts/scheduling/index.ts';
+import { healthPlugin } from './contexts/health/index.ts';
+import {
+  catalogueAdminRoutes,
+  insuranceRoutes,
+  schedulerConfigRoutes,
+  settingsRoutes,
+  widgetAllowListRoutes,
+} from './contexts/catalogue/index.ts';
+import {
+  auditLogRoutes,
+  patientAppointmentsRoutes,
+  patientManagementRoutes,
+  patientRoutes,
+} from './contexts/patients/index.ts';
+import { reportRoutes } from './contexts/reports/index.ts';
+import { bookFromWaitListRoutes, staffWaitlistRoutes, waitlistRoutes } from './contexts/waitlist/index.ts';
+import { avatarPlugin, providerAdminRoutes, providerRoutes } from './contexts/providers/index.ts';
+import { widgetPlugin } from './contexts/widget/index.ts';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -158,6 +164,8 @@ export async function buildApp({
     nameSpace: 'scheduler-rate-limit:',
     ...(redis === undefined ? {} : { redis }),
   });
+  // Staff authentication, once: every context's staff routes use `app.staffAuth`.
+  await app.register(staffAuthPlugin, { config, db, redis });
 
   // Before the web app: its hook lets allowed sites frame the widget's pages.
   // The error handler first: a plugin keeps the handler in force when it was registered, and the
@@ -166,28 +174,46 @@ export async function buildApp({
     sendApiNotFound(reply);
   };
   installErrorHandling(app, (request, reply) => notFound(request, reply));
-  await registerWidget(app, { config, db, redis });
+  await app.register(widgetPlugin, { db });
   notFound = await registerWebApp(app, config.webDist);
 
-  app.get('/api/docs', { schema: { hide: true } }, () => app.swagger());
+  // A browsable API reference at /api/docs; the OpenAPI document itself at /api/docs/json (and /yaml).
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    uiConfig: { docExpansion: 'list', deepLinking: true },
+    staticCSP: true,
+  });
 
-  await app.register(healthRoutes, { service: createHealthService(createHealthRepository(db)) });
-  await app.register(avatarRoutes, { service: createAvatarService(createAvatarRepository(db)) });
+  await app.register(healthPlugin, { db });
+  await app.register(avatarPlugin, { db });
   // The public (anonymous) scheduler API of the booking flow.
   const rateLimits = {
     readsPerMinute: config.rateLimitReadsPerMinute,
     bookingsPerMinute: config.rateLimitBookingsPerMinute,
   };
   await app.register(schedulerConfigRoutes, { db, now, rateLimits });
-  await app.register(availabilityRoutes, { db, now, rateLimits });
-  await app.register(patientRoutes, { db, now, rateLimits, config, redis });
+  // One availability service (one set of caches) for the slot search and the waitlist.
+  const availability = createAvailability(db, now);
+  await app.register(slotSearchRoutes, { db, now, rateLimits, availability });
+  await app.register(patientRoutes, { db, now, rateLimits });
   await app.register(insuranceRoutes, { db, now, rateLimits });
   await app.register(bookingRoutes, { db, now, rateLimits });
-  await app.register(waitlistRoutes, { db, now, rateLimits });
+  await app.register(waitlistRoutes, { db, now, rateLimits, availability });
   await app.register(analyticsRoutes, { db, now, rateLimits });
-  await app.register(staffApi, { config, db, redis });
-  await app.register(patientManagementRoutes, { config, db, redis, now });
-  await app.register(reportRoutes, { config, db, redis, now });
+  await app.register(staffRoutes, { db });
+  // The staff-only scheduler calls, in the order of the API document: settings, providers and
+  // their maps, the staff data lists, the catalogue's records, providers' create/delete, the widget.
+  await app.register(settingsRoutes, { db });
+  await app.register(providerRoutes, { db });
+  await app.register(patientAppointmentsRoutes, { db });
+  await app.register(staffWaitlistRoutes, { db });
+  await app.register(catalogueAdminRoutes, { db });
+  await app.register(providerAdminRoutes, { db });
+  await app.register(widgetAllowListRoutes, { db });
+  await app.register(patientManagementRoutes, { db, now });
+  await app.register(bookFromWaitListRoutes, { db, now });
+  await app.register(auditLogRoutes, { db, now });
+  await app.register(reportRoutes, { db, now });
 
   return app;
 }

@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { loadConfig } from './platform/config.ts';
+import { loadConfig, serverClock } from './platform/config.ts';
 import { createDb, dialectOf } from './platform/db/database.ts';
 import { migrate } from './platform/db/migrate.ts';
 import { demoEntry } from './platform/db/seed/demo-catalogue.ts';
@@ -9,12 +9,13 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 const config = loadConfig();
 const db = createDb(config);
-const app = await buildApp({ config, db });
+const now = serverClock(config); // the real clock, or TEST_CLOCK_START's in test mode
+const app = await buildApp({ config, db, now });
 
 try {
   const { applied } = await migrate(db);
   if (applied.length > 0) app.log.info({ applied }, 'database migrated');
-  const seed = await seedIfEmpty(db, new Date());
+  const seed = await seedIfEmpty(db, now());
   if (seed.seeded) app.log.info({ brands: seed.brands.length }, 'demo data seeded');
   await app.listen({ port: config.port, host: config.host });
 } catch (error) {

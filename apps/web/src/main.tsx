@@ -5,15 +5,22 @@ import './app/base.css';
 import { installTracking } from './lib/analytics';
 import { AppProviders } from './app/providers';
 import { createRehydrationWaiter } from './app/rehydration-gate';
+import { sharedQueryClient } from './app/query-client';
 import { createRoutes } from './app/router';
 import { STATE_RESTORE_TIMEOUT_MS, createAppStore } from './app/store';
 import { prefetchBookingPage } from './features/booking/prefetch';
+import { installContractWorker } from './lib/contract-check';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
+// API answers and restored state are checked against their schemas in a worker (zod off the main thread).
+installContractWorker(
+  () =>
+    new Worker(new URL('./app/contract-worker.ts', import.meta.url), { type: 'module', name: 'contract' }),
+);
 // The booking page's first answers and code load while the stored state is being restored.
-prefetchBookingPage(window.location.pathname);
+prefetchBookingPage(window.location.pathname, sharedQueryClient());
 // The browser gets the main thread back (the requests are on their way) before the store and the
 // first render are set up: with the evaluation of the modules they would make one long task. (A
 // timer rather than a top-level await, which would split the entry into many small chunks.)

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  addNoteRequestSchema,
-  getPatientListQuerySchema,
-  updateAppointmentStatusRequestSchema,
-} from './patient-management.ts';
+import { updateAppointmentStatusRequestSchema } from './patient-management/appointments';
+import { addNoteRequestSchema } from './patient-management/notes';
+import { getPatientListQuerySchema } from './patient-management/patients';
 import { funnelOf, funnelStepOfPageName, getAppointmentReportQuerySchema } from './reports.ts';
 
 describe('patient management schemas', () => {

@@ -19,7 +19,7 @@ import {
   namedProviderSchema,
   namedServiceSchema,
   fromNotAfterTo,
-} from './patient-management.ts';
+} from './patient-management/shared';
 
 export const REPORT_MAX_RANGE_DAYS = 366;
 export const REPORT_DEFAULT_RANGE_DAYS = 30;

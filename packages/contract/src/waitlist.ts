@@ -5,7 +5,8 @@
  */
 import * as z from 'zod';
 import { recordIdSchema } from './admin-auth.ts';
-import { WAITLIST_STATUSES, brandQuerySchema } from './admin-config.ts';
+import { brandQuerySchema } from './admin/paging';
+import { WAITLIST_STATUSES } from './admin/waitlist';
 import { compareIsoDates, isValidIsoDate, subtractYears } from '@scheduler/domain/local-date';
 import type { IsoDate } from '@scheduler/domain/local-date';
 import {

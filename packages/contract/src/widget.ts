@@ -3,7 +3,7 @@
  * (GET /api/scheduler/admin/widget/setup: locations for the snippets, the widget colour =
  * appointment setting 20, the sites allowed to frame it), and the reading of the allow-list
  * (`clients.frame_ancestors`) into the widget pages' CSP `frame-ancestors`. Writes go through
- * PUT /api/scheduler/admin/widget (admin-config.ts) and PATCH updateConfig.
+ * PUT /api/scheduler/admin/widget (admin/widget.ts) and PATCH updateConfig.
  *
  * A frame ancestor is a CSP host source limited to what a practice needs: `https://www.example.com`,
  * `https://*.example.com`, `http://localhost:3101`, `http://127.0.0.1:*` — a scheme, a host (an
@@ -33,7 +33,7 @@ export function normalizeFrameAncestor(input: string): string | undefined {
   if (!match) return undefined;
   const [, scheme, host, port] = match;
   if (host === undefined || scheme === undefined) return undefined;
-  // Plain http only for development on this machine (as admin-config's frameAncestorSchema).
+  // Plain http only for development on this machine (as admin/widget.ts's frameAncestorSchema).
   if (scheme === 'http' && host !== 'localhost' && host !== '127.0.0.1') return undefined;
   if (port !== undefined && port !== '*') {
     const number = Number(port);

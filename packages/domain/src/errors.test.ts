@@ -4,14 +4,11 @@ import {
   DomainError,
   ERROR_CATALOGUE,
   ERROR_CODES,
-  apiErrorBodySchema,
   bookingRefusal,
   fieldErrorsOf,
   isDomainError,
   isErrorCode,
-  parseApiError,
   statusOf,
-  toApiError,
   validationError,
 } from './errors.ts';
 import { BOOKING_MESSAGES, BOOKING_MESSAGE_CODES } from './messages.ts';
@@ -107,25 +104,5 @@ describe('error bodies on the wire', () => {
       { path: 'patient.email', message: 'Enter a valid e-mail address' },
     ]);
     expect(validationError(result.error!).toBody().error.details?.fields).toHaveLength(1);
-  });
-
-  it('maps any thrown value to a status and a body', () => {
-    expect(toApiError(new DomainError('FORBIDDEN')).status).toBe(403);
-    const zodFailure = toApiError(schema.safeParse({}).error);
-    expect(zodFailure.status).toBe(400);
-    expect(zodFailure.body.error.code).toBe('VALIDATION');
-    const crash = toApiError(new TypeError('x is undefined'));
-    expect(crash).toEqual({
-      status: 500,
-      body: { error: { code: 'INTERNAL', message: ERROR_CATALOGUE.INTERNAL.message } },
-    });
-  });
-
-  it('validates error bodies with the shared schema', () => {
-    const body = bookingRefusal('PROVIDER_NOT_ONLINE').toBody();
-    expect(apiErrorBodySchema.parse(body)).toEqual(body);
-    expect(parseApiError(body)?.code).toBe('PROVIDER_NOT_ONLINE');
-    expect(parseApiError({ error: { code: 'TEAPOT', message: 'x' } })).toBeNull();
-    expect(parseApiError('<html>')).toBeNull();
   });
 });

@@ -1,10 +1,10 @@
 /**
  * One error catalogue shared by server and client: a code, its HTTP status, the default
- * user-facing message and (where one applies) the request field it concerns. The server sends
- * `ApiErrorBody`; the client parses it with `apiErrorBodySchema` and shows `fields` next to
- * the form fields. 5xx bodies never carry internal detail.
+ * user-facing message and (where one applies) the request field it concerns, and `DomainError`,
+ * the one error class a use case throws. The wire body itself (`ApiErrorBody`, its zod schema)
+ * is in `@scheduler/contract/errors`. 5xx bodies never carry internal detail.
  */
-import * as z from 'zod';
+import type * as z from 'zod';
 import { BOOKING_MESSAGES, fillMessageTemplate } from './messages.ts';
 import type { BookingMessageCode, ExistingAppointmentParams, MessageParams } from './messages.ts';
 
@@ -36,6 +36,18 @@ export const ERROR_CATALOGUE = {
     message: 'This was changed by someone else in the meantime. Please reload and try again.',
   },
   RATE_LIMITED: { status: 429, message: 'Too many attempts. Please wait a moment and try again.' },
+
+  // Refusals of the HTTP layer itself (Fastify's own client errors), with the texts it sends.
+  BAD_REQUEST: { status: 400, message: 'The request could not be understood' },
+  MALFORMED_JSON: { status: 400, message: 'The request body is not valid JSON' },
+  METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed' },
+  NOT_ACCEPTABLE: { status: 406, message: 'Not acceptable' },
+  REQUEST_TIMEOUT: { status: 408, message: 'The request took too long' },
+  LENGTH_REQUIRED: { status: 411, message: 'Content-Length is required' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported content type' },
+  HEADERS_TOO_LARGE: { status: 431, message: 'Request headers are too large' },
+
   INTERNAL: { status: 500, message: 'Something went wrong on our side. Please try again later.' },
 
   // Booking refusals (spec section 8). 422: the request is well formed but the practice's rules
@@ -108,34 +120,34 @@ export function statusOf(code: ErrorCode): number {
   return ERROR_CATALOGUE[code].status;
 }
 
-export const errorCodeSchema = z.enum(ERROR_CODES);
+/**
+ * One field's problem: `path` is dotted ('patient.email', 'items.0.name'); `in` says which part of
+ * the request it is in, when the HTTP layer found it (schema validation of body, querystring …).
+ */
+export interface FieldError {
+  path: string;
+  message: string;
+  in?: 'body' | 'querystring' | 'params' | 'headers';
+}
 
-/** One field's problem: `path` is dotted ('patient.email', 'items.0.name'). */
-export const fieldErrorSchema = z.object({ path: z.string(), message: z.string() });
-export type FieldError = z.infer<typeof fieldErrorSchema>;
+/**
+ * Extra information of an error. A VALIDATION error always lists its per-field problems in
+ * `fields`; a refusal about one request field names it in `field`.
+ */
+export interface ErrorDetails {
+  fields?: FieldError[];
+  field?: string;
+  [key: string]: unknown;
+}
 
-/** Extra information; `fields` lists per-field problems of a VALIDATION error. */
-export const apiErrorDetailsSchema = z.looseObject({ fields: z.array(fieldErrorSchema).optional() });
-export type ApiErrorDetails = z.infer<typeof apiErrorDetailsSchema>;
-
-/** The body of every error response: `{ error: { code, message, details? } }`. */
-export const apiErrorBodySchema = z.object({
-  error: z.object({
-    code: errorCodeSchema,
-    message: z.string(),
-    details: apiErrorDetailsSchema.optional(),
-  }),
-});
-export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
-
-/** An error a use case throws on purpose; the server turns it into an `ApiErrorBody`. */
+/** An error a use case throws on purpose; the server sends `toBody()` (an `ApiErrorBody` of `@scheduler/contract/errors`). */
 export class DomainError extends Error {
   override readonly name = 'DomainError';
   readonly code: ErrorCode;
   readonly status: number;
-  readonly details: ApiErrorDetails | undefined;
+  readonly details: ErrorDetails | undefined;
 
-  constructor(code: ErrorCode, message?: string, details?: ApiErrorDetails) {
+  constructor(code: ErrorCode, message?: string, details?: ErrorDetails) {
     super(message ?? ERROR_CATALOGUE[code].message);
     this.code = code;
     this.status = ERROR_CATALOGUE[code].status;
@@ -143,7 +155,7 @@ export class DomainError extends Error {
   }
 
   /** The wire body; a 5xx error keeps only the catalogue's generic message. */
-  toBody(): ApiErrorBody {
+  toBody(): { error: { code: ErrorCode; message: string; details?: ErrorDetails } } {
     if (this.status >= 500)
       return { error: { code: this.code, message: ERROR_CATALOGUE[this.code].message } };
     return {
@@ -185,24 +197,4 @@ export function fieldErrorsOf(error: z.ZodError): FieldError[] {
 /** A VALIDATION error listing each field's message, from a failed `safeParse`. */
 export function validationError(error: z.ZodError, message?: string): DomainError {
   return new DomainError('VALIDATION', message, { fields: fieldErrorsOf(error) });
-}
-
-/**
- * Any thrown value as a status and wire body: a DomainError as itself, a ZodError as VALIDATION,
- * anything else as INTERNAL with the generic message (log the original; never send it).
- */
-export function toApiError(error: unknown): { status: number; body: ApiErrorBody } {
-  const domainError =
-    error instanceof DomainError
-      ? error
-      : error instanceof z.ZodError
-        ? validationError(error)
-        : new DomainError('INTERNAL');
-  return { status: domainError.status, body: domainError.toBody() };
-}
-
-/** The error of a response body, or null when the body is not an `ApiErrorBody` (client side). */
-export function parseApiError(body: unknown): ApiErrorBody['error'] | null {
-  const result = apiErrorBodySchema.safeParse(body);
-  return result.success ? result.data.error : null;
 }

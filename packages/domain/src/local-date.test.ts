@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   addBusinessDays,
+  ageOn,
   addCalendarDays,
   compareIsoDates,
   dayOfWeek,
@@ -105,5 +106,17 @@ describe('calendar dates', () => {
   it('refuses arithmetic on invalid dates', () => {
     expect(() => addCalendarDays('2025-02-30', 1)).toThrow(RangeError);
     expect(() => addBusinessDays('2025-03-03', 1.5)).toThrow(RangeError);
+  });
+});
+
+describe('ageOn', () => {
+  it('counts whole years, turning on the birthday', () => {
+    expect(ageOn('1988-04-12', '2026-04-11')).toBe(37);
+    expect(ageOn('1988-04-12', '2026-04-12')).toBe(38);
+  });
+  it('is null for a missing, unreadable or future date of birth', () => {
+    expect(ageOn(null, '2026-04-12')).toBeNull();
+    expect(ageOn('1988-13-01', '2026-04-12')).toBeNull();
+    expect(ageOn('2030-01-01', '2026-04-12')).toBeNull();
   });
 });

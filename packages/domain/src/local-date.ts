@@ -140,3 +140,17 @@ export function subtractYears(date: IsoDate, years: number): IsoDate {
   const targetYear = year - years;
   return formatIsoDate({ year: targetYear, month, day: Math.min(day, daysInMonth(targetYear, month)) });
 }
+
+/**
+ * Whole years from a date of birth to `today` (both 'YYYY-MM-DD'), turning on the birthday;
+ * null when either is missing or unreadable, or when the birth date lies after `today`.
+ */
+export function ageOn(dateOfBirth: string | null, today: IsoDate): number | null {
+  if (dateOfBirth === null) return null;
+  const born = parseIsoDate(dateOfBirth);
+  const now = parseIsoDate(today);
+  if (born === null || now === null) return null;
+  const hadBirthday = now.month > born.month || (now.month === born.month && now.day >= born.day);
+  const age = now.year - born.year - (hadBirthday ? 0 : 1);
+  return age >= 0 ? age : null;
+}

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig, repoRoot } from './config.ts';
+import { ConfigError, parseConfig, repoRoot, serverClock } from './config.ts';
 
 describe('config', () => {
   it('applies the documented defaults', () => {
@@ -59,5 +59,31 @@ describe('config', () => {
     expect(() => parseConfig({ DATABASE_URL: 'postgres://o@db/s', DATABASE_APP_URL: 'mysql://x' })).toThrow(
       'DATABASE_APP_URL: must be a postgres:// URL',
     );
+  });
+
+  it('accepts a fixed clock (TEST_CLOCK_START) only in test mode', () => {
+    expect(parseConfig({}).testClockStart).toBeUndefined();
+    expect(
+      parseConfig({ NODE_ENV: 'test', TEST_CLOCK_START: '2026-12-01T13:30:00Z' }).testClockStart,
+    ).toEqual(new Date('2026-12-01T13:30:00Z'));
+    expect(parseConfig({ NODE_ENV: 'test', TEST_CLOCK_START: '' }).testClockStart).toBeUndefined();
+    expect(() => parseConfig({ TEST_CLOCK_START: '2026-12-01T13:30:00Z' })).toThrow(
+      'TEST_CLOCK_START: accepted only when NODE_ENV=test',
+    );
+    expect(() => parseConfig({ NODE_ENV: 'production', TEST_CLOCK_START: '2026-12-01T13:30:00Z' })).toThrow(
+      'NODE_ENV is production',
+    );
+    expect(() => parseConfig({ NODE_ENV: 'test', TEST_CLOCK_START: '2026-12-01 13:30' })).toThrow(
+      'TEST_CLOCK_START: must be an ISO instant with a zone',
+    );
+  });
+
+  it('runs the server clock on from TEST_CLOCK_START', async () => {
+    const now = serverClock({ testClockStart: new Date('2026-12-01T05:30:00Z') });
+    const first = now().getTime();
+    expect(first - Date.parse('2026-12-01T05:30:00Z')).toBeLessThan(1000);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(now().getTime()).toBeGreaterThan(first);
+    expect(Math.abs(serverClock({ testClockStart: undefined })().getTime() - Date.now())).toBeLessThan(1000);
   });
 });

@@ -3,11 +3,15 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 /**
- * The repository root. This file sits at `apps/server/src/config.ts` and is bundled into
- * `apps/server/dist/*.js`: both are two folders below `apps/server/..`, so the same
- * relative walk works from source and from the bundle.
+ * The repository root. This file sits at `apps/server/src/platform/config.ts` (four folders
+ * below the root) and is bundled into `apps/server/dist/*.js` (three folders below). The walk is
+ * written as segments, not as one '../../../../a' string, so the import-rewriting move tool leaves it alone.
  */
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../ser');
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const repoRoot = path.resolve(
+  here,
+  ...Array<string>(path.basename(here) === 'dist' ? 3 : 4).fill('..'),
+);
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
@@ -62,6 +66,12 @@ const envSchema = z.object({
     (value) => (value === '' ? undefined : value),
     z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(30),
   ),
+  TEST_CLOCK_START: optionalText.pipe(
+    z.iso
+      .datetime({ offset: true, error: 'must be an ISO instant with a zone, e.g. 2026-12-01T13:30:00Z' })
+      .transform((value) => new Date(value))
+      .optional(),
+  ),
 });
 
 export interface Config {
@@ -92,6 +102,11 @@ export interface Config {
   rateLimitReadsPerMinute: number;
   /** Public scheduler API, per client IP and route, per minute: booking, waitlist, patient lookup. */
   rateLimitBookingsPerMinute: number;
+  /**
+   * Test mode only (NODE_ENV=test): the server's clock starts at this instant and runs on with real
+   * time, so the browser tests can run at a chosen time of day. Unset: the real clock.
+   */
+  testClockStart: Date | undefined;
 }
 
 export class ConfigError extends Error {
@@ -113,6 +128,11 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
   if (e.DATABASE_APP_URL !== undefined && e.DATABASE_URL === undefined) {
     throw new ConfigError(['DATABASE_APP_URL: needs DATABASE_URL (the owner of the tables) as well']);
   }
+  if (e.TEST_CLOCK_START !== undefined && e.NODE_ENV !== 'test') {
+    throw new ConfigError([
+      `TEST_CLOCK_START: accepted only when NODE_ENV=test (it fixes the clock for the browser tests); NODE_ENV is ${e.NODE_ENV}`,
+    ]);
+  }
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -128,7 +148,16 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     trustProxy: e.TRUST_PROXY ?? false,
     rateLimitReadsPerMinute: e.RATE_LIMIT_READS_PER_MINUTE,
     rateLimitBookingsPerMinute: e.RATE_LIMIT_BOOKINGS_PER_MINUTE,
+    testClockStart: e.TEST_CLOCK_START,
   };
+}
+
+/** The server's clock: the real one, or in test mode one that starts at `testClockStart` and runs on. */
+export function serverClock(config: Pick<Config, 'testClockStart'>): () => Date {
+  const start = config.testClockStart;
+  if (start === undefined) return () => new Date();
+  const offsetMs = start.getTime() - Date.now();
+  return () => new Date(Date.now() + offsetMs);
 }
 
 /**

@@ -1,11 +1,11 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { Provider as ReduxProvider } from 'react-redux';
 import { LoadingScreen } from '../components/loading-screen';
 import { NotificationHost } from '../components/notification-host';
 import { MuiThemeScopeContext, ThemeControlContext, type ThemeControl } from '../lib/theme-control';
 import { primaryPalette, primaryVariables, readStoredMode, storeMode, type ThemeMode } from './palette';
-import { AppQueryClientContext } from './query-client-context';
+import { sharedQueryClient } from './query-client';
 import { RehydrationGate, type RehydrationWaiter } from './rehydration-gate';
 import type { AppStore } from './store';
 
@@ -48,7 +48,7 @@ const LazyMuiScope = lazy(async () => ({ default: (await import('./mui-scope')).
 export interface AppProvidersProps {
   store: AppStore;
   waiter: RehydrationWaiter;
-  /** Tests give each render its own; the app leaves it out (the screens use the shared client). */
+  /** Tests give each render its own; the app leaves it out (the shared client, which the prefetch fills). */
   queryClient?: QueryClient | undefined;
   children: ReactNode;
 }
@@ -56,14 +56,14 @@ export interface AppProvidersProps {
 export function AppProviders({ store, waiter, queryClient, children }: AppProvidersProps) {
   return (
     <ReduxProvider store={store}>
-      <AppQueryClientContext value={queryClient ?? null}>
+      <QueryClientProvider client={queryClient ?? sharedQueryClient()}>
         <AppThemeProvider>
           <RehydrationGate waiter={waiter} fallback={<LoadingScreen />}>
             {children}
           </RehydrationGate>
           <NotificationHost />
         </AppThemeProvider>
-      </AppQueryClientContext>
+      </QueryClientProvider>
     </ReduxProvider>
   );
 }

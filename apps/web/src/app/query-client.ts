@@ -25,7 +25,7 @@ export function createQueryClient(): QueryClient {
 
 let shared: QueryClient | null = null;
 
-/** The app's query client, created with the first screen that uses TanStack Query (not the landing). */
+/** The app's query client (server state lives only here: the booking prefetch fills it, every screen reads it). */
 export function sharedQueryClient(): QueryClient {
   shared ??= createQueryClient();
   return shared;

@@ -10,9 +10,9 @@ import { createQueryClient } from './query-client';
 import { createRehydrationWaiter } from './rehydration-gate';
 import { createRoutes } from './router';
 import { isEmbedded } from './route-guards';
-import { setSelectedProvider, setSelectedTime } from './slices/patientdetails-slice';
-import { setServicetype } from './slices/servicetype-slice';
-import { setStepper } from './slices/stepper-slice';
+import { setSelectedProvider, setSelectedTime } from '../features/booking/state/patientdetails-slice';
+import { setServicetype } from '../features/booking/state/servicetype-slice';
+import { setStepper } from '../features/booking/state/stepper-slice';
 import { createAppStore } from './store';
 
 declare global {
@@ -72,8 +72,28 @@ beforeAll(() => {
   globalThis.IS_REACT_ACT_ENVIRONMENT = true;
 });
 
+/**
+ * No API server here: every request fails as it would with nothing listening, without reaching a
+ * real port (a product running on localhost:3000 would answer 401 and send the admin shell to login).
+ */
+function serverUnreachable(): void {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+  );
+  vi.stubGlobal(
+    'XMLHttpRequest',
+    class UnreachableXhr extends XMLHttpRequest {
+      override send(): void {
+        setTimeout(() => this.dispatchEvent(new ProgressEvent('error')), 0);
+      }
+    },
+  );
+}
+
 describe('routes (spec section 2)', () => {
   beforeEach(() => {
+    serverUnreachable();
     localStorage.clear();
     container = document.createElement('div');
     document.body.append(container);
@@ -83,6 +103,7 @@ describe('routes (spec section 2)', () => {
   afterEach(() => {
     act(() => root.unmount());
     container.remove();
+    vi.unstubAllGlobals();
   });
 
   it('sends / to the admin login without a stored session', async () => {

@@ -16,22 +16,16 @@ import { BookingIndexRedirect, EmbeddedOnly, RequireAdminSession, RootIndex } fr
  */
 
 /**
- * A lazy screen inside TanStack Query's provider and (unless `mui: false`) Material UI's theme: both
- * libraries load with the screen's own code (in parallel), so the booking landing, which reads
- * through the booking cache and is drawn with plain elements, loads neither.
+ * A lazy screen inside Material UI's theme (unless `mui: false`): the theme loads with the screen's
+ * own code (in parallel), so the booking landing, drawn with plain elements, does not load it.
  */
-function queryScreen<P extends object>(
+function themedScreen<P extends object>(
   load: () => Promise<ComponentType<P>>,
   { mui = true }: { mui?: boolean } = {},
 ): LazyExoticComponent<ComponentType<P>> {
   return lazyScreen(async () => {
-    const [Screen, { withQueryScope }, muiScope] = await Promise.all([
-      load(),
-      import('./query-scope'),
-      mui ? import('./mui-scope') : null,
-    ]);
-    const screen = withQueryScope(Screen);
-    return muiScope ? muiScope.withMuiScope(screen) : screen;
+    const [Screen, muiScope] = await Promise.all([load(), mui ? import('./mui-scope') : null]);
+    return muiScope ? muiScope.withMuiScope(Screen) : Screen;
   });
 }
 
@@ -43,77 +37,79 @@ const LandingScreen = lazyScreen(
   async () => (await import('../features/booking/landing/landing-screen')).LandingScreen,
 );
 // Drawn with plain elements; its filters and dialogs bring Material UI's theme when they load.
-const FindAppointmentScreen = queryScreen(
+const FindAppointmentScreen = themedScreen(
   async () =>
     (await import('../features/booking/find-appointment/find-appointment-screen')).FindAppointmentScreen,
   { mui: false },
 );
-const AdditionalDetailsScreen = queryScreen(
+const AdditionalDetailsScreen = themedScreen(
   async () =>
     (await import('../features/booking/additional-details/additional-details-screen'))
       .AdditionalDetailsScreen,
 );
-const InsuranceScreen = queryScreen(
+const InsuranceScreen = themedScreen(
   async () => (await import('../features/booking/insurance/insurance-screen')).InsuranceScreen,
 );
-const IdentityScreen = queryScreen(
+const IdentityScreen = themedScreen(
   async () => (await import('../features/booking/identity/identity-screen')).IdentityScreen,
 );
-const ThankYouScreen = queryScreen(
+const ThankYouScreen = themedScreen(
   async () => (await import('../features/booking/thank-you/thank-you-screen')).ThankYouScreen,
 );
 
 // Widget
-const WidgetScreen = queryScreen(async () => (await import('../features/widget/widget-screen')).WidgetScreen);
+const WidgetScreen = themedScreen(
+  async () => (await import('../features/widget/widget-screen')).WidgetScreen,
+);
 
 // Admin
-const AdminLoginScreen = queryScreen(
+const AdminLoginScreen = themedScreen(
   async () => (await import('../features/admin/login/admin-login-screen')).AdminLoginScreen,
 );
-const AdminHomeScreen = queryScreen(
+const AdminHomeScreen = themedScreen(
   async () => (await import('../features/admin/home/admin-home-screen')).AdminHomeScreen,
 );
-const AdminShell = queryScreen(async () => (await import('../features/admin/admin-shell')).AdminShell);
-const BlankScreen = queryScreen(
+const AdminShell = themedScreen(async () => (await import('../features/admin/admin-shell')).AdminShell);
+const BlankScreen = themedScreen(
   async () => (await import('../features/admin/home/blank-screen')).BlankScreen,
 );
-const ManageSchedulerScreen = queryScreen(
+const ManageSchedulerScreen = themedScreen(
   async () => (await import('../features/admin/scheduler/manage-scheduler-screen')).ManageSchedulerScreen,
 );
-const ProviderControlScreen = queryScreen(
+const ProviderControlScreen = themedScreen(
   async () => (await import('../features/admin/providers/provider-control-screen')).ProviderControlScreen,
 );
-const EditProviderScreen = queryScreen(
+const EditProviderScreen = themedScreen(
   async () => (await import('../features/admin/providers/edit-provider-screen')).EditProviderScreen,
 );
-const WaitlistScreen = queryScreen(
+const WaitlistScreen = themedScreen(
   async () => (await import('../features/admin/waitlist/waitlist-screen')).WaitlistScreen,
 );
-const ConfigServicesScreen = queryScreen(
+const ConfigServicesScreen = themedScreen(
   async () => (await import('../features/admin/services/config-services-screen')).ConfigServicesScreen,
 );
-const InsuranceConfigScreen = queryScreen(
+const InsuranceConfigScreen = themedScreen(
   async () => (await import('../features/admin/insurance/insurance-config-screen')).InsuranceConfigScreen,
 );
-const LocationConfigScreen = queryScreen(
+const LocationConfigScreen = themedScreen(
   async () => (await import('../features/admin/locations/location-config-screen')).LocationConfigScreen,
 );
-const ReportsScreen = queryScreen(
+const ReportsScreen = themedScreen(
   async () => (await import('../features/admin/reports/reports-screen')).ReportsScreen,
 );
-const WidgetConfigScreen = queryScreen(
+const WidgetConfigScreen = themedScreen(
   async () => (await import('../features/admin/widget/widget-config-screen')).WidgetConfigScreen,
 );
-const PatientsScreen = queryScreen(
+const PatientsScreen = themedScreen(
   async () => (await import('../features/admin/patients/patients-screen')).PatientsScreen,
 );
-const PatientDetailsScreen = queryScreen(
+const PatientDetailsScreen = themedScreen(
   async () => (await import('../features/admin/patients/patient-details-screen')).PatientDetailsScreen,
 );
-const UsersScreen = queryScreen(
+const UsersScreen = themedScreen(
   async () => (await import('../features/admin/users/users-screen')).UsersScreen,
 );
-const AuditLogScreen = queryScreen(
+const AuditLogScreen = themedScreen(
   async () => (await import('../features/admin/audit/audit-log-screen')).AuditLogScreen,
 );
 

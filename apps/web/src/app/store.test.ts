@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import type { AsyncStorageEngine } from '../lib/encrypted-storage';
-import { clearPatientFlow, setSelectedProvider } from './slices/patientdetails-slice';
-import { setRemindEmail } from './slices/admin-login-slice';
-import { setStepper } from './slices/stepper-slice';
+import { clearPatientFlow, setSelectedProvider } from '../features/booking/state/patientdetails-slice';
+import { setRemindEmail } from '../features/admin/state/admin-login-slice';
+import { setStepper } from '../features/booking/state/stepper-slice';
 import { createAppStore } from './store';
 
 /** An in-memory async engine (the encryption itself is tested in lib/encrypted-storage.test.ts). */

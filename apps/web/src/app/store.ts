@@ -19,16 +19,27 @@ import {
   encryptedSessionStorage,
   type AsyncStorageEngine,
 } from '../lib/encrypted-storage';
-import { checkStoredState } from '../features/booking/api/contract-validation';
-import type { PersistKey, StoredCheck } from './slices/persisted-state-schema';
-import { adminLoginReducer } from './slices/admin-login-slice';
-import { adminReducer } from './slices/admin-slice';
-import { clearPatientFlow, patientdetailsReducer } from './slices/patientdetails-slice';
-import { servicetypeReducer } from './slices/servicetype-slice';
-import { stepperReducer } from './slices/stepper-slice';
+import { askContractWorker } from '../lib/contract-check';
+import type { PersistKey, StoredCheck } from './persisted-state-schema';
+import { adminLoginReducer } from '../features/admin/state/admin-login-slice';
+import { adminReducer } from '../features/admin/state/admin-slice';
+import { bookingReducers, clearPatientFlow } from '../features/booking/state';
 
 /** Spec section 4/9: rendering waits for stored state at most this long. */
 export const STATE_RESTORE_TIMEOUT_MS = 5000;
+
+/**
+ * Checks a state restored from browser storage (untrusted) against its schema
+ * (persisted-state-schema.ts). In the contract worker when a booking page has already started it,
+ * so the page's main thread loads no zod to restore its state; else here, loading the schemas
+ * (admin pages, tests). Rejects only if the schemas cannot be loaded.
+ */
+export async function checkStoredState(key: PersistKey, data: unknown): Promise<StoredCheck> {
+  const answer = await askContractWorker({ check: 'stored', key, data }, { onlyIfStarted: true });
+  if (answer.kind === 'valid') return { success: true, data: answer.data };
+  if (answer.kind === 'invalid') return { success: false, where: answer.where ?? '' };
+  return (await import('./persisted-state-schema')).checkPersistedState(key, data);
+}
 
 /**
  * Wraps redux-persist's reader: the restored value is validated with the zod schema of `key`
@@ -81,9 +92,7 @@ function buildRootReducer(options: AppStoreOptions) {
     adminLoginReducer,
   );
   const slices = combineReducers({
-    stepper: stepperReducer,
-    servicetype: servicetypeReducer,
-    patientdetails: patientdetailsReducer,
+    ...bookingReducers,
     admin: adminReducer,
     adminLogin: adminLoginPersisted,
   });

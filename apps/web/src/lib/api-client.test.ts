@@ -1,9 +1,3 @@
-import axios, {
-  AxiosError,
-  type AxiosAdapter,
-  type AxiosResponse,
-  type InternalAxiosRequestConfig,
-} from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { z } from 'zod';
 import { ApiError, createApiClient, type RequestOutcome } from './api-client';
@@ -15,43 +9,55 @@ const baseUrls = {
   track: '/api/track',
 };
 
-function respond(config: InternalAxiosRequestConfig, status: number, data: unknown): AxiosResponse {
-  return { data, status, statusText: String(status), headers: {}, config };
+/** What the fake server sees of a request. */
+interface Seen {
+  url: URL;
+  /** The path below the API's base URL ('getProviders'). */
+  path: string;
+  params: Record<string, string>;
+  headers: Headers;
+  init: RequestInit | undefined;
 }
 
-/** An adapter that answers after `delayMs`, honouring the abort signal like the real ones. */
-function fakeAdapter(
-  answer: (config: InternalAxiosRequestConfig) => AxiosResponse,
-  delayMs = 5,
-): AxiosAdapter {
-  return (config) =>
+interface Reply {
+  status: number;
+  data: unknown;
+}
+
+function respond(_seen: Seen, status: number, data: unknown): Reply {
+  return { status, data };
+}
+
+function seenOf(input: RequestInfo | URL, init: RequestInit | undefined): Seen {
+  const href = input instanceof Request ? input.url : input instanceof URL ? input.href : input;
+  const url = new URL(href, 'http://localhost');
+  return {
+    url,
+    path: url.pathname.split('/').pop() ?? '',
+    params: Object.fromEntries(url.searchParams),
+    headers: new Headers(init?.headers),
+    init,
+  };
+}
+
+/** A fetch that answers after `delayMs`, honouring the abort signal like the real one. */
+function fakeFetch(answer: (seen: Seen) => Reply, delayMs = 5): typeof fetch {
+  return (input, init) =>
     new Promise((resolve, reject) => {
-      const signal = config.signal as AbortSignal | undefined;
+      const signal = init?.signal ?? undefined;
       const timer = setTimeout(() => {
-        const response = answer(config);
-        if (response.status >= 400) {
-          reject(
-            new AxiosError(
-              `Request failed with status code ${response.status}`,
-              'ERR_BAD_RESPONSE',
-              config,
-              null,
-              response,
-            ),
-          );
-        } else {
-          resolve(response);
-        }
+        const { status, data } = answer(seenOf(input, init));
+        resolve(new Response(typeof data === 'string' ? data : JSON.stringify(data), { status }));
       }, delayMs);
       signal?.addEventListener('abort', () => {
         clearTimeout(timer);
-        reject(new axios.CanceledError(undefined, undefined, config));
+        reject(new DOMException('aborted', 'AbortError'));
       });
     });
 }
 
-function makeClient(adapter: AxiosAdapter, readToken: () => string | null = () => null) {
-  return createApiClient({ baseUrls, adapter, readToken, loadAxios: () => Promise.resolve(axios) });
+function makeClient(fetchImpl: typeof fetch, readToken: () => string | null = () => null) {
+  return createApiClient({ baseUrls, fetchImpl, readToken });
 }
 
 describe('api client', () => {
@@ -69,9 +75,9 @@ describe('api client', () => {
   it('aborts an earlier request when a new one with the same id starts', async () => {
     const seen: string[] = [];
     const client = makeClient(
-      fakeAdapter((config) => {
-        seen.push(String(config.params && (config.params as { q: string }).q));
-        return respond(config, 200, { q: (config.params as { q: string }).q });
+      fakeFetch((config) => {
+        seen.push(String(config.params.q));
+        return respond(config, 200, { q: config.params.q });
       }),
     );
     const outcomes: RequestOutcome[] = [];
@@ -103,7 +109,7 @@ describe('api client', () => {
   });
 
   it('lets requests with different ids run side by side', async () => {
-    const client = makeClient(fakeAdapter((config) => respond(config, 200, config.url)));
+    const client = makeClient(fakeFetch((config) => respond(config, 200, config.path)));
     await expect(
       Promise.all([
         client.request({ id: 'a', path: 'getStates' }),
@@ -113,7 +119,7 @@ describe('api client', () => {
   });
 
   it('treats an abort by the caller as a cancellation too', async () => {
-    const client = makeClient(fakeAdapter((config) => respond(config, 200, {}), 50));
+    const client = makeClient(fakeFetch((config) => respond(config, 200, {}), 50));
     const controller = new AbortController();
     const pending = client.request({ path: 'getConfig', signal: controller.signal });
     controller.abort();
@@ -122,7 +128,7 @@ describe('api client', () => {
 
   it('maps a server error in the wire shape as it is, and logs method, path and status without the body', async () => {
     const client = makeClient(
-      fakeAdapter((config) =>
+      fakeFetch((config) =>
         respond(config, 409, {
           error: {
             code: 'SLOT_TAKEN',
@@ -156,7 +162,7 @@ describe('api client', () => {
   });
 
   it('maps other failures to the wire shape by status', async () => {
-    const client = makeClient(fakeAdapter((config) => respond(config, 503, '<html>Bad gateway</html>')));
+    const client = makeClient(fakeFetch((config) => respond(config, 503, '<html>Bad gateway</html>')));
     await expect(client.request({ api: 'config', path: 'user' })).rejects.toMatchObject({
       status: 503,
       body: { error: { code: 'SERVER_ERROR', message: 'Something went wrong. Please try again.' } },
@@ -164,9 +170,7 @@ describe('api client', () => {
   });
 
   it('maps a missing response to a network error', async () => {
-    const client = makeClient((config) =>
-      Promise.reject(new AxiosError('Network Error', 'ERR_NETWORK', config)),
-    );
+    const client = makeClient(() => Promise.reject(new TypeError('Failed to fetch')));
     await expect(client.request({ path: 'getConfig' })).rejects.toMatchObject({
       status: null,
       cancelled: false,
@@ -175,55 +179,57 @@ describe('api client', () => {
   });
 
   it('sends the bearer token held for cookie-blocked browsers, to the right base URL', async () => {
-    const seen: InternalAxiosRequestConfig[] = [];
+    const seen: Seen[] = [];
     const client = makeClient(
-      fakeAdapter((config) => {
+      fakeFetch((config) => {
         seen.push(config);
         return respond(config, 200, []);
       }),
       () => 'opaque-token',
     );
     await client.request({ api: 'patientManagement', path: 'getPatientList' });
-    expect(seen[0]?.baseURL).toBe('/api/patient-management');
+    expect(seen[0]?.url.pathname).toBe('/api/patient-management/getPatientList');
     expect(seen[0]?.headers.get('Authorization')).toBe('Bearer opaque-token');
   });
 
   it('sends no Authorization header without a token', async () => {
-    const seen: InternalAxiosRequestConfig[] = [];
+    const seen: Seen[] = [];
     const client = makeClient(
-      fakeAdapter((config) => {
+      fakeFetch((config) => {
         seen.push(config);
         return respond(config, 200, []);
       }),
     );
     await client.request({ path: 'getStates' });
-    expect(seen[0]?.headers.get('Authorization')).toBeUndefined();
+    expect(seen[0]?.headers.get('Authorization')).toBeNull();
   });
 
-  it('configures no timeout, credentials and the XSRF cookie/header pair', async () => {
-    const client = makeClient(fakeAdapter((config) => respond(config, 200, {})));
-    const instance = await client.getInstance('scheduler');
-    expect(instance.defaults.timeout).toBe(0);
-    expect(instance.defaults.withCredentials).toBe(true);
-    expect(instance.defaults.xsrfCookieName).toBe('XSRF-TOKEN');
-    expect(instance.defaults.xsrfHeaderName).toBe('X-XSRF-TOKEN');
-    expect(instance.defaults.responseType).toBe('json');
+  it('sends credentials with every request', async () => {
+    const seen: Seen[] = [];
+    const client = makeClient(
+      fakeFetch((config) => {
+        seen.push(config);
+        return respond(config, 200, {});
+      }),
+    );
+    await client.request({ api: 'config', path: 'user' });
+    expect(seen[0]?.init?.credentials).toBe('include');
   });
 
   it('validates a response with a zod schema when given one', async () => {
-    const client = makeClient(fakeAdapter((config) => respond(config, 200, { count: 'three' })));
+    const client = makeClient(fakeFetch((config) => respond(config, 200, { count: 'three' })));
     const schema = z.object({ count: z.number() });
     await expect(client.request({ path: 'getWaitList', schema })).rejects.toMatchObject({
       body: { error: { code: 'INVALID_RESPONSE' } },
     });
 
-    const good = makeClient(fakeAdapter((config) => respond(config, 200, { count: 3 })));
+    const good = makeClient(fakeFetch((config) => respond(config, 200, { count: 3 })));
     const data = await good.request({ path: 'getWaitList', schema });
     expect(data.count).toBe(3);
   });
 
   it('does not tell the tracking hook about requests marked report: false', async () => {
-    const client = makeClient(fakeAdapter((config) => respond(config, 500, {})));
+    const client = makeClient(fakeFetch((config) => respond(config, 500, {})));
     const hook = vi.fn();
     client.setOnTrack(hook);
     await client

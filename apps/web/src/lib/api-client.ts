@@ -1,14 +1,13 @@
-import type { AxiosAdapter, AxiosInstance, AxiosResponse, AxiosStatic } from 'axios';
 import { readBearerToken } from './auth-session';
 import { appConfig } from './config';
 
 /**
- * HTTP client of the web app: one axios instance per backend, cancellation by request id,
- * errors mapped to the shared wire shape `{error: {code, message, details?}}`, and a tracking hook.
- * axios itself is loaded on the first request, so it is not part of the first page's script. The
- * booking flow's APIs (scheduler, track) go through `fetch` instead, with axios's behaviour (query
- * string, JSON bodies and answers, credentials, the bearer token and the XSRF cookie echoed as a
- * header), so the booking pages never load axios.
+ * HTTP client of the web app, one `fetch` transport for every backend: the query string, JSON
+ * bodies and answers, credentials, the bearer token (cookie-blocked browsers) and the XSRF cookie
+ * echoed as a header; cancellation by request id; errors mapped to the shared wire shape
+ * `{error: {code, message, details?}}`; the answer validated by the request's `schema` (the one way
+ * responses are checked: a zod schema, or the booking flow's contract check, which runs in a
+ * worker); and a tracking hook.
  */
 
 export type ApiName = 'scheduler' | 'config' | 'patientManagement' | 'track';
@@ -99,20 +98,12 @@ export interface RequestOptions {
 export interface ApiClientOptions {
   baseUrls: Record<ApiName, string>;
   readToken?: () => string | null;
-  /** Test seam: replaces the network adapter of every instance. */
-  adapter?: AxiosAdapter | undefined;
   now?: () => number;
-  /** How axios is loaded (default: a dynamic import on first use). */
-  loadAxios?: () => Promise<AxiosStatic>;
-  /**
-   * The APIs sent with `fetch` rather than axios (default: scheduler and track, the booking flow's;
-   * none when `adapter` is given). Tests may pass their own `fetchImpl`.
-   */
-  fetchApis?: readonly ApiName[];
+  /** Test seam: the `fetch` every request goes through (default: the browser's). */
   fetchImpl?: typeof fetch;
 }
 
-/** Cookie and header of the XSRF token (the names axios is configured with below). */
+/** Cookie and header of the XSRF token. */
 const XSRF_COOKIE = 'XSRF-TOKEN';
 const XSRF_HEADER = 'X-XSRF-TOKEN';
 
@@ -127,7 +118,7 @@ function readCookie(name: string): string | null {
   }
 }
 
-/** axios's URL: base + '/' + path (the base alone for an empty path), then the query string. */
+/** The request URL: base + '/' + path (the base alone for an empty path), then the query string. */
 export function fetchUrl(baseUrl: string, path: string, params: QueryParams | undefined): string {
   const joined = path ? `${baseUrl.replace(/\/?\/$/, '')}/${path.replace(/^\/+/, '')}` : baseUrl;
   if (!params) return joined;
@@ -141,24 +132,18 @@ export function fetchUrl(baseUrl: string, path: string, params: QueryParams | un
   return `${joined}${joined.includes('?') ? '&' : '?'}${text}`;
 }
 
-/** What a fetch failure looks like to `toApiError` (axios's error shape). */
-function fetchError(
-  message: string,
-  code: string,
-  response: AxiosLikeError['response'],
-  cause?: unknown,
-): Error & AxiosLikeError {
-  return Object.assign(new Error(message, { cause }), { isAxiosError: true as const, code, response });
-}
+/** The outcome of a response check: the checked (possibly transformed) value, or a refusal. */
+export type SchemaCheck<T> = { success: true; data: T } | { success: false; error?: unknown };
 
-/** Anything with zod's safeParse (a classic or mini zod schema) that validates a response. */
+/**
+ * How a response is validated: anything with zod's `safeParse` (a zod schema), or a check that
+ * answers later (the booking flow's contract check, done in a worker).
+ */
 export interface ResponseSchema<T = unknown> {
-  safeParse(data: unknown): { success: true; data: T } | { success: false; error: unknown };
+  safeParse(data: unknown): SchemaCheck<T> | Promise<SchemaCheck<T>>;
 }
 
 export interface ApiClient {
-  /** The axios instance of one backend (created on first use). */
-  readonly getInstance: (api: ApiName) => Promise<AxiosInstance>;
   readonly request: {
     <T>(options: RequestOptions & { schema: ResponseSchema<T> }): Promise<T>;
     (options: RequestOptions & { schema?: undefined }): Promise<unknown>;
@@ -194,44 +179,23 @@ function cancelledError(): ApiError {
   );
 }
 
-interface AxiosLikeError {
-  isAxiosError: true;
-  code?: string | undefined;
-  response?: { status: number; data: unknown } | undefined;
+function networkError(): ApiError {
+  return new ApiError({ error: { code: CLIENT_ERROR_CODES.network, message: NETWORK_MESSAGE } }, null);
 }
 
-function isAxiosLikeError(error: unknown): error is AxiosLikeError {
-  return (
-    typeof error === 'object' && error !== null && (error as { isAxiosError?: unknown }).isAxiosError === true
-  );
+/** A non-2xx answer as an ApiError: the body as it is when it has the wire shape, else by status. */
+export function httpError(status: number, data: unknown): ApiError {
+  if (isWireErrorBody(data)) {
+    const { code, message, details } = data.error;
+    const wire: WireError = details === undefined ? { code, message } : { code, message, details };
+    return new ApiError({ error: wire }, status);
+  }
+  return new ApiError({ error: { code: codeForStatus(status), message: GENERIC_MESSAGE } }, status);
 }
 
-function isCancelLike(error: unknown): boolean {
-  return (
-    typeof error === 'object' && error !== null && (error as { __CANCEL__?: unknown }).__CANCEL__ === true
-  );
-}
-
-/** Maps anything thrown by axios (or our own code) to an ApiError carrying the wire shape. */
+/** Anything thrown while sending as an ApiError carrying the wire shape. */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  if (isCancelLike(error)) return cancelledError();
-  if (isAxiosLikeError(error)) {
-    if (error.code === 'ERR_CANCELED') return cancelledError();
-    const response = error.response;
-    if (!response) {
-      return new ApiError({ error: { code: CLIENT_ERROR_CODES.network, message: NETWORK_MESSAGE } }, null);
-    }
-    if (isWireErrorBody(response.data)) {
-      const { code, message, details } = response.data.error;
-      const wire: WireError = details === undefined ? { code, message } : { code, message, details };
-      return new ApiError({ error: wire }, response.status);
-    }
-    return new ApiError(
-      { error: { code: codeForStatus(response.status), message: GENERIC_MESSAGE } },
-      response.status,
-    );
-  }
   return new ApiError({ error: { code: CLIENT_ERROR_CODES.http, message: GENERIC_MESSAGE } }, null);
 }
 
@@ -241,24 +205,17 @@ function joinForLog(baseUrl: string, path: string): string {
   return `${baseUrl.replace(/\/+$/, '')}/${cleanPath.replace(/^\/+/, '')}`;
 }
 
-export function createApiClient(options: ApiClientOptions): ApiClient {
-  const readToken = options.readToken ?? (() => readBearerToken());
-  const now = options.now ?? (() => Date.now());
-  const inFlight = new Map<string, AbortController>();
-  let onTrack: TrackHook | null = null;
-  const loadAxios = options.loadAxios ?? (async () => (await import('axios')).default);
-  const fetchApis = new Set<ApiName>(
-    options.fetchApis ?? (options.adapter ? [] : (['scheduler', 'track'] satisfies ApiName[])),
-  );
-  const fetchImpl = options.fetchImpl ?? ((input, init) => globalThis.fetch(input, init));
+interface Answer {
+  status: number;
+  data: unknown;
+}
 
-  /** One request through fetch, answering like axios (status and parsed body) or throwing its error shape. */
-  const sendWithFetch = async (
-    api: ApiName,
-    method: HttpMethod,
-    opts: RequestOptions,
-    signal: AbortSignal,
-  ): Promise<{ status: number; data: unknown }> => {
+type Send = (api: ApiName, method: HttpMethod, opts: RequestOptions, signal: AbortSignal) => Promise<Answer>;
+
+/** The fetch transport: one request, its status and parsed body, or an ApiError. */
+function fetchTransport(options: ApiClientOptions, readToken: () => string | null): Send {
+  const fetchImpl = options.fetchImpl ?? ((input, init) => globalThis.fetch(input, init));
+  return async (api, method, opts, signal) => {
     const headers = new Headers({ Accept: 'application/json' });
     const token = readToken();
     if (token) headers.set('Authorization', `Bearer ${token}`);
@@ -283,56 +240,34 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         credentials: 'include',
         signal,
       });
-    } catch (error) {
-      if (signal.aborted) throw cancelledError();
-      // No answer: a network error, as axios reports it.
-      throw fetchError('Network Error', 'ERR_NETWORK', undefined, error);
+    } catch {
+      throw signal.aborted ? cancelledError() : networkError();
     }
-    const text = await response.text();
+    let text: string;
+    try {
+      text = await response.text();
+    } catch {
+      throw signal.aborted ? cancelledError() : networkError();
+    }
     let data: unknown = text;
     if (text) {
       try {
         data = JSON.parse(text) as unknown;
       } catch {
-        data = text; // axios keeps a body that is not JSON as text
+        data = text; // a body that is not JSON is kept as text
       }
     }
-    if (response.status < 200 || response.status >= 300) {
-      const status = response.status;
-      throw fetchError(`Request failed with status code ${status}`, 'ERR_BAD_RESPONSE', { status, data });
-    }
+    if (response.status < 200 || response.status >= 300) throw httpError(response.status, data);
     return { status: response.status, data };
   };
+}
 
-  const makeInstance = (axios: AxiosStatic, baseURL: string): AxiosInstance => {
-    const instance = axios.create({
-      baseURL,
-      timeout: 0,
-      responseType: 'json',
-      headers: { Accept: 'application/json' },
-      xsrfCookieName: 'XSRF-TOKEN',
-      xsrfHeaderName: 'X-XSRF-TOKEN',
-      withCredentials: true,
-      ...(options.adapter ? { adapter: options.adapter } : {}),
-    });
-    instance.interceptors.request.use((config) => {
-      const token = readToken();
-      if (token) config.headers.set('Authorization', `Bearer ${token}`);
-      return config;
-    });
-    return instance;
-  };
-
-  const instances = new Map<ApiName, Promise<AxiosInstance>>();
-  const getInstance = (api: ApiName): Promise<AxiosInstance> => {
-    let instance = instances.get(api);
-    if (!instance) {
-      instance = loadAxios().then((axios) => makeInstance(axios, options.baseUrls[api]));
-      instances.set(api, instance);
-      instance.catch(() => instances.delete(api)); // a failed chunk load may be retried
-    }
-    return instance;
-  };
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const readToken = options.readToken ?? (() => readBearerToken());
+  const now = options.now ?? (() => Date.now());
+  const send = fetchTransport(options, readToken);
+  const inFlight = new Map<string, AbortController>();
+  let onTrack: TrackHook | null = null;
 
   const report = (outcome: RequestOutcome): void => {
     if (!onTrack) return;
@@ -343,12 +278,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   };
 
-  async function request(opts: RequestOptions & { schema?: ResponseSchema | undefined }): Promise<unknown> {
-    const api = opts.api ?? 'scheduler';
-    const method = opts.method ?? 'GET';
-    const logPath = joinForLog(options.baseUrls[api], opts.path);
+  /** A controller for one request: aborted by a newer request with the same id or by the caller's signal. */
+  const start = (opts: RequestOptions): { controller: AbortController; done: () => void } => {
     const controller = new AbortController();
-
     if (opts.id !== undefined) {
       inFlight.get(opts.id)?.abort();
       inFlight.set(opts.id, controller);
@@ -358,9 +290,21 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (opts.signal.aborted) controller.abort();
       else opts.signal.addEventListener('abort', onOuterAbort, { once: true });
     }
+    const done = (): void => {
+      opts.signal?.removeEventListener('abort', onOuterAbort);
+      if (opts.id !== undefined && inFlight.get(opts.id) === controller) inFlight.delete(opts.id);
+    };
+    return { controller, done };
+  };
 
+  async function request(opts: RequestOptions & { schema?: ResponseSchema | undefined }): Promise<unknown> {
+    const api = opts.api ?? 'scheduler';
+    const method = opts.method ?? 'GET';
+    const logPath = joinForLog(options.baseUrls[api], opts.path);
+    const { controller, done } = start(opts);
     const startedAt = now();
     const finish = (status: number | null, error: ApiError | null): void => {
+      if (error) console.error(`[api] ${method} ${logPath} failed: ${status ?? 'no response'} ${error.code}`);
       if (opts.report === false) return;
       report({
         requestId: opts.id,
@@ -376,59 +320,37 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     };
 
     try {
-      let response: Pick<AxiosResponse<unknown>, 'status' | 'data'>;
+      let response: Answer;
       try {
-        if (fetchApis.has(api)) {
-          response = await sendWithFetch(api, method, opts, controller.signal);
-        } else {
-          const instance = await getInstance(api);
-          if (controller.signal.aborted) throw cancelledError();
-          response = await instance.request<unknown>({
-            method,
-            url: opts.path,
-            params: opts.params,
-            data: opts.data,
-            headers: opts.headers,
-            signal: controller.signal,
-          });
-        }
+        if (controller.signal.aborted) throw cancelledError();
+        response = await send(api, method, opts, controller.signal);
       } catch (error) {
         const apiError = controller.signal.aborted ? cancelledError() : toApiError(error);
-        if (apiError.cancelled) {
-          console.info(`[api] ${method} ${logPath} cancelled`);
-        } else {
-          console.error(
-            `[api] ${method} ${logPath} failed: ${apiError.status ?? 'no response'} ${apiError.code}`,
-          );
-          finish(apiError.status, apiError);
-        }
+        if (apiError.cancelled) console.info(`[api] ${method} ${logPath} cancelled`);
+        else finish(apiError.status, apiError);
         throw apiError;
       }
-
       if (!opts.schema) {
         finish(response.status, null);
         return response.data;
       }
-      const parsed = opts.schema.safeParse(response.data);
+      const parsed = await opts.schema.safeParse(response.data);
       if (!parsed.success) {
         const apiError = new ApiError(
           { error: { code: CLIENT_ERROR_CODES.invalidResponse, message: GENERIC_MESSAGE } },
           response.status,
         );
-        console.error(`[api] ${method} ${logPath} failed: ${response.status} ${apiError.code}`);
         finish(response.status, apiError);
         throw apiError;
       }
       finish(response.status, null);
       return parsed.data;
     } finally {
-      opts.signal?.removeEventListener('abort', onOuterAbort);
-      if (opts.id !== undefined && inFlight.get(opts.id) === controller) inFlight.delete(opts.id);
+      done();
     }
   }
 
   return {
-    getInstance,
     request,
     abortRequest: (id: string): void => {
       inFlight.get(id)?.abort();

@@ -21,153 +21,40 @@
  *   the service's length at the start's last unit.
  * Conservative rounding (busy periods grow to whole units, interval ends shrink to whole
  * units) is exact here, because every candidate start and end falls on a unit boundary.
+ *
+ * Parts: `engine-input.ts` reads the input, `slot-scan.ts` holds the axis and the scan.
  */
-import { formatLocalTime, greatestCommonDivisor, parseLocalDate, parseLocalTime } from './local-time.ts';
 import {
-  elapsedMinutesOfWall,
-  localDayNumberOf,
-  wallMinuteOfElapsed,
-  zoneDay,
-  zoneDaysBetween,
-} from '../time-zone.ts';
-import type { ZoneDay } from '../time-zone.ts';
+  MINUTES_PER_UNIT,
+  MS_PER_MINUTE,
+  appliesOn,
+  bookableProviders,
+  durationOf,
+  indexInput,
+  instantOf,
+  parseRow,
+  resolveSlotStepMinutes,
+  weeklyHours,
+} from './engine-input.ts';
+import type { WeekRows } from './engine-input.ts';
+import { greatestCommonDivisor } from './local-time.ts';
+import { appendDaySlots, buildAxis, collectBusy, markUnits } from './slot-scan.ts';
+import type { ScanState } from './slot-scan.ts';
+import { elapsedMinutesOfWall, localDayNumberOf, zoneDay } from '../time-zone.ts';
 import type {
   AvailabilityInput,
   AvailabilityLocation,
   AvailabilityProvider,
   AvailabilityResult,
-  AvailabilityService,
   BusyPeriod,
   LocatedSlot,
   LocationCapacity,
   ProviderAvailability,
   ProviderLocationAvailability,
   Slot,
-  WorkingHoursRow,
 } from './types.ts';
 
-const MS_PER_MINUTE = 60_000;
-const MINUTES_PER_UNIT = 5;
-const DEFAULT_STEP_MINUTES = 15;
-
-interface ParsedRow {
-  readonly startMinute: number;
-  readonly endMinute: number;
-  readonly fromDay: number;
-  readonly toDay: number;
-}
-
-/** Rows of one provider at one location, indexed by weekday. */
-type WeekRows = ParsedRow[][];
-
-function checkWholeMinutes(value: number, what: string): number {
-  if (!Number.isInteger(value) || value < 1)
-    throw new RangeError(`${what} must be a whole number of minutes ≥ 1, got ${value}.`);
-  return value;
-}
-
-function instantOf(date: Date, what: string): number {
-  const ms = date.getTime();
-  if (Number.isNaN(ms)) throw new RangeError(`${what} is not a valid date.`);
-  return ms;
-}
-
-/** The step between candidate starts: the given one, else 15 or the service duration if shorter. */
-export function resolveSlotStepMinutes(serviceDurationMinutes: number, slotStepMinutes?: number): number {
-  if (slotStepMinutes !== undefined) return checkWholeMinutes(slotStepMinutes, 'slotStepMinutes');
-  return Math.min(DEFAULT_STEP_MINUTES, checkWholeMinutes(serviceDurationMinutes, 'service.durationMinutes'));
-}
-
-function durationOf(provider: AvailabilityProvider, service: AvailabilityService): number {
-  return checkWholeMinutes(
-    provider.durationMinutes ?? service.durationMinutes,
-    `Duration for provider ${provider.id}`,
-  );
-}
-
-/** Parses one working-hours row; `null` when its interval is empty. */
-function parseRow(row: WorkingHoursRow): ParsedRow | null {
-  if (!Number.isInteger(row.weekday) || row.weekday < 0 || row.weekday > 6) {
-    throw new RangeError(`Invalid weekday ${row.weekday} in working hours of provider ${row.providerId}.`);
-  }
-  const startMinute = parseLocalTime(row.startLocal);
-  const endMinute = parseLocalTime(row.endLocal);
-  const fromDay = row.effectiveFrom ? parseLocalDate(row.effectiveFrom) : Number.NEGATIVE_INFINITY;
-  const toDay = row.effectiveTo ? parseLocalDate(row.effectiveTo) : Number.POSITIVE_INFINITY;
-  if (endMinute <= startMinute || fromDay > toDay) return null;
-  return { startMinute, endMinute, fromDay, toDay };
-}
-
-function appliesOn(row: ParsedRow, dayNumber: number): boolean {
-  return row.fromDay <= dayNumber && dayNumber <= row.toDay;
-}
-
-function bookableProviders<P extends AvailabilityProvider>(input: AvailabilityInput<P>): P[] {
-  const includeOffline = input.options?.includeOfflineProviders === true;
-  const seen = new Set<string>();
-  const providers: P[] = [];
-  for (const provider of input.providers) {
-    if (seen.has(provider.id) || !(includeOffline || provider.onlineBookable)) continue;
-    seen.add(provider.id);
-    providers.push(provider);
-  }
-  return providers;
-}
-
-function mod5(minutes: number): number {
-  return ((minutes % MINUTES_PER_UNIT) + MINUTES_PER_UNIT) % MINUTES_PER_UNIT;
-}
-
-/** Folds into `unit` everything about a zone day that could put a boundary off the 5-minute grid. */
-function unitForDay(unit: number, day: ZoneDay): number {
-  let result = greatestCommonDivisor(unit, mod5(day.startUtcMs / MS_PER_MINUTE));
-  result = greatestCommonDivisor(result, mod5(day.offsetBeforeMs / MS_PER_MINUTE));
-  if (day.transitionUtcMs !== Number.POSITIVE_INFINITY) {
-    result = greatestCommonDivisor(result, mod5(day.offsetAfterMs / MS_PER_MINUTE));
-    result = greatestCommonDivisor(result, mod5(day.transitionUtcMs / MS_PER_MINUTE));
-  }
-  return result;
-}
-
-/** Sets `value` on every [from, to) unit pair of `ranges`; a plain loop beats `fill` on short ranges. */
-function markUnits(map: Uint8Array, ranges: readonly number[], value: 0 | 1): void {
-  for (let index = 0; index < ranges.length; index += 2) {
-    const from = ranges[index] ?? 0;
-    const to = ranges[index + 1] ?? 0;
-    if (to - from > 64) map.fill(value, from, to);
-    else for (let unit = from; unit < to; unit++) map[unit] = value;
-  }
-}
-
-/**
- * Appends to `starts` the free grid starts (in units since the day start) of one interval.
- * `busy` is the provider's busy map and `base` the day's first unit in it.
- */
-function scanInterval(
-  busy: Uint8Array | null,
-  base: number,
-  firstStart: number,
-  endLimit: number,
-  durationUnits: number,
-  stepUnits: number,
-  starts: number[],
-): void {
-  if (busy === null) {
-    for (let start = firstStart; start + durationUnits <= endLimit; start += stepUnits) starts.push(start);
-    return;
-  }
-  // Sliding run-length: `run` counts the free units ending at `unit`; the candidate whose
-  // last unit is `unit` is free when the run covers its whole length.
-  let run = 0;
-  let candidateEnd = firstStart + durationUnits;
-  for (let unit = firstStart; unit < endLimit && candidateEnd <= endLimit; unit++) {
-    run = busy[base + unit] === 1 ? 0 : run + 1;
-    if (unit + 1 === candidateEnd) {
-      if (run >= durationUnits) starts.push(candidateEnd - durationUnits);
-      candidateEnd += stepUnits;
-    }
-  }
-}
+export { resolveSlotStepMinutes } from './engine-input.ts';
 
 /**
  * Bookable slots of every provider at every location inside the booking window.
@@ -182,191 +69,39 @@ export function computeAvailability<P extends AvailabilityProvider>(
     instantOf(input.now, 'now'),
   );
   const latestMs = instantOf(input.window.latestExclusive, 'window.latestExclusive');
-
-  const locations: AvailabilityLocation[] = [];
-  const locationIndex = new Map<string, number>();
-  for (const location of input.locations) {
-    if (locationIndex.has(location.id)) continue;
-    locationIndex.set(location.id, locations.length);
-    locations.push(location);
-  }
-  const providers = bookableProviders(input);
-  const providerIndex = new Map<string, number>();
-  providers.forEach((provider, index) => providerIndex.set(provider.id, index));
-  const durations = providers.map((provider) => durationOf(provider, input.service));
+  const indexed = indexInput(input);
+  const { locations, providers, durations } = indexed;
 
   // Time unit: 5 minutes unless something is finer.
   let unit = greatestCommonDivisor(MINUTES_PER_UNIT, stepMinutes);
   for (const duration of durations) unit = greatestCommonDivisor(unit, duration);
+  const hours = weeklyHours(input.workingHours, indexed, unit);
+  const axis = buildAxis(hours.zonesInUse, earliestMs, latestMs, hours.unit, stepMinutes);
+  const busyByProvider = collectBusy(input, indexed.providerIndex, providers.length, axis);
 
-  // Working hours per provider × location × weekday.
-  const weekRows: (WeekRows | undefined)[][] = providers.map(
-    () => new Array<WeekRows | undefined>(locations.length),
-  );
-  const zonesInUse = new Set<string>();
-  for (const row of input.workingHours) {
-    const pi = providerIndex.get(row.providerId);
-    const li = locationIndex.get(row.locationId);
-    if (pi === undefined || li === undefined) continue;
-    const parsed = parseRow(row);
-    if (parsed === null) continue;
-    const perLocation = weekRows[pi];
-    const location = locations[li];
-    if (perLocation === undefined || location === undefined) continue;
-    let week = perLocation[li];
-    if (week === undefined) {
-      week = [[], [], [], [], [], [], []];
-      perLocation[li] = week;
-    }
-    week[row.weekday]?.push(parsed);
-    zonesInUse.add(location.timeZone);
-    unit = greatestCommonDivisor(unit, parsed.startMinute);
-  }
-
-  // Local days overlapping the window, per zone.
-  const daysByZone = new Map<string, ZoneDay[]>();
-  let axisStartMs = Number.POSITIVE_INFINITY;
-  let axisEndMs = Number.NEGATIVE_INFINITY;
-  for (const timeZone of zonesInUse) {
-    const days = zoneDaysBetween(timeZone, earliestMs, latestMs);
-    daysByZone.set(timeZone, days);
-    for (const day of days) unit = unitForDay(unit, day);
-    const first = days[0];
-    const last = days[days.length - 1];
-    if (first !== undefined && last !== undefined) {
-      axisStartMs = Math.min(axisStartMs, first.startUtcMs);
-      axisEndMs = Math.max(axisEndMs, last.endUtcMs);
-    }
-  }
-  const unitMs = unit * MS_PER_MINUTE;
-  const stepUnits = stepMinutes / unit;
-  const hasAxis = axisEndMs > axisStartMs;
-  if (hasAxis) axisStartMs = Math.floor(axisStartMs / unitMs) * unitMs;
-  const axisUnits = hasAxis ? Math.ceil((axisEndMs - axisStartMs) / unitMs) : 0;
-
-  // Busy units per provider, as [startUnit, endUnit) pairs on the axis.
-  const busyByProvider: number[][] = providers.map(() => []);
-  // Rows usually arrive ordered by provider: remember the last lookup.
-  let lastProviderId: string | undefined;
-  let lastProviderIndex: number | undefined;
-  const addBusy = (period: BusyPeriod, what: string): void => {
-    if (period.providerId !== lastProviderId) {
-      lastProviderId = period.providerId;
-      lastProviderIndex = providerIndex.get(period.providerId);
-    }
-    const pi = lastProviderIndex;
-    if (pi === undefined || !hasAxis) return;
-    const startMs = instantOf(period.startUtc, what);
-    const endMs = instantOf(period.endUtc, what);
-    if (endMs <= startMs || endMs <= axisStartMs || startMs >= axisEndMs) return;
-    const from = Math.max(0, Math.floor((startMs - axisStartMs) / unitMs));
-    const to = Math.min(axisUnits, Math.ceil((endMs - axisStartMs) / unitMs));
-    busyByProvider[pi]?.push(from, to);
+  const state: ScanState = {
+    axis,
+    earliestMs,
+    latestMs,
+    busyMap: new Uint8Array(axis.axisUnits),
+    starts: [],
+    intervals: [],
   };
-  for (const period of input.timeOff) addBusy(period, 'timeOff');
-  for (const period of input.appointments) addBusy(period, 'appointment');
-
-  const busyMap = new Uint8Array(axisUnits);
   const locationHasSlots = new Array<boolean>(locations.length).fill(false);
-  const starts: number[] = [];
-  const intervals: number[] = [];
-
   const results = providers.map((provider, pi): ProviderAvailability<P> => {
-    const perLocation = weekRows[pi] ?? [];
     const busyUnits = busyByProvider[pi] ?? [];
-    const durationMinutes = durations[pi] ?? input.service.durationMinutes;
-    const durationUnits = durationMinutes / unit;
-    const durationMs = durationMinutes * MS_PER_MINUTE;
-    markUnits(busyMap, busyUnits, 1);
-    const busy = busyUnits.length > 0 ? busyMap : null;
-
-    const locationResults: ProviderLocationAvailability[] = [];
-    let nextAvailable: LocatedSlot | null = null;
-    for (let li = 0; li < locations.length; li++) {
-      const week = perLocation[li];
-      const location = locations[li];
-      if (week === undefined || location === undefined) continue;
-      const slots: Slot[] = [];
-      for (const day of daysByZone.get(location.timeZone) ?? []) {
-        const rows = week[day.weekday];
-        if (rows === undefined || rows.length === 0) continue;
-        const base = Math.round((day.startUtcMs - axisStartMs) / unitMs);
-        const minStart = Math.ceil((earliestMs - day.startUtcMs) / unitMs);
-        const maxEnd = Math.floor((latestMs - day.startUtcMs) / unitMs);
-
-        intervals.length = 0;
-        for (const row of rows) {
-          if (!appliesOn(row, day.dayNumber)) continue;
-          const from = Math.ceil(elapsedMinutesOfWall(day, row.startMinute) / unit);
-          const to = Math.floor(elapsedMinutesOfWall(day, row.endMinute) / unit);
-          if (to > from) intervals.push(from, to);
-        }
-        if (intervals.length === 0) continue;
-        let overlapping = false;
-        if (intervals.length > 2) {
-          const pairs: [number, number][] = [];
-          for (let index = 0; index < intervals.length; index += 2)
-            pairs.push([intervals[index] ?? 0, intervals[index + 1] ?? 0]);
-          pairs.sort((left, right) => left[0] - right[0]);
-          intervals.length = 0;
-          for (const [from, to] of pairs) {
-            if (intervals.length > 0 && from < (intervals[intervals.length - 1] ?? 0)) overlapping = true;
-            intervals.push(from, to);
-          }
-        }
-
-        starts.length = 0;
-        for (let index = 0; index < intervals.length; index += 2) {
-          const from = intervals[index] ?? 0;
-          const to = intervals[index + 1] ?? 0;
-          const firstStart =
-            from >= minStart ? from : from + Math.ceil((minStart - from) / stepUnits) * stepUnits;
-          const endLimit = Math.min(to, maxEnd);
-          if (firstStart + durationUnits <= endLimit)
-            scanInterval(busy, base, firstStart, endLimit, durationUnits, stepUnits, starts);
-        }
-        if (overlapping) {
-          starts.sort((left, right) => left - right);
-          let kept = 0;
-          for (const start of starts) if (kept === 0 || starts[kept - 1] !== start) starts[kept++] = start;
-          starts.length = kept;
-        }
-
-        for (const start of starts) {
-          const elapsedMinutes = start * unit;
-          const startUtcMs = day.startUtcMs + elapsedMinutes * MS_PER_MINUTE;
-          slots.push({
-            startUtcMs,
-            endUtcMs: startUtcMs + durationMs,
-            dateLocal: day.dateLocal,
-            timeLocal: formatLocalTime(wallMinuteOfElapsed(day, elapsedMinutes)),
-          });
-        }
-      }
-
-      const first = slots[0] ?? null;
-      if (first !== null) {
-        locationHasSlots[li] = true;
-        if (nextAvailable === null || first.startUtcMs < nextAvailable.startUtcMs)
-          nextAvailable = { ...first, locationId: location.id };
-      }
-      locationResults.push({
-        location,
-        locationId: location.id,
-        slots,
-        nextAvailable: first,
-        noCapacity: first === null,
-      });
-    }
-
-    markUnits(busyMap, busyUnits, 0);
-    return {
+    markUnits(state.busyMap, busyUnits, 1);
+    const result = providerAvailability(
       provider,
-      providerId: provider.id,
-      locations: locationResults,
-      nextAvailable,
-      noCapacity: nextAvailable === null,
-    };
+      hours.weekRows[pi] ?? [],
+      busyUnits.length > 0 ? state.busyMap : null,
+      durations[pi] ?? input.service.durationMinutes,
+      locations,
+      state,
+      locationHasSlots,
+    );
+    markUnits(state.busyMap, busyUnits, 0);
+    return result;
   });
 
   const locationCapacity: LocationCapacity[] = locations.map((location, li) => ({
@@ -374,6 +109,57 @@ export function computeAvailability<P extends AvailabilityProvider>(
     noCapacity: locationHasSlots[li] !== true,
   }));
   return { providers: results, locations: locationCapacity, slotStepMinutes: stepMinutes };
+}
+
+/** One provider's slots at each of its locations; marks in `locationHasSlots` where it has some. */
+function providerAvailability<P extends AvailabilityProvider>(
+  provider: P,
+  perLocation: readonly (WeekRows | undefined)[],
+  busy: Uint8Array | null,
+  durationMinutes: number,
+  locations: readonly AvailabilityLocation[],
+  state: ScanState,
+  locationHasSlots: boolean[],
+): ProviderAvailability<P> {
+  const scanProvider = {
+    busy,
+    durationUnits: durationMinutes / state.axis.unit,
+    durationMs: durationMinutes * MS_PER_MINUTE,
+  };
+  const locationResults: ProviderLocationAvailability[] = [];
+  let nextAvailable: LocatedSlot | null = null;
+  for (let li = 0; li < locations.length; li++) {
+    const week = perLocation[li];
+    const location = locations[li];
+    if (week === undefined || location === undefined) continue;
+    const slots: Slot[] = [];
+    for (const day of state.axis.daysByZone.get(location.timeZone) ?? []) {
+      const rows = week[day.weekday];
+      if (rows === undefined || rows.length === 0) continue;
+      appendDaySlots(slots, state, scanProvider, day, rows);
+    }
+
+    const first = slots[0] ?? null;
+    if (first !== null) {
+      locationHasSlots[li] = true;
+      if (nextAvailable === null || first.startUtcMs < nextAvailable.startUtcMs)
+        nextAvailable = { ...first, locationId: location.id };
+    }
+    locationResults.push({
+      location,
+      locationId: location.id,
+      slots,
+      nextAvailable: first,
+      noCapacity: first === null,
+    });
+  }
+  return {
+    provider,
+    providerId: provider.id,
+    locations: locationResults,
+    nextAvailable,
+    noCapacity: nextAvailable === null,
+  };
 }
 
 /**

@@ -10,7 +10,6 @@ import {
   SqliteDialect,
 } from 'kysely';
 import type {
-  AbortableOperationOptions,
   DatabaseConnection,
   Driver,
   PostgresDialectConfig,
@@ -88,8 +87,8 @@ function tenantStatement(setting: TenantSetting): CompiledQuery {
 class TenantPostgresDriver extends PostgresDriver {
   readonly #settingOf = new WeakMap<DatabaseConnection, string>();
 
-  override async acquireConnection(options?: AbortableOperationOptions): Promise<DatabaseConnection> {
-    const connection = await super.acquireConnection(options);
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await super.acquireConnection();
     const setting = currentTenant();
     const byId = setting.scope === 'system' || 'clientId' in setting;
     const key = tenantSettingKey(setting);

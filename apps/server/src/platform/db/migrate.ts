@@ -1,7 +1,5 @@
-import { sql } from 'kysely';
-import type { Kysely } from 'kysely';
-import { Migrator } from 'kysely/migration';
-import type { Migration, MigrationProvider, MigrationResult } from 'kysely/migration';
+import { Migrator, sql } from 'kysely';
+import type { Kysely, Migration, MigrationProvider, MigrationResult } from 'kysely';
 import { createDb, dialectOf, ownerConnectionOf } from './database.ts';
 import type { Db } from './database.ts';
 import * as initial from './migrations/2026-11-25-001-initial.ts';

@@ -1,42 +1,17 @@
+import { errorBody } from '@scheduler/contract/errors';
+import type { ApiFieldError } from '@scheduler/contract/errors';
 import { DomainError } from '@scheduler/domain/errors';
+import type { ErrorCode } from '@scheduler/domain/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
-/** The one shape of every error response: `{ error: { code, message, details? } }`. */
-export interface ErrorBody {
-  error: { code: string; message: string; details?: unknown };
-}
-
-export interface FieldIssue {
-  /** Where the field is: body, querystring, params or headers. */
-  in: string;
-  /** Dotted path inside it (`patient.firstName`, `items.0.id`); empty for the whole part. */
-  path: string;
-  message: string;
-}
-
-/**
- * An expected failure raised by a use case: a stable code, an HTTP status, the message the
- * user may see, and optional details (for example the field it concerns).
+/*
+ * The one error handler. Every 4xx/5xx answer is the one body of `@scheduler/contract/errors`,
+ * `{ error: { code, message, details? } }`, with a code of the domain catalogue; a VALIDATION
+ * answer lists its fields as `details.fields: [{ path, message, in }]`.
  */
-export class AppError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: string,
-    message: string,
-    readonly details?: unknown,
-  ) {
-    super(message);
-    this.name = 'AppError';
-  }
-}
-
-export function errorBody(code: string, message: string, details?: unknown): ErrorBody {
-  return details === undefined ? { error: { code, message } } : { error: { code, message, details } };
-}
 
 /** Fastify's own client errors, by status, with messages that reveal nothing internal. */
-const clientErrors: Record<number, { code: string; message: string }> = {
+const clientErrors: Record<number, { code: ErrorCode; message: string }> = {
   400: { code: 'BAD_REQUEST', message: 'The request could not be understood' },
   404: { code: 'NOT_FOUND', message: 'Not found' },
   405: { code: 'METHOD_NOT_ALLOWED', message: 'Method not allowed' },
@@ -49,7 +24,7 @@ const clientErrors: Record<number, { code: string; message: string }> = {
   431: { code: 'HEADERS_TOO_LARGE', message: 'Request headers are too large' },
 };
 
-const fastifyCodes: Record<string, { code: string; message: string }> = {
+const fastifyCodes: Record<string, { code: ErrorCode; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'MALFORMED_JSON', message: 'The request body is not valid JSON' },
   FST_ERR_CTP_EMPTY_JSON_BODY: {
     code: 'MALFORMED_JSON',
@@ -57,14 +32,26 @@ const fastifyCodes: Record<string, { code: string; message: string }> = {
   },
 };
 
-function toFieldIssues(error: {
+type RequestPart = NonNullable<ApiFieldError['in']>;
+const REQUEST_PARTS: readonly string[] = ['body', 'querystring', 'params', 'headers'] satisfies RequestPart[];
+
+interface SchemaValidationError {
   validation: readonly { instancePath: string; message?: string }[];
   validationContext?: string;
-}): FieldIssue[] {
+}
+
+/** A failure of a route's schema (Fastify sets `validation`, and `validationContext` to the part). */
+function isSchemaValidationError(error: unknown): error is SchemaValidationError {
+  return error instanceof Error && Array.isArray((error as { validation?: unknown }).validation);
+}
+
+function toFieldErrors(error: SchemaValidationError): ApiFieldError[] {
+  const context = error.validationContext ?? 'body';
+  const part = (REQUEST_PARTS.includes(context) ? context : 'body') as RequestPart;
   return error.validation.map((issue) => ({
-    in: error.validationContext ?? 'body',
     path: issue.instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.'),
     message: issue.message ?? 'Invalid value',
+    in: part,
   }));
 }
 
@@ -91,14 +78,12 @@ export function installErrorHandling(
       if (error.status >= 500) request.log.error({ err: error }, 'request failed');
       return reply.status(error.status).send(error.toBody());
     }
-    if (error instanceof AppError) {
-      if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
-      return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.details));
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const details = toFieldIssues(error);
-      request.log.info({ issues: details.map((d) => `${d.in}:${d.path}`) }, 'validation failed');
-      return reply.status(400).send(errorBody('VALIDATION', 'Some fields are missing or invalid', details));
+    if (isSchemaValidationError(error)) {
+      const fields = toFieldErrors(error);
+      request.log.info({ issues: fields.map((d) => `${d.in}:${d.path}`) }, 'validation failed');
+      return reply
+        .status(400)
+        .send(errorBody('VALIDATION', 'Some fields are missing or invalid', { fields }));
     }
     const client = clientStatusOf(error);
     if (client !== undefined) {

@@ -22,7 +22,7 @@ import { AsyncResource } from 'node:async_hooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { runWithTenantStore, setTenant } from '../db/tenant-context.ts';
 import type { TenantSetting } from '../db/tenant-context.ts';
-import { staffOf } from '../../modules/auth/request-guard.ts';
+import { staffOf } from '../auth/request-guard.ts';
 
 const requestScopes = new WeakMap<FastifyRequest, AsyncResource>();
 

@@ -12,20 +12,26 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { setFullPageLoader, setNavBarHeight, setOpenDrawer } from '../../app/slices/admin-slice';
+import { useAdminDispatch, useAdminSelector } from './state/hooks';
+import { setFullPageLoader, setNavBarHeight, setOpenDrawer } from './state/admin-slice';
 import { isApiError } from '../../lib/api-client';
-import { ADMIN_SECTIONS, canOpenSection, firstOpenSection, sectionOf, segmentOfPath } from './admin-sections';
-import { AdminNav } from './components/admin-nav';
-import { AdminPage, ADMIN_MAIN_ID } from './components/admin-page';
-import { BrandSwitcher } from './components/brand-switcher';
-import { ErrorBlock, LoadingBlock } from './components/query-state';
+import {
+  ADMIN_SECTIONS,
+  canOpenSection,
+  firstOpenSection,
+  sectionOf,
+  segmentOfPath,
+} from './shared/admin-sections';
+import { AdminNav } from './shared/components/admin-nav';
+import { AdminPage, ADMIN_MAIN_ID } from './shared/components/admin-page';
+import { BrandSwitcher } from './shared/components/brand-switcher';
+import { ErrorBlock, LoadingBlock } from './shared/components/query-state';
 import {
   useClientBrands,
   useClientSession,
   useSignOut,
   useUnauthenticatedRedirect,
-} from './use-admin-session';
+} from './shared/use-admin-session';
 
 export const DRAWER_WIDTH = 248;
 
@@ -45,11 +51,11 @@ function MenuIcon() {
 export function AdminShell() {
   const { ClientId = '', ruleId = '' } = useParams();
   const location = useLocation();
-  const dispatch = useAppDispatch();
+  const dispatch = useAdminDispatch();
   const theme = useTheme();
   const desktop = useMediaQuery(theme.breakpoints.up('md'));
-  const openDrawer = useAppSelector((state) => state.admin.openDrawer);
-  const fullPageLoader = useAppSelector((state) => state.admin.fullPageLoader);
+  const openDrawer = useAdminSelector((state) => state.admin.openDrawer);
+  const fullPageLoader = useAdminSelector((state) => state.admin.fullPageLoader);
   const appBarRef = useRef<HTMLElement>(null);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   // Set when a link in the mobile drawer is followed: focus then goes to the new page's h1, not the menu button.

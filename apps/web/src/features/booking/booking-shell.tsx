@@ -1,7 +1,7 @@
 import { useEffect, useMemo, type CSSProperties } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { setRulesConfig, setSessionId, setUtm } from '../../app/slices/patientdetails-slice';
+import { useBookingDispatch, useBookingSelector } from './state/hooks';
+import { setRulesConfig, setSessionId, setUtm } from './state/patientdetails-slice';
 import { readUtmFromUrl, setTrackingSession } from '../../lib/analytics';
 import { PrimaryOverrideContext, useThemeControl } from '../../lib/theme-control';
 import { useSchedulerConfig } from './api/get-config';
@@ -23,10 +23,10 @@ import { useEmbed } from '../../lib/embed-context';
 export function BookingShell() {
   const scope = useBookingScope();
   const location = useLocation();
-  const dispatch = useAppDispatch();
+  const dispatch = useBookingDispatch();
   const config = useSchedulerConfig(scope);
-  const sessionId = useAppSelector((state) => state.patientdetails.sessionId);
-  const storedClientId = useAppSelector((state) => state.patientdetails.rulesConfig[0]?.clientid ?? null);
+  const sessionId = useBookingSelector((state) => state.patientdetails.sessionId);
+  const storedClientId = useBookingSelector((state) => state.patientdetails.rulesConfig[0]?.clientid ?? null);
   const progress = useBookingProgress();
   const { mode, setMode } = useThemeControl();
 
@@ -37,7 +37,7 @@ export function BookingShell() {
   // UTM fields and the Reserve-with-Google token come from the landing URL and stay for the
   // session. Read here, before any step (and its page view) mounts.
   const campaignSearch = location.search;
-  const storedRwgToken = useAppSelector((state) => state.patientdetails.utm.rwg_token ?? null);
+  const storedRwgToken = useBookingSelector((state) => state.patientdetails.utm.rwg_token ?? null);
   useEffect(() => {
     const campaign = readUtmFromUrl(campaignSearch);
     const hasCampaign =

@@ -1,7 +1,7 @@
-import { bookingCache, type BookingCache } from './api/booking-cache';
-import { fetchLocations, fetchServiceTypes, locationsKey, serviceTypesKey } from './api/get-catalogue';
-import { CATALOGUE_STALE_MS, configKey, fetchSchedulerConfig } from './api/get-config';
-import { warmContractWorker } from './api/contract-validation';
+import type { QueryClient } from '@tanstack/react-query';
+import { warmContractWorker } from '../../lib/contract-check';
+import { locationsQuery, serviceTypesQuery } from './api/get-catalogue';
+import { schedulerConfigQuery } from './api/get-config';
 import type { BookingScope } from './api/scope';
 import { ANY_LOCATION } from './lib/flow-state';
 
@@ -35,24 +35,20 @@ export function bookingPageOf(pathname: string): BookingPage | null {
 /**
  * Starts, before React renders, what the booking page of the URL needs first: the scheduler's
  * configuration for every step, and on the landing and find-appointment steps the catalogue
- * (services and locations) and the step's code. The reads use the keys and fetchers of the hooks (the booking cache), so the screens find
- * them in flight or answered instead of asking once the stored state is restored and their code
- * has loaded. (The request also loads the HTTP client and the API contract, in parallel.)
+ * (services and locations) and the step's code. The reads use the hooks' query options in the
+ * app's query client, so the screens find them in flight or answered instead of asking once the
+ * stored state is restored and their code has loaded.
  */
-export function prefetchBookingPage(pathname: string, cache: BookingCache = bookingCache): void {
+export function prefetchBookingPage(pathname: string, client: QueryClient): void {
   const page = bookingPageOf(pathname);
   if (page === null) return;
   const { scope } = page;
   // The answers are checked against the contract in a worker: it starts now, with the requests.
   warmContractWorker();
-  void cache.prefetch(configKey(scope), (signal) => fetchSchedulerConfig(scope, signal), CATALOGUE_STALE_MS);
+  void client.prefetchQuery(schedulerConfigQuery(scope));
   if (page.step !== 'landing' && page.step !== 'findappointment') return;
-  void cache.prefetch(
-    serviceTypesKey(scope),
-    (signal) => fetchServiceTypes(scope, signal),
-    CATALOGUE_STALE_MS,
-  );
-  void cache.prefetch(locationsKey(scope), (signal) => fetchLocations(scope, signal), CATALOGUE_STALE_MS);
+  void client.prefetchQuery(serviceTypesQuery(scope));
+  void client.prefetchQuery(locationsQuery(scope));
   if (page.step === 'landing') void import('./landing/landing-screen').catch(() => undefined);
   else void import('./find-appointment/find-appointment-screen').catch(() => undefined);
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useAppSelector } from '../../app/hooks';
+import { useBookingSelector } from './state/hooks';
 import { resolveStepAccess, type ProtectedBookingStepName } from './booking-steps';
 
 interface ProtectedBookingStepProps {
@@ -11,10 +11,10 @@ interface ProtectedBookingStepProps {
 /** Renders a booking step only when the earlier steps are complete; otherwise goes to the first incomplete one. */
 export function ProtectedBookingStep({ step, children }: ProtectedBookingStepProps) {
   const location = useLocation();
-  const stepper = useAppSelector((state) => state.stepper.stepper);
-  const hasSelectedProvider = useAppSelector((state) => state.patientdetails.selectedProvider !== null);
-  const hasSelectedTime = useAppSelector((state) => state.patientdetails.selectedTime !== null);
-  const hasPatientDetail = useAppSelector((state) => state.patientdetails.patientdetail !== null);
+  const stepper = useBookingSelector((state) => state.stepper.stepper);
+  const hasSelectedProvider = useBookingSelector((state) => state.patientdetails.selectedProvider !== null);
+  const hasSelectedTime = useBookingSelector((state) => state.patientdetails.selectedTime !== null);
+  const hasPatientDetail = useBookingSelector((state) => state.patientdetails.patientdetail !== null);
 
   const access = resolveStepAccess(step, { stepper, hasSelectedProvider, hasSelectedTime, hasPatientDetail });
   if (!access.allowed) {

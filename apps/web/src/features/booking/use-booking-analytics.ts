@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { useAppSelector } from '../../app/hooks';
+import { useBookingSelector } from './state/hooks';
 import { buildEvent, track, type AnalyticsContext, type EventInput } from '../../lib/analytics';
 import type { BookingStep } from './booking-steps';
 
@@ -17,15 +17,15 @@ export type BookingEventInput = Omit<EventInput, 'pathname' | 'pageName'> & {
  */
 export function useBookingAnalytics(pageName: BookingStep) {
   const { pathname } = useLocation();
-  const sessionId = useAppSelector((state) => state.patientdetails.sessionId);
-  const clientId = useAppSelector((state) => state.patientdetails.rulesConfig[0]?.clientid ?? null);
-  const locationId = useAppSelector((state) => state.servicetype.locationId);
-  const appointmentTypeId = useAppSelector(
+  const sessionId = useBookingSelector((state) => state.patientdetails.sessionId);
+  const clientId = useBookingSelector((state) => state.patientdetails.rulesConfig[0]?.clientid ?? null);
+  const locationId = useBookingSelector((state) => state.servicetype.locationId);
+  const appointmentTypeId = useBookingSelector(
     (state) => state.servicetype.servicetype?.appointmentTypeId ?? null,
   );
-  const providerId = useAppSelector((state) => state.patientdetails.selectedProvider?.providerId ?? null);
-  const isExistingPatient = useAppSelector((state) => state.patientdetails.isExistingPatient);
-  const utm = useAppSelector((state) => state.patientdetails.utm);
+  const providerId = useBookingSelector((state) => state.patientdetails.selectedProvider?.providerId ?? null);
+  const isExistingPatient = useBookingSelector((state) => state.patientdetails.isExistingPatient);
+  const utm = useBookingSelector((state) => state.patientdetails.utm);
 
   const context = useMemo<AnalyticsContext>(
     () => ({

@@ -1,6 +1,5 @@
 import type { BookedAppointment } from '@scheduler/embed/protocol';
-import type { PatientdetailsState } from '../../app/slices/patientdetails-schema';
-import type { ServicetypeState } from '../../app/slices/servicetype-schema';
+import type { PatientdetailsState, ServicetypeState } from '../booking';
 
 const STEP = /^[a-z-]{1,40}$/;
 

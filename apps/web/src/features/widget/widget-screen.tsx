@@ -2,7 +2,7 @@ import type { BookedAppointment, ThemeMode } from '@scheduler/embed/protocol';
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { shallowEqual } from 'react-redux';
 import { Outlet, useLocation } from 'react-router';
-import { useAppSelector } from '../../app/hooks';
+import { useBookingSelector } from '../booking';
 import { EmbedContext, type EmbedInfo } from '../../lib/embed-context';
 import { useThemeControl } from '../../lib/theme-control';
 import {
@@ -119,7 +119,7 @@ function useBookingReports(bridge: EmbedBridge | null): EmbedInfo['notifyBooked'
   const { pathname } = location;
   const historyState: unknown = location.state;
   const step = bookingStepOf(pathname);
-  const fromState = useAppSelector(
+  const fromState = useBookingSelector(
     (state) => bookedAppointmentOf(state.patientdetails, state.servicetype),
     shallowEqual,
   );

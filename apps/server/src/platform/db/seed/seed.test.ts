@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyPassword } from '../../../modules/auth/password.ts';
+import { verifyPassword } from '../../auth/password.ts';
 import type { TestDatabase } from '../../../test/test-db.ts';
 import { testDatabases } from '../../../test/test-db.ts';
 import { slotUnitStarts } from '../slot-units.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { hashPassword } from '../../../modules/auth/password.ts';
+import { hashPassword } from '../../auth/password.ts';
 import type { Db } from '../database.ts';
 import { dialectOf } from '../database.ts';
 import type { EpochMs, MembershipRole, TableName } from '../schema.ts';

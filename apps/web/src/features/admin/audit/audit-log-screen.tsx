@@ -1,15 +1,16 @@
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { AuditLogEntry } from '@scheduler/contract/patient-management';
+import type { AuditLogEntry } from '@scheduler/contract/patient-management/audit-log';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { AdminPage } from '../components/admin-page';
-import { DataTable, useListQuery, type Column } from '../components/data-table';
-import { dateRangeError } from '../patients/appointment-filters';
-import { formatDateTime } from '../patients/format';
-import { fetchAuditLog, patientKeys } from '../patients/patient-management-api';
-import { useAdminParams } from '../use-admin-params';
+import { AdminPage } from '../shared/components/admin-page';
+import { DataTable, useListQuery, type Column } from '../shared/components/data-table';
+import { dateRangeError } from '../shared/components/appointment-filters';
+import { formatDateTime } from '../shared/format';
+import { fetchAuditLog } from './audit-api';
+import { patientKeys } from '../shared/api/patient-management-api';
+import { useAdminParams } from '../shared/use-admin-params';
 
 /** The details of an entry (ids and field names only) as short 'key: value' text. */
 export function auditDetailsText(details: AuditLogEntry['details']): string {

@@ -7,11 +7,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { permissionsOf, ROLE_LABELS } from '@scheduler/domain/roles';
 import { Link as RouterLink } from 'react-router';
-import { sectionPath } from '../admin-paths';
-import { firstOpenSection } from '../admin-sections';
-import { AdminPage } from '../components/admin-page';
-import { ErrorBlock, LoadingBlock } from '../components/query-state';
-import { useClientBrands, useSignOut, useUnauthenticatedRedirect } from '../use-admin-session';
+import { sectionPath } from '../shared/admin-paths';
+import { firstOpenSection } from '../shared/admin-sections';
+import { AdminPage } from '../shared/components/admin-page';
+import { ErrorBlock, LoadingBlock } from '../shared/components/query-state';
+import { useClientBrands, useSignOut, useUnauthenticatedRedirect } from '../shared/use-admin-session';
 
 /** `/`: the practices (client brands) of the signed-in user and their schedulers. */
 export function AdminHomeScreen() {

@@ -1,6 +1,6 @@
 import Typography from '@mui/material/Typography';
 import { useLocation } from 'react-router';
-import { AdminPage } from '../components/admin-page';
+import { AdminPage } from '../shared/components/admin-page';
 
 /** Where a section the role may not open lands (and the shell's landing when the role may open none). */
 export function BlankScreen() {

@@ -4,14 +4,15 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import { carrierRequestSchema, type CarrierAdmin } from '@scheduler/contract/admin-config';
+import { carrierRequestSchema, type CarrierAdmin } from '@scheduler/contract/admin/insurance';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { configKeys, createCarrier, renameCarrier } from '../api/config-api';
-import { FormTextField } from '../components/form-fields';
-import { applyServerFieldErrors, notifySaved, SaveErrorAlert } from '../components/save-feedback';
-import { useAdminParams } from '../use-admin-params';
+import { configKeys } from '../shared/api/config-keys';
+import { createCarrier, renameCarrier } from './insurance-api';
+import { FormTextField } from '../shared/components/form-fields';
+import { applyServerFieldErrors, notifySaved, SaveErrorAlert } from '../shared/components/save-feedback';
+import { useAdminParams } from '../shared/use-admin-params';
 
 const carrierFormSchema = carrierRequestSchema.pick({ name: true });
 

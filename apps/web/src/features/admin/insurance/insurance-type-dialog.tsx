@@ -1,24 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
-import { createInsuranceTypeRequestSchema, type InsuranceTypeAdmin } from '@scheduler/contract/admin-config';
+import {
+  createInsuranceTypeRequestSchema,
+  type InsuranceTypeAdmin,
+} from '@scheduler/contract/admin/insurance';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import * as z from 'zod';
-import { configKeys, createInsuranceType, updateInsuranceType } from '../api/config-api';
-import { FormTextField } from '../components/form-fields';
-import {
-  applyServerFieldErrors,
-  notifySaved,
-  SaveErrorAlert,
-  validatedAs,
-} from '../components/save-feedback';
-import { useAdminParams } from '../use-admin-params';
+import { configKeys } from '../shared/api/config-keys';
+import { createInsuranceType, updateInsuranceType } from './insurance-api';
+import { FormTextField } from '../shared/components/form-fields';
+import { notifySaved, validatedAs } from '../shared/components/save-feedback';
+import { FormDialog, submitWithFieldErrors } from '../shared/components/form-dialog';
+import { useAdminParams } from '../shared/use-admin-params';
 
 interface TypeFormValues {
   name: string;
@@ -47,7 +40,6 @@ export interface InsuranceTypeDialogProps {
 export function InsuranceTypeDialog({ insuranceType, onClose, onReload }: InsuranceTypeDialogProps) {
   const { clientId } = useAdminParams();
   const queryClient = useQueryClient();
-  const titleId = useId();
   const { control, handleSubmit, setError, formState } = useForm<TypeFormValues, unknown, TypeFormOutput>({
     resolver: zodResolver(typeFormSchema),
     defaultValues: {
@@ -71,47 +63,27 @@ export function InsuranceTypeDialog({ insuranceType, onClose, onReload }: Insura
       onClose();
     },
   });
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await save.mutateAsync(values);
-    } catch (error) {
-      applyServerFieldErrors(error, setError);
-    }
-  });
+  const onSubmit = submitWithFieldErrors(handleSubmit, setError, (values) => save.mutateAsync(values));
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <form noValidate onSubmit={(event) => void onSubmit(event)}>
-        <DialogTitle id={titleId}>
-          {insuranceType ? `Edit ${insuranceType.name}` : 'Add an insurance type'}
-        </DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <FormTextField
-              control={control}
-              name="name"
-              label="Type name"
-              required
-              maxLength={60}
-              fullWidth
-            />
-            <FormTextField
-              control={control}
-              name="sortOrder"
-              label="Display order"
-              helperText="Lower numbers are listed first."
-              type="number"
-              min={0}
-            />
-            <SaveErrorAlert error={save.error} onReload={insuranceType ? onReload : undefined} />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
-            {formState.isSubmitting ? 'Saving…' : insuranceType ? 'Save type' : 'Add type'}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={insuranceType ? `Edit ${insuranceType.name}` : 'Add an insurance type'}
+      maxWidth="sm"
+      submitLabel={insuranceType ? 'Save type' : 'Add type'}
+      submitting={formState.isSubmitting}
+      saveError={save.error}
+      onReload={insuranceType ? onReload : undefined}
+      onSubmit={onSubmit}
+      onClose={onClose}
+    >
+      <FormTextField control={control} name="name" label="Type name" required maxLength={60} fullWidth />
+      <FormTextField
+        control={control}
+        name="sortOrder"
+        label="Display order"
+        helperText="Lower numbers are listed first."
+        type="number"
+        min={0}
+      />
+    </FormDialog>
   );
 }

@@ -1,36 +1,22 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import {
   createPlanRequestSchema,
   type CreatePlanRequest,
   type PlanAdmin,
-} from '@scheduler/contract/admin-config';
+} from '@scheduler/contract/admin/insurance';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import * as z from 'zod';
-import {
-  assignPlanProviders,
-  configKeys,
-  createPlan,
-  fetchProvidersByPlan,
-  updatePlan,
-} from '../api/config-api';
-import { ChecklistField, type ChecklistOption } from '../components/checklist-field';
-import { FormSelect, FormSwitch, FormTextField, type SelectOption } from '../components/form-fields';
-import { ErrorBlock, LoadingBlock } from '../components/query-state';
-import {
-  applyServerFieldErrors,
-  notifySaved,
-  SaveErrorAlert,
-  validatedAs,
-} from '../components/save-feedback';
-import { useAdminParams } from '../use-admin-params';
+import { assignPlanProviders, createPlan, fetchProvidersByPlan, updatePlan } from './insurance-api';
+import { configKeys } from '../shared/api/config-keys';
+import { ChecklistField, type ChecklistOption } from '../shared/components/checklist-field';
+import { FormSelect, FormSwitch, FormTextField, type SelectOption } from '../shared/components/form-fields';
+import { ErrorBlock, LoadingBlock } from '../shared/components/query-state';
+import { notifySaved, validatedAs } from '../shared/components/save-feedback';
+import { FormDialog, submitWithFieldErrors } from '../shared/components/form-dialog';
+import { useAdminParams } from '../shared/use-admin-params';
 
 interface PlanFormValues {
   carrierId: string;
@@ -79,7 +65,6 @@ export interface PlanDialogProps {
 export function PlanDialog({ plan, carriers, types, providers, onClose, onReload }: PlanDialogProps) {
   const { clientId } = useAdminParams();
   const queryClient = useQueryClient();
-  const titleId = useId();
   // Which providers take the plan, read fresh for the plan being edited.
   const taking = useQuery({
     queryKey: [...configKeys.insurance(clientId), 'plan-providers', plan?.planId],
@@ -141,105 +126,74 @@ export function PlanDialog({ plan, carriers, types, providers, onClose, onReload
     },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await save.mutateAsync(values);
-    } catch (error) {
-      applyServerFieldErrors(error, setError);
-    }
-  });
+  const onSubmit = submitWithFieldErrors(handleSubmit, setError, (values) => save.mutateAsync(values));
 
   const typeOptions = [{ value: '', label: 'No type' }, ...types];
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
-      <form noValidate onSubmit={(event) => void onSubmit(event)}>
-        <DialogTitle id={titleId}>
-          {plan ? `Edit ${plan.carrierName} ${plan.name}` : 'Add an insurance plan'}
-        </DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <FormSelect
-                control={control}
-                name="carrierId"
-                label="Carrier"
-                options={carriers}
-                required
-                fullWidth
-              />
-              <FormTextField
-                control={control}
-                name="name"
-                label="Plan name"
-                required
-                maxLength={120}
-                fullWidth
-              />
-            </Stack>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <FormSelect
-                control={control}
-                name="insuranceTypeId"
-                label="Type"
-                options={typeOptions}
-                fullWidth
-              />
-              <FormTextField
-                control={control}
-                name="topRank"
-                label="Top package rank"
-                helperText="1 is shown first; empty: not a top package."
-                type="number"
-                min={1}
-                max={100}
-                fullWidth
-              />
-            </Stack>
-            <FormSwitch
-              control={control}
-              name="active"
-              label="Active"
-              helperText="Inactive plans are not offered to patients."
+    <FormDialog
+      title={plan ? `Edit ${plan.carrierName} ${plan.name}` : 'Add an insurance plan'}
+      maxWidth="md"
+      submitLabel={plan ? 'Save plan' : 'Add plan'}
+      submitting={formState.isSubmitting}
+      submitDisabled={plan !== null && !taking.data}
+      saveError={save.error}
+      onReload={() => void reloadAfterConflict()}
+      onSubmit={onSubmit}
+      onClose={onClose}
+    >
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <FormSelect
+          control={control}
+          name="carrierId"
+          label="Carrier"
+          options={carriers}
+          required
+          fullWidth
+        />
+        <FormTextField control={control} name="name" label="Plan name" required maxLength={120} fullWidth />
+      </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <FormSelect control={control} name="insuranceTypeId" label="Type" options={typeOptions} fullWidth />
+        <FormTextField
+          control={control}
+          name="topRank"
+          label="Top package rank"
+          helperText="1 is shown first; empty: not a top package."
+          type="number"
+          min={1}
+          max={100}
+          fullWidth
+        />
+      </Stack>
+      <FormSwitch
+        control={control}
+        name="active"
+        label="Active"
+        helperText="Inactive plans are not offered to patients."
+      />
+      {plan && taking.isPending ? <LoadingBlock label="Loading the providers taking this plan…" /> : null}
+      {taking.isError ? (
+        <ErrorBlock
+          error={taking.error}
+          what="the providers taking this plan"
+          onRetry={() => void taking.refetch()}
+        />
+      ) : null}
+      {plan === null || taking.data ? (
+        <Controller
+          control={control}
+          name="providerIds"
+          render={({ field }) => (
+            <ChecklistField
+              legend="Providers taking this plan"
+              options={providers}
+              value={field.value}
+              onChange={field.onChange}
             />
-            {plan && taking.isPending ? (
-              <LoadingBlock label="Loading the providers taking this plan…" />
-            ) : null}
-            {taking.isError ? (
-              <ErrorBlock
-                error={taking.error}
-                what="the providers taking this plan"
-                onRetry={() => void taking.refetch()}
-              />
-            ) : null}
-            {plan === null || taking.data ? (
-              <Controller
-                control={control}
-                name="providerIds"
-                render={({ field }) => (
-                  <ChecklistField
-                    legend="Providers taking this plan"
-                    options={providers}
-                    value={field.value}
-                    onChange={field.onChange}
-                  />
-                )}
-              />
-            ) : null}
-            <SaveErrorAlert error={save.error} onReload={() => void reloadAfterConflict()} />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={formState.isSubmitting || (plan !== null && !taking.data)}
-          >
-            {formState.isSubmitting ? 'Saving…' : plan ? 'Save plan' : 'Add plan'}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+          )}
+        />
+      ) : null}
+    </FormDialog>
   );
 }

@@ -1,15 +1,17 @@
 import Button from '@mui/material/Button';
 import Switch from '@mui/material/Switch';
-import type { LocationAdmin } from '@scheduler/contract/admin-config';
+import type { LocationAdmin } from '@scheduler/contract/admin/locations';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { configKeys, fetchLocations, fetchProviderLocationMap, updateLocation } from '../api/config-api';
-import { AdminPage } from '../components/admin-page';
-import { DataTable, useListQuery, type Column } from '../components/data-table';
-import { reloadRow, usePagedQuery } from '../components/paged-query';
-import { notifySaveFailed, notifySaved } from '../components/save-feedback';
-import { YesNo } from '../components/yes-no';
-import { useAdminParams } from '../use-admin-params';
+import { configKeys } from '../shared/api/config-keys';
+import { fetchLocations, updateLocation } from './locations-api';
+import { fetchProviderLocationMap } from '../shared/api/provider-location-map-api';
+import { AdminPage } from '../shared/components/admin-page';
+import { DataTable, useListQuery, type Column } from '../shared/components/data-table';
+import { reloadRow, usePagedQuery } from '../shared/components/paged-query';
+import { notifySaveFailed, notifySaved } from '../shared/components/save-feedback';
+import { YesNo } from '../shared/components/yes-no';
+import { useAdminParams } from '../shared/use-admin-params';
 import { LocationDialog } from './location-dialog';
 
 /** locationconfig: addresses, time zones, phones, online and waitlist switches, and who works where. */

@@ -1,29 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import {
   createLocationRequestSchema,
   type CreateLocationRequest,
   type LocationAdmin,
-} from '@scheduler/contract/admin-config';
+} from '@scheduler/contract/admin/locations';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useMemo } from 'react';
+import { Controller, useForm, type Control } from 'react-hook-form';
 import * as z from 'zod';
-import { assignLocationProviders, configKeys, createLocation, updateLocation } from '../api/config-api';
-import { ChecklistField, type ChecklistOption } from '../components/checklist-field';
-import { FormSelect, FormSwitch, FormTextField } from '../components/form-fields';
-import {
-  applyServerFieldErrors,
-  notifySaved,
-  SaveErrorAlert,
-  validatedAs,
-} from '../components/save-feedback';
-import { useAdminParams } from '../use-admin-params';
+import { assignLocationProviders, createLocation, updateLocation } from './locations-api';
+import { configKeys } from '../shared/api/config-keys';
+import { ChecklistField, type ChecklistOption } from '../shared/components/checklist-field';
+import { FormSelect, FormSwitch, FormTextField, type SelectOption } from '../shared/components/form-fields';
+import { notifySaved, validatedAs } from '../shared/components/save-feedback';
+import { FormDialog, submitWithFieldErrors } from '../shared/components/form-dialog';
+import { useAdminParams } from '../shared/use-admin-params';
 
 export const US_TIME_ZONES = [
   { value: 'America/New_York', label: 'Eastern (America/New_York)' },
@@ -96,6 +88,64 @@ function valuesOf(location: LocationAdmin | null, providerIds: string[]): Locati
   };
 }
 
+/** Name, booking-link name, address, time zone, phone and display order. */
+function LocationAddressFields({
+  control,
+  zones,
+}: {
+  control: Control<LocationFormValues, unknown, LocationFormOutput>;
+  zones: readonly SelectOption[];
+}) {
+  return (
+    <>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <FormTextField control={control} name="name" label="Name" required maxLength={120} fullWidth />
+        <FormTextField
+          control={control}
+          name="slug"
+          label="Short name in booking links"
+          helperText="Letters, digits and hyphens, e.g. main-street"
+          required
+          maxLength={64}
+          fullWidth
+        />
+      </Stack>
+      <FormTextField
+        control={control}
+        name="addressLine1"
+        label="Street address"
+        required
+        maxLength={200}
+        fullWidth
+      />
+      <FormTextField control={control} name="addressLine2" label="Address line 2" maxLength={200} fullWidth />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <FormTextField
+          control={control}
+          name="city"
+          label="City"
+          helperText="Empty: from the ZIP code"
+          maxLength={100}
+          fullWidth
+        />
+        <FormTextField
+          control={control}
+          name="state"
+          label="State"
+          helperText="Two letters; empty: from the ZIP code"
+          maxLength={2}
+        />
+        <FormTextField control={control} name="postalCode" label="ZIP code" required maxLength={10} />
+      </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <FormSelect control={control} name="timeZone" label="Time zone" options={zones} fullWidth />
+        <FormTextField control={control} name="phone" label="Phone" type="tel" maxLength={40} fullWidth />
+        <FormTextField control={control} name="sortOrder" label="Display order" type="number" min={0} />
+      </Stack>
+    </>
+  );
+}
+
 export interface LocationDialogProps {
   /** null: a new location. */
   location: LocationAdmin | null;
@@ -120,7 +170,6 @@ export function LocationDialog({
 }: LocationDialogProps) {
   const { clientId } = useAdminParams();
   const queryClient = useQueryClient();
-  const titleId = useId();
   const initial = useMemo(() => valuesOf(location, providerIds), [location, providerIds]);
   const { control, handleSubmit, setError, formState } = useForm<
     LocationFormValues,
@@ -158,111 +207,44 @@ export function LocationDialog({
     },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await save.mutateAsync(values);
-    } catch (error) {
-      applyServerFieldErrors(error, setError);
-    }
-  });
+  const onSubmit = submitWithFieldErrors(handleSubmit, setError, (values) => save.mutateAsync(values));
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
-      <form noValidate onSubmit={(event) => void onSubmit(event)}>
-        <DialogTitle id={titleId}>{location ? `Edit ${location.name}` : 'Add a location'}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <FormTextField control={control} name="name" label="Name" required maxLength={120} fullWidth />
-              <FormTextField
-                control={control}
-                name="slug"
-                label="Short name in booking links"
-                helperText="Letters, digits and hyphens, e.g. main-street"
-                required
-                maxLength={64}
-                fullWidth
-              />
-            </Stack>
-            <FormTextField
-              control={control}
-              name="addressLine1"
-              label="Street address"
-              required
-              maxLength={200}
-              fullWidth
-            />
-            <FormTextField
-              control={control}
-              name="addressLine2"
-              label="Address line 2"
-              maxLength={200}
-              fullWidth
-            />
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <FormTextField
-                control={control}
-                name="city"
-                label="City"
-                helperText="Empty: from the ZIP code"
-                maxLength={100}
-                fullWidth
-              />
-              <FormTextField
-                control={control}
-                name="state"
-                label="State"
-                helperText="Two letters; empty: from the ZIP code"
-                maxLength={2}
-              />
-              <FormTextField control={control} name="postalCode" label="ZIP code" required maxLength={10} />
-            </Stack>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <FormSelect control={control} name="timeZone" label="Time zone" options={zones} fullWidth />
-              <FormTextField
-                control={control}
-                name="phone"
-                label="Phone"
-                type="tel"
-                maxLength={40}
-                fullWidth
-              />
-              <FormTextField control={control} name="sortOrder" label="Display order" type="number" min={0} />
-            </Stack>
-            <FormSwitch
-              control={control}
-              name="onlineEnabled"
-              label="Online booking"
-              helperText="Off: patients are asked to call to schedule at this location."
-            />
-            <FormSwitch
-              control={control}
-              name="waitlistEnabled"
-              label="Waitlist"
-              helperText="Patients may join the waitlist here."
-            />
-            <Controller
-              control={control}
-              name="providerIds"
-              render={({ field }) => (
-                <ChecklistField
-                  legend="Providers working here"
-                  options={providers}
-                  value={field.value}
-                  onChange={field.onChange}
-                />
-              )}
-            />
-            <SaveErrorAlert error={save.error} onReload={onReload} />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
-            {formState.isSubmitting ? 'Saving…' : location ? 'Save location' : 'Add location'}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={location ? `Edit ${location.name}` : 'Add a location'}
+      maxWidth="md"
+      submitLabel={location ? 'Save location' : 'Add location'}
+      submitting={formState.isSubmitting}
+      saveError={save.error}
+      onReload={onReload}
+      onSubmit={onSubmit}
+      onClose={onClose}
+    >
+      <LocationAddressFields control={control} zones={zones} />
+      <FormSwitch
+        control={control}
+        name="onlineEnabled"
+        label="Online booking"
+        helperText="Off: patients are asked to call to schedule at this location."
+      />
+      <FormSwitch
+        control={control}
+        name="waitlistEnabled"
+        label="Waitlist"
+        helperText="Patients may join the waitlist here."
+      />
+      <Controller
+        control={control}
+        name="providerIds"
+        render={({ field }) => (
+          <ChecklistField
+            legend="Providers working here"
+            options={providers}
+            value={field.value}
+            onChange={field.onChange}
+          />
+        )}
+      />
+    </FormDialog>
   );
 }

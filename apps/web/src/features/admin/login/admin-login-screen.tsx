@@ -12,13 +12,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
-import { setRemindEmail } from '../../../app/slices/admin-login-slice';
-import { setAdminDetails, setPermissions } from '../../../app/slices/admin-slice';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { setRemindEmail } from '../state/admin-login-slice';
+import { setAdminDetails, setPermissions } from '../state/admin-slice';
+import { useAdminDispatch, useAdminSelector } from '../state/hooks';
 import { isApiError } from '../../../lib/api-client';
 import { storeAuthSession } from '../../../lib/auth-session';
-import { FormTextField } from '../components/form-fields';
-import { login, sessionKeys } from '../api/session-api';
+import { FormTextField } from '../shared/components/form-fields';
+import { login, sessionKeys } from '../shared/api/session-api';
 import { lockoutMessage, shouldUseBearerToken } from './login-helpers';
 
 interface LoginForm {
@@ -38,8 +38,8 @@ function returnPath(state: LoginLocationState | null): string {
 }
 
 export function AdminLoginScreen() {
-  const dispatch = useAppDispatch();
-  const remembered = useAppSelector((state) => state.adminLogin.remindEmail);
+  const dispatch = useAdminDispatch();
+  const remembered = useAdminSelector((state) => state.adminLogin.remindEmail);
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();

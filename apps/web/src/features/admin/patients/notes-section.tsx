@@ -9,13 +9,14 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { NOTE_MAX_LENGTH, type Note } from '@scheduler/contract/patient-management';
+import { NOTE_MAX_LENGTH } from '@scheduler/contract/patient-management/notes';
+import { type Note } from '@scheduler/contract/patient-management/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { notifySaveFailed, notifySaved, SaveErrorAlert } from '../components/save-feedback';
-import { useAdminParams } from '../use-admin-params';
-import { formatDateTime } from './format';
-import { addNote, editNote, type NoteTarget } from './patient-management-api';
+import { notifySaveFailed, notifySaved, SaveErrorAlert } from '../shared/components/save-feedback';
+import { useAdminParams } from '../shared/use-admin-params';
+import { formatDateTime } from '../shared/format';
+import { addNote, editNote, type NoteTarget } from './patients-api';
 
 /** Why a note's text cannot be saved, or null. */
 export function noteTextError(text: string): string | null {

@@ -11,31 +11,33 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { APPOINTMENT_STATUS_LABELS } from '@scheduler/domain/appointment-status';
+import type { GetAppointmentDetailsResponse } from '@scheduler/contract/patient-management/appointments';
 import type {
-  GetAppointmentDetailsResponse,
   GetPatientDetailsResponse,
   InsurancePolicy,
-} from '@scheduler/contract/patient-management';
+} from '@scheduler/contract/patient-management/patients';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Navigate, Link as RouterLink, useParams } from 'react-router';
 import { isApiError } from '../../../lib/api-client';
-import { sectionPath } from '../admin-paths';
-import { AdminPage } from '../components/admin-page';
-import { ErrorBlock, LoadingBlock } from '../components/query-state';
-import { useAdminParams } from '../use-admin-params';
-import { ageOn, formatDateTime, formatIsoDate, formatTime, todayLocal } from './format';
+import { sectionPath } from '../shared/admin-paths';
+import { AdminPage } from '../shared/components/admin-page';
+import { ErrorBlock, LoadingBlock } from '../shared/components/query-state';
+import { useAdminParams } from '../shared/use-admin-params';
+import { ageOn, formatDateTime, formatIsoDate, formatTime, todayLocal } from '../shared/format';
 import { NotesSection } from './notes-section';
-import { appointmentLabel, AppointmentsTable, DetailList, Section, StatusChip } from './patient-parts';
-import { defaultAppointmentId, isRecordId, patientDetailsPath, PICK_APPOINTMENT } from './patient-paths';
 import {
-  fetchAppointmentDetails,
-  fetchFeedback,
-  fetchPatientDetails,
-  patientKeys,
-} from './patient-management-api';
+  appointmentLabel,
+  AppointmentsTable,
+  DetailList,
+  Section,
+  StatusChip,
+} from '../shared/components/patient-parts';
+import { defaultAppointmentId, isRecordId, patientDetailsPath, PICK_APPOINTMENT } from './patient-paths';
+import { fetchAppointmentDetails, fetchFeedback, fetchPatientDetails } from './patients-api';
+import { patientKeys } from '../shared/api/patient-management-api';
 import { StatusChangeForm } from './status-change-form';
-import { useStaffAccess } from './use-staff-access';
+import { useStaffAccess } from '../shared/use-staff-access';
 
 function isNotFound(error: unknown): boolean {
   return isApiError(error) && (error.status === 404 || error.status === 400);

@@ -1,24 +1,23 @@
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import type { PatientListItem, PatientListSort } from '@scheduler/contract/patient-management';
+import type { PatientListItem, PatientListSort } from '@scheduler/contract/patient-management/patients';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { sectionPath } from '../admin-paths';
-import { AdminPage } from '../components/admin-page';
-import { DataTable, useListQuery, type Column, type ListQuery } from '../components/data-table';
-import { useAdminParams } from '../use-admin-params';
-import { AppointmentFiltersBar, dateRangeError, hasFilters } from './appointment-filters';
-import { formatDateTime, formatIsoDate } from './format';
+import { sectionPath } from '../shared/admin-paths';
+import { AdminPage } from '../shared/components/admin-page';
+import { DataTable, useListQuery, type Column, type ListQuery } from '../shared/components/data-table';
+import { useAdminParams } from '../shared/use-admin-params';
+import { AppointmentFiltersBar, dateRangeError, hasFilters } from '../shared/components/appointment-filters';
+import { formatDateTime, formatIsoDate } from '../shared/format';
 import { patientDetailsPath } from './patient-paths';
 import {
   fetchFilters,
-  fetchPatientList,
   NO_FILTERS,
   patientKeys,
   type AppointmentFilters,
-  type PatientListRequest,
-} from './patient-management-api';
+} from '../shared/api/patient-management-api';
+import { fetchPatientList, type PatientListRequest } from './patients-api';
 
 const SORT_FIELDS = ['name', 'dateOfBirth', 'createdAt'] as const;
 

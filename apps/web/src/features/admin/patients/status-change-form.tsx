@@ -9,15 +9,15 @@ import {
   STATUS_REASON_MAX_LENGTH,
   type AppointmentStatus,
 } from '@scheduler/domain/appointment-status';
-import type { GetAppointmentDetailsResponse } from '@scheduler/contract/patient-management';
+import type { GetAppointmentDetailsResponse } from '@scheduler/contract/patient-management/appointments';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { isApiError } from '../../../lib/api-client';
-import { notifySaveFailed, notifySaved, SaveErrorAlert } from '../components/save-feedback';
-import { useAdminParams } from '../use-admin-params';
-import { updateAppointmentStatus } from './patient-management-api';
+import { notifySaveFailed, notifySaved, SaveErrorAlert } from '../shared/components/save-feedback';
+import { useAdminParams } from '../shared/use-admin-params';
+import { updateAppointmentStatus } from './patients-api';
 import { reasonRequired, statusChoices, validateStatusChange, type StatusFormErrors } from './status-options';
-import type { StaffAccess } from './use-staff-access';
+import type { StaffAccess } from '../shared/use-staff-access';
 
 export interface StatusChangeFormProps {
   details: GetAppointmentDetailsResponse;

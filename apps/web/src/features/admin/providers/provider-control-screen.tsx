@@ -1,14 +1,15 @@
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import type { ProviderListSort, ProviderSummary } from '@scheduler/contract/admin-config';
+import type { ProviderListSort, ProviderSummary } from '@scheduler/contract/admin/providers';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
-import { sectionPath } from '../admin-paths';
-import { configKeys, fetchAllProviders } from '../api/config-api';
-import { AdminPage } from '../components/admin-page';
-import { DataTable, useListQuery, type Column } from '../components/data-table';
-import { YesNo } from '../components/yes-no';
-import { useAdminParams } from '../use-admin-params';
+import { sectionPath } from '../shared/admin-paths';
+import { configKeys } from '../shared/api/config-keys';
+import { fetchAllProviders } from './providers-api';
+import { AdminPage } from '../shared/components/admin-page';
+import { DataTable, useListQuery, type Column } from '../shared/components/data-table';
+import { YesNo } from '../shared/components/yes-no';
+import { useAdminParams } from '../shared/use-admin-params';
 
 const GENDER_LABELS = { M: 'Male', F: 'Female' } as const;
 

@@ -6,22 +6,22 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import type { ProviderDetail } from '@scheduler/contract/admin-config';
+import type { ProviderDetail } from '@scheduler/contract/admin/providers';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import {
   assignProviderLocations,
   assignProviderPlans,
   assignProviderServices,
-  configKeys,
   fetchProviderAppointmentMap,
   fetchProviderInsurance,
-  fetchProviderLocationMap,
-} from '../api/config-api';
-import { ChecklistField } from '../components/checklist-field';
-import { ErrorBlock, LoadingBlock } from '../components/query-state';
-import { notifySaved, SaveErrorAlert } from '../components/save-feedback';
-import { useAdminParams } from '../use-admin-params';
+} from './providers-api';
+import { configKeys } from '../shared/api/config-keys';
+import { fetchProviderLocationMap } from '../shared/api/provider-location-map-api';
+import { ChecklistField } from '../shared/components/checklist-field';
+import { ErrorBlock, LoadingBlock } from '../shared/components/query-state';
+import { notifySaved, SaveErrorAlert } from '../shared/components/save-feedback';
+import { useAdminParams } from '../shared/use-admin-params';
 
 function sameSet(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((id) => b.includes(id));

@@ -2,17 +2,17 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { updateProviderInfoRequestSchema, type ProviderDetail } from '@scheduler/contract/admin-config';
+import { updateProviderInfoRequestSchema, type ProviderDetail } from '@scheduler/contract/admin/providers';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import * as z from 'zod';
-import { FormSelect, FormSwitch, FormTextField } from '../components/form-fields';
+import { FormSelect, FormSwitch, FormTextField } from '../shared/components/form-fields';
 import {
   applyServerFieldErrors,
   notifySaved,
   SaveErrorAlert,
   validatedAs,
-} from '../components/save-feedback';
+} from '../shared/components/save-feedback';
 import { useSaveProvider } from './use-save-provider';
 import { useSyncProviderForm } from './use-sync-provider-form';
 

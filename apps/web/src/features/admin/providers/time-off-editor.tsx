@@ -7,17 +7,17 @@ import {
   updateProviderInfoRequestSchema,
   type ProviderDetail,
   type UpdateProviderInfoRequest,
-} from '@scheduler/contract/admin-config';
+} from '@scheduler/contract/admin/providers';
 import { useMemo } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import * as z from 'zod';
-import { FormSelect, FormTextField } from '../components/form-fields';
+import { FormSelect, FormTextField } from '../shared/components/form-fields';
 import {
   applyServerFieldErrors,
   notifySaved,
   SaveErrorAlert,
   validatedAs,
-} from '../components/save-feedback';
+} from '../shared/components/save-feedback';
 import { toLocalInput, toUtcInstant } from './time-off-model';
 import { useSaveProvider } from './use-save-provider';
 import { useSyncProviderForm } from './use-sync-provider-form';

@@ -1,7 +1,8 @@
-import type { UpdateProviderInfoRequest } from '@scheduler/contract/admin-config';
+import type { UpdateProviderInfoRequest } from '@scheduler/contract/admin/providers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { configKeys, updateProviderInfo } from '../api/config-api';
-import { useAdminParams } from '../use-admin-params';
+import { configKeys } from '../shared/api/config-keys';
+import { updateProviderInfo } from './providers-api';
+import { useAdminParams } from '../shared/use-admin-params';
 
 /** PATCH updateProviderInfo; the answer (with the new version) replaces the cached provider. */
 export function useSaveProvider() {

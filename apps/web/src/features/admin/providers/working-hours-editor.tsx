@@ -9,17 +9,17 @@ import {
   updateProviderInfoRequestSchema,
   type ProviderDetail,
   type UpdateProviderInfoRequest,
-} from '@scheduler/contract/admin-config';
+} from '@scheduler/contract/admin/providers';
 import { useMemo, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import * as z from 'zod';
-import { FormTextField } from '../components/form-fields';
+import { FormTextField } from '../shared/components/form-fields';
 import {
   applyServerFieldErrors,
   notifySaved,
   SaveErrorAlert,
   validatedAs,
-} from '../components/save-feedback';
+} from '../shared/components/save-feedback';
 import { useSaveProvider } from './use-save-provider';
 import { useSyncProviderForm } from './use-sync-provider-form';
 

@@ -1,5 +1,5 @@
 import type { AppointmentReportRow, GetChartReportResponse } from '@scheduler/contract/reports';
-import { formatDateTime, formatIsoDate } from '../patients/format';
+import { formatDateTime, formatIsoDate } from '../shared/format';
 import type { CsvColumn } from './csv';
 
 /**
@@ -143,3 +143,8 @@ export const APPOINTMENT_CSV_COLUMNS: CsvColumn<AppointmentReportRow>[] = [
   { header: 'New patient', value: (row) => (row.isNewPatient ? 'Yes' : 'No') },
   { header: 'Booked at (UTC)', value: (row) => row.createdAt },
 ];
+
+/** A report's date range as the screen states it: 'Jan 1, 2026 to Jan 30, 2026 (America/New_York)'. */
+export function rangeText(range: { from: string; to: string; timeZone: string }): string {
+  return `${formatIsoDate(range.from)} to ${formatIsoDate(range.to)} (${range.timeZone})`;
+}

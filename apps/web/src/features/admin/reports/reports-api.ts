@@ -4,8 +4,8 @@ import {
   getChartReportResponseSchema,
 } from '@scheduler/contract/reports';
 import type { QueryParams } from '../../../lib/api-client';
-import { adminRequest } from '../api/admin-request';
-import { filterParams, type AppointmentFilters } from '../patients/patient-management-api';
+import { adminRequest } from '../shared/api/admin-request';
+import { filterParams, type AppointmentFilters } from '../shared/api/patient-management-api';
 
 /** The report calls of the scheduler API (spec section 7): reports:read, no patient identity. */
 

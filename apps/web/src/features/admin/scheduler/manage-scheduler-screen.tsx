@@ -10,12 +10,13 @@ import type { SettingDefinition } from '@scheduler/domain/settings';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { Controller, useForm, type Control } from 'react-hook-form';
-import { configKeys, fetchAssignConfig, updateConfig } from '../api/config-api';
-import { AdminPage } from '../components/admin-page';
-import { FormSelect, FormSwitch, FormTextField } from '../components/form-fields';
-import { ErrorBlock, LoadingBlock } from '../components/query-state';
-import { applyServerFieldErrors, notifySaved, SaveErrorAlert } from '../components/save-feedback';
-import { useAdminParams } from '../use-admin-params';
+import { configKeys } from '../shared/api/config-keys';
+import { fetchAssignConfig, updateConfig } from '../shared/api/settings-api';
+import { AdminPage } from '../shared/components/admin-page';
+import { FormSelect, FormSwitch, FormTextField } from '../shared/components/form-fields';
+import { ErrorBlock, LoadingBlock } from '../shared/components/query-state';
+import { applyServerFieldErrors, notifySaved, SaveErrorAlert } from '../shared/components/save-feedback';
+import { useAdminParams } from '../shared/use-admin-params';
 import {
   changedRows,
   DEFINITIONS_BY_GROUP,

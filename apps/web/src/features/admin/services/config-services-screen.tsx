@@ -1,13 +1,14 @@
 import Button from '@mui/material/Button';
-import type { ServiceAdmin } from '@scheduler/contract/admin-config';
+import type { ServiceAdmin } from '@scheduler/contract/admin/services';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { configKeys, fetchServiceLocationMapping, fetchServices } from '../api/config-api';
-import { AdminPage } from '../components/admin-page';
-import { DataTable, useListQuery, type Column } from '../components/data-table';
-import { reloadRow, usePagedQuery } from '../components/paged-query';
-import { YesNo } from '../components/yes-no';
-import { useAdminParams } from '../use-admin-params';
+import { configKeys } from '../shared/api/config-keys';
+import { fetchServiceLocationMapping, fetchServices } from './services-api';
+import { AdminPage } from '../shared/components/admin-page';
+import { DataTable, useListQuery, type Column } from '../shared/components/data-table';
+import { reloadRow, usePagedQuery } from '../shared/components/paged-query';
+import { YesNo } from '../shared/components/yes-no';
+import { useAdminParams } from '../shared/use-admin-params';
 import { ServiceDialog } from './service-dialog';
 
 /** configservices: the services (appointment types), their flags and locations. */

@@ -1,29 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import {
   createServiceRequestSchema,
   type CreateServiceRequest,
   type ServiceAdmin,
-} from '@scheduler/contract/admin-config';
+} from '@scheduler/contract/admin/services';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import * as z from 'zod';
-import { assignServiceLocations, configKeys, createService, updateService } from '../api/config-api';
-import { ChecklistField, type ChecklistOption } from '../components/checklist-field';
-import { FormSwitch, FormTextField } from '../components/form-fields';
-import {
-  applyServerFieldErrors,
-  notifySaved,
-  SaveErrorAlert,
-  validatedAs,
-} from '../components/save-feedback';
-import { useAdminParams } from '../use-admin-params';
+import { assignServiceLocations, createService, updateService } from './services-api';
+import { configKeys } from '../shared/api/config-keys';
+import { ChecklistField, type ChecklistOption } from '../shared/components/checklist-field';
+import { FormSwitch, FormTextField } from '../shared/components/form-fields';
+import { notifySaved, validatedAs } from '../shared/components/save-feedback';
+import { FormDialog, submitWithFieldErrors } from '../shared/components/form-dialog';
+import { useAdminParams } from '../shared/use-admin-params';
 
 interface ServiceFormValues {
   name: string;
@@ -87,7 +79,6 @@ export interface ServiceDialogProps {
 export function ServiceDialog({ service, locations, onClose, onReload }: ServiceDialogProps) {
   const { clientId } = useAdminParams();
   const queryClient = useQueryClient();
-  const titleId = useId();
   const initial = useMemo(() => valuesOf(service), [service]);
   const { control, handleSubmit, setError, formState } = useForm<
     ServiceFormValues,
@@ -123,78 +114,67 @@ export function ServiceDialog({ service, locations, onClose, onReload }: Service
     },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await save.mutateAsync(values);
-    } catch (error) {
-      applyServerFieldErrors(error, setError);
-    }
-  });
+  const onSubmit = submitWithFieldErrors(handleSubmit, setError, (values) => save.mutateAsync(values));
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
-      <form noValidate onSubmit={(event) => void onSubmit(event)}>
-        <DialogTitle id={titleId}>{service ? `Edit ${service.name}` : 'Add a service'}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <FormTextField control={control} name="name" label="Name" required maxLength={120} fullWidth />
-            <FormTextField
-              control={control}
-              name="description"
-              label="Description"
-              multiline
-              minRows={2}
-              maxLength={1000}
-              fullWidth
-            />
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <FormTextField
-                control={control}
-                name="durationMinutes"
-                label="Duration (minutes)"
-                type="number"
-                min={5}
-                max={480}
-                required
-              />
-              <FormTextField control={control} name="sortOrder" label="Display order" type="number" min={0} />
-            </Stack>
-            <FormSwitch
-              control={control}
-              name="onlineEnabled"
-              label="Bookable online"
-              helperText="Off: patients are told this service cannot be booked online."
-            />
-            <FormSwitch
-              control={control}
-              name="callToSchedule"
-              label="Call to schedule"
-              helperText="On: patients choosing this service are asked to call the office."
-            />
-            <FormSwitch control={control} name="newPatients" label="New patients may book" />
-            <FormSwitch control={control} name="existingPatients" label="Existing patients may book" />
-            <Controller
-              control={control}
-              name="locationIds"
-              render={({ field }) => (
-                <ChecklistField
-                  legend="Locations offering it"
-                  options={locations}
-                  value={field.value}
-                  onChange={field.onChange}
-                />
-              )}
-            />
-            <SaveErrorAlert error={save.error} onReload={onReload} />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
-            {formState.isSubmitting ? 'Saving…' : service ? 'Save service' : 'Add service'}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={service ? `Edit ${service.name}` : 'Add a service'}
+      maxWidth="md"
+      submitLabel={service ? 'Save service' : 'Add service'}
+      submitting={formState.isSubmitting}
+      saveError={save.error}
+      onReload={onReload}
+      onSubmit={onSubmit}
+      onClose={onClose}
+    >
+      <FormTextField control={control} name="name" label="Name" required maxLength={120} fullWidth />
+      <FormTextField
+        control={control}
+        name="description"
+        label="Description"
+        multiline
+        minRows={2}
+        maxLength={1000}
+        fullWidth
+      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <FormTextField
+          control={control}
+          name="durationMinutes"
+          label="Duration (minutes)"
+          type="number"
+          min={5}
+          max={480}
+          required
+        />
+        <FormTextField control={control} name="sortOrder" label="Display order" type="number" min={0} />
+      </Stack>
+      <FormSwitch
+        control={control}
+        name="onlineEnabled"
+        label="Bookable online"
+        helperText="Off: patients are told this service cannot be booked online."
+      />
+      <FormSwitch
+        control={control}
+        name="callToSchedule"
+        label="Call to schedule"
+        helperText="On: patients choosing this service are asked to call the office."
+      />
+      <FormSwitch control={control} name="newPatients" label="New patients may book" />
+      <FormSwitch control={control} name="existingPatients" label="Existing patients may book" />
+      <Controller
+        control={control}
+        name="locationIds"
+        render={({ field }) => (
+          <ChecklistField
+            legend="Locations offering it"
+            options={locations}
+            value={field.value}
+            onChange={field.onChange}
+          />
+        )}
+      />
+    </FormDialog>
   );
 }

@@ -21,19 +21,20 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useAppSelector } from '../../../app/hooks';
-import { addUser, changeUserRole, fetchUsers, removeUser, sessionKeys } from '../api/session-api';
-import { AdminPage } from '../components/admin-page';
-import { DataTable, useListQuery, type Column } from '../components/data-table';
-import { usePagedQuery } from '../components/paged-query';
-import { FormSelect, FormTextField } from '../components/form-fields';
+import { useAdminSelector } from '../state/hooks';
+import { addUser, changeUserRole, fetchUsers, removeUser } from './users-api';
+import { sessionKeys } from '../shared/api/session-api';
+import { AdminPage } from '../shared/components/admin-page';
+import { DataTable, useListQuery, type Column } from '../shared/components/data-table';
+import { usePagedQuery } from '../shared/components/paged-query';
+import { FormSelect, FormTextField } from '../shared/components/form-fields';
 import {
   applyServerFieldErrors,
   notifySaveFailed,
   notifySaved,
   SaveErrorAlert,
-} from '../components/save-feedback';
-import { useAdminParams } from '../use-admin-params';
+} from '../shared/components/save-feedback';
+import { useAdminParams } from '../shared/use-admin-params';
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 const ROLE_HELP: Record<Role, string> = {
@@ -121,7 +122,7 @@ function AddUserForm({ onAdded }: { onAdded: (answer: AddUserResponse) => void }
 export function UsersScreen() {
   const { clientId } = useAdminParams();
   const queryClient = useQueryClient();
-  const me = useAppSelector((state) => state.admin.adminDetails[0]);
+  const me = useAdminSelector((state) => state.admin.adminDetails[0]);
   const controls = useListQuery('name');
   const users = usePagedQuery(sessionKeys.users(clientId), controls, (params, signal) =>
     fetchUsers(clientId, params, signal),

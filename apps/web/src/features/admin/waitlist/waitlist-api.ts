@@ -1,4 +1,4 @@
-import { getWaitListResponseSchema, type WAITLIST_STATUSES } from '@scheduler/contract/admin-config';
+import { getWaitListResponseSchema, type WAITLIST_STATUSES } from '@scheduler/contract/admin/waitlist';
 import {
   bookFromWaitListResponseSchema,
   waitListChangeResponseSchema,
@@ -6,7 +6,7 @@ import {
 } from '@scheduler/contract/waitlist';
 import { getProvidersResponseSchema } from '@scheduler/contract/scheduler-api';
 import type { QueryParams } from '../../../lib/api-client';
-import { adminRequest } from '../api/admin-request';
+import { adminRequest } from '../shared/api/admin-request';
 
 export interface WaitlistQuery {
   /** 1-based. */

@@ -1,7 +1,7 @@
-import { widgetSettingsResponseSchema } from '@scheduler/contract/admin-config';
+import { widgetSettingsResponseSchema } from '@scheduler/contract/admin/widget';
 import { widgetSetupResponseSchema } from '@scheduler/contract/widget';
-import { adminRequest } from '../api/admin-request';
-import { updateConfig } from '../api/config-api';
+import { adminRequest } from '../shared/api/admin-request';
+import { updateConfig } from '../shared/api/settings-api';
 
 /**
  * The widget screen's calls: one read of everything it shows (GET admin/widget/setup), the

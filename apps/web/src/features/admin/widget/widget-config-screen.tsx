@@ -13,13 +13,14 @@ import Typography from '@mui/material/Typography';
 import { MAX_FRAME_ANCESTORS, normalizeFrameAncestor, type WidgetSetup } from '@scheduler/contract/widget';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
-import { useAppSelector } from '../../../app/hooks';
+import { useAdminSelector } from '../state/hooks';
 import { notify } from '../../../lib/notify';
-import { configKeys, fetchAssignConfig } from '../api/config-api';
-import { AdminPage } from '../components/admin-page';
-import { ErrorBlock, LoadingBlock } from '../components/query-state';
-import { SaveErrorAlert, notifySaved } from '../components/save-feedback';
-import { useAdminParams } from '../use-admin-params';
+import { configKeys } from '../shared/api/config-keys';
+import { fetchAssignConfig } from '../shared/api/settings-api';
+import { AdminPage } from '../shared/components/admin-page';
+import { ErrorBlock, LoadingBlock } from '../shared/components/query-state';
+import { SaveErrorAlert, notifySaved } from '../shared/components/save-feedback';
+import { useAdminParams } from '../shared/use-admin-params';
 import { widgetSnippet } from './snippet';
 import { fetchWidgetSetup, saveFrameAncestors, saveWidgetColor, widgetKeys } from './widget-api';
 import { WidgetPreview } from './widget-preview';
@@ -38,7 +39,7 @@ export function WidgetConfigScreen() {
     queryKey: widgetKeys.setup(clientId, ruleId),
     queryFn: ({ signal }) => fetchWidgetSetup(clientId, ruleId, signal),
   });
-  const canWrite = useAppSelector((state) => state.admin.permissions.includes('config:write'));
+  const canWrite = useAdminSelector((state) => state.admin.permissions.includes('config:write'));
 
   return (
     <AdminPage

@@ -7,9 +7,9 @@ import {
 } from '@scheduler/contract/booking';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { setPatientDetail } from '../../../app/slices/patientdetails-slice';
-import { setStepper } from '../../../app/slices/stepper-slice';
+import { useBookingDispatch, useBookingSelector } from '../state/hooks';
+import { setPatientDetail } from '../state/patientdetails-slice';
+import { setStepper } from '../state/stepper-slice';
 import { useBookingScope } from '../api/scope';
 import { advanceStepper } from '../booking-steps';
 import { AppointmentSummary } from '../components/appointment-summary';
@@ -24,9 +24,9 @@ export function AdditionalDetailsScreen() {
   const scope = useBookingScope();
   const navigate = useNavigate();
   const { search } = useLocation();
-  const dispatch = useAppDispatch();
-  const stepper = useAppSelector((state) => state.stepper.stepper);
-  const stored = useAppSelector((state) => state.patientdetails.patientdetail);
+  const dispatch = useBookingDispatch();
+  const stepper = useBookingSelector((state) => state.stepper.stepper);
+  const stored = useBookingSelector((state) => state.patientdetails.patientdetail);
   const detail = readPatientDetail(stored);
   const { send } = useBookingAnalytics('additionaldetails');
   usePageView('additionaldetails');

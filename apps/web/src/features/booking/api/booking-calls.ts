@@ -6,7 +6,7 @@ import type {
 import type { PatientIdentityInput } from '@scheduler/contract/patient';
 import type { WaitlistEntryRequestInput } from '@scheduler/contract/waitlist';
 import { request } from '../../../lib/api-client';
-import { loadContract } from './contract';
+import { contractSchema } from './contract-validation';
 import type { BookingScope } from './scope';
 
 type Scope = Pick<BookingScope, 'clientName' | 'scheduler'>;
@@ -20,35 +20,32 @@ export async function lookUpPatient(
   patient: PatientIdentityInput,
   appointmentTypeId: string,
 ): Promise<PatientLookupResponse> {
-  const contract = await loadContract();
   return request({
     id: 'createPatients',
     method: 'POST',
     path: 'createPatients',
     data: { clientName: scope.clientName, scheduler: scope.scheduler, patient, appointmentTypeId },
-    schema: contract.patientLookupResponseSchema,
+    schema: contractSchema('patientLookupResponseSchema'),
   });
 }
 
 /** PUT bookAppointment. A retry sends the same idempotency key and gets the first booking back. */
 export async function bookAppointment(body: BookAppointmentBodyInput): Promise<BookAppointmentResponse> {
-  const contract = await loadContract();
   return request({
     id: 'bookAppointment',
     method: 'PUT',
     path: 'bookAppointment',
     data: body,
-    schema: contract.bookAppointmentResponseSchema,
+    schema: contractSchema('bookAppointmentResponseSchema'),
   });
 }
 
 export async function joinWaitlist(body: WaitlistEntryRequestInput): Promise<{ waitlistEntryId: string }> {
-  const contract = await loadContract();
   return request({
     id: 'createWaitList',
     method: 'POST',
     path: 'createWaitList',
     data: body,
-    schema: contract.createWaitListResponseSchema,
+    schema: contractSchema('createWaitListResponseSchema'),
   });
 }

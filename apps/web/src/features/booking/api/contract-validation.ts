@@ -1,62 +1,35 @@
-import type * as SchedulerContractModule from '@scheduler/contract/scheduler-api';
 import type { SchedulerSettings } from '@scheduler/domain/settings';
-import type { PersistKey, StoredCheck } from '../../../app/slices/persisted-state-schema';
+import type { ResponseSchema } from '../../../lib/api-client';
+import { askContractWorker, type ContractOutput, type ContractSchemaName } from '../../../lib/contract-check';
 
-type Contract = typeof SchedulerContractModule;
-
-/** The contract's schemas of API answers (the ones fetchChecked checks with). */
-export type ContractSchemaName = {
-  [K in keyof Contract]: K extends `${string}ResponseSchema` ? K : never;
-}[keyof Contract];
-
-export type ContractOutput<N extends ContractSchemaName> = Contract[N] extends {
-  safeParse(data: unknown): { success: true; data: infer T } | { success: false };
-}
-  ? T
-  : never;
-
-/** What the page asks the contract worker (contract-worker.ts): an API answer or a restored state to check. */
-export type ContractRequest =
-  | {
-      id: number;
-      check: 'answer';
-      schema: ContractSchemaName;
-      data: unknown;
-      /** 'settings': also resolve the first rulesConfig item's settings (getConfig). */
-      resolve?: 'settings' | undefined;
-    }
-  | { id: number; check: 'stored'; key: PersistKey; data: unknown };
-
-export type ContractAnswer =
-  | { id: number; kind: 'valid'; data: unknown; settings?: SchedulerSettings | null }
-  /** `where`: for a stored state, the path of the first problem. */
-  | { id: number; kind: 'invalid'; where?: string }
-  | { id: number; kind: 'unavailable' };
+export type {
+  ContractAnswer,
+  ContractOutput,
+  ContractRequest,
+  ContractSchemaName,
+} from '../../../lib/contract-check';
 
 export type Checked<T> = { success: true; data: T; settings?: SchedulerSettings | null } | { success: false };
 
 /**
- * Checks an API answer against the contract. In a browser the check runs in a worker (started on the
- * first check, so it boots while the first requests are in flight); where there is no worker (tests,
- * a worker that fails to start or cannot answer) the page loads the contract and checks it itself.
- * Nothing is used before it passed the check either way.
+ * Checks an API answer against the contract. In a browser the check runs in the contract worker
+ * (started on the first check, so it boots while the first requests are in flight); where there is
+ * no worker (tests, a worker that fails to start or cannot answer) the page loads the contract and
+ * checks it itself. Nothing is used before it passed the check either way.
  */
 export async function checkAgainstContract<N extends ContractSchemaName>(
   schema: N,
   data: unknown,
   resolve?: 'settings',
 ): Promise<Checked<ContractOutput<N>>> {
-  const worker = contractWorker();
-  if (worker) {
-    const answer = await ask(worker, { check: 'answer', schema, data, resolve });
-    if (answer.kind === 'valid')
-      return {
-        success: true,
-        data: answer.data as ContractOutput<N>,
-        ...(resolve ? { settings: answer.settings ?? null } : {}),
-      };
-    if (answer.kind === 'invalid') return { success: false };
-  }
+  const answer = await askContractWorker({ check: 'answer', schema, data, resolve });
+  if (answer.kind === 'valid')
+    return {
+      success: true,
+      data: answer.data as ContractOutput<N>,
+      ...(resolve ? { settings: answer.settings ?? null } : {}),
+    };
+  if (answer.kind === 'invalid') return { success: false };
   return checkHere(schema, data, resolve);
 }
 
@@ -85,71 +58,24 @@ async function checkHere<N extends ContractSchemaName>(
 }
 
 /**
- * Checks a state restored from browser storage (untrusted) against its schema
- * (app/slices/persisted-state-schema.ts). In the contract worker when a booking page has already
- * started it, so the page's main thread loads no zod to restore its state; else here, loading the
- * schemas (admin pages, tests). Rejects only if the schemas cannot be loaded.
+ * The contract's schema `name` as the request's `schema` (the one way answers are validated): the
+ * answer is checked in the contract worker, so the page's main thread builds and runs no zod.
  */
-export async function checkStoredState(key: PersistKey, data: unknown): Promise<StoredCheck> {
-  if (worker) {
-    const answer = await ask(worker, { check: 'stored', key, data });
-    if (answer.kind === 'valid') return { success: true, data: answer.data };
-    if (answer.kind === 'invalid') return { success: false, where: answer.where ?? '' };
-  }
-  return (await import('../../../app/slices/persisted-state-schema')).checkPersistedState(key, data);
+export function contractSchema<N extends ContractSchemaName>(name: N): ResponseSchema<ContractOutput<N>> {
+  return { safeParse: (data) => checkAgainstContract(name, data) };
 }
 
-let worker: Worker | null | undefined;
-let nextId = 1;
-const waiting = new Map<number, (answer: ContractAnswer) => void>();
-
-function contractWorker(): Worker | null {
-  if (worker !== undefined) return worker;
-  worker = null;
-  if (typeof Worker !== 'function') return null;
-  try {
-    const started = new Worker(new URL('./contract-worker.ts', import.meta.url), {
-      type: 'module',
-      name: 'contract',
-    });
-    started.onmessage = (event: MessageEvent<ContractAnswer>) => {
-      const done = waiting.get(event.data.id);
-      waiting.delete(event.data.id);
-      done?.(event.data);
-    };
-    // A worker that cannot load or answer: the page checks the answers itself from now on.
-    const fail = () => {
-      if (worker === started) worker = null;
-      started.terminate();
-      const pending = [...waiting.entries()];
-      waiting.clear();
-      for (const [id, done] of pending) done({ id, kind: 'unavailable' });
-    };
-    started.onerror = fail;
-    started.onmessageerror = fail;
-    worker = started;
-  } catch {
-    worker = null;
-  }
-  return worker;
-}
-
-type Unnumbered<T> = T extends unknown ? Omit<T, 'id'> : never;
-
-function ask(target: Worker, request: Unnumbered<ContractRequest>): Promise<ContractAnswer> {
-  const id = nextId++;
-  return new Promise((resolve) => {
-    waiting.set(id, resolve);
-    try {
-      target.postMessage({ ...request, id });
-    } catch {
-      waiting.delete(id);
-      resolve({ id, kind: 'unavailable' });
-    }
-  });
-}
-
-/** Starts the worker ahead of the first check (the booking page's prefetch calls this). */
-export function warmContractWorker(): void {
-  contractWorker();
+/** getConfig's schema: the answer with the first rulesConfig item's settings resolved. */
+export function configContractSchema(): ResponseSchema<{
+  data: ContractOutput<'getConfigResponseSchema'>;
+  settings: SchedulerSettings | null;
+}> {
+  return {
+    safeParse: async (data) => {
+      const checked = await checkAgainstContract('getConfigResponseSchema', data, 'settings');
+      return checked.success
+        ? { success: true, data: { data: checked.data, settings: checked.settings ?? null } }
+        : { success: false };
+    },
+  };
 }

@@ -1,8 +1,8 @@
 import type { SchedulerSettings } from '@scheduler/domain/settings';
-import { ApiError } from '../../../lib/api-client';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiError, request } from '../../../lib/api-client';
 import type { ConfigRow } from '../lib/rules-config';
-import { useCachedQuery } from './booking-cache';
-import { fetchCheckedConfig } from './contract';
+import { configContractSchema } from './contract-validation';
 import { schedulerKey, type BookingScope } from './scope';
 
 export interface SchedulerConfig {
@@ -23,11 +23,12 @@ export async function fetchSchedulerConfig(
   scope: Pick<BookingScope, 'clientName' | 'scheduler'>,
   signal?: AbortSignal,
 ): Promise<SchedulerConfig> {
-  const { data: response, settings } = await fetchCheckedConfig({
+  const { data: response, settings } = await request({
     id: 'getConfig',
     path: 'getConfig',
     params: { clientName: scope.clientName, scheduler: scope.scheduler },
     signal,
+    schema: configContractSchema(),
   });
   const client = response.rulesConfig[0];
   if (!client || !settings) throw NOT_FOUND;
@@ -40,11 +41,15 @@ export const CATALOGUE_STALE_MS = 5 * 60_000;
 export const configKey = (scope: Pick<BookingScope, 'clientName' | 'scheduler'>) =>
   [...schedulerKey(scope), 'config'] as const;
 
-export function useSchedulerConfig(scope: Pick<BookingScope, 'clientName' | 'scheduler'>) {
-  return useCachedQuery({
-    key: configKey(scope),
-    fetcher: (signal) => fetchSchedulerConfig(scope, signal),
-    staleMs: CATALOGUE_STALE_MS,
+/** The scheduler's configuration, read by every step (the booking page's prefetch starts it). */
+export const schedulerConfigQuery = (scope: Pick<BookingScope, 'clientName' | 'scheduler'>) =>
+  queryOptions({
+    queryKey: configKey(scope),
+    queryFn: ({ signal }) => fetchSchedulerConfig(scope, signal),
+    staleTime: CATALOGUE_STALE_MS,
     enabled: scope.clientName !== '' && scope.scheduler !== '',
   });
+
+export function useSchedulerConfig(scope: Pick<BookingScope, 'clientName' | 'scheduler'>) {
+  return useQuery(schedulerConfigQuery(scope));
 }

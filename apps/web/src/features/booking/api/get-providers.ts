@@ -1,7 +1,7 @@
 import type { GetProvidersResponse } from '@scheduler/contract/scheduler-api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { QueryParams } from '../../../lib/api-client';
-import { fetchChecked } from './contract';
+import { request, type QueryParams } from '../../../lib/api-client';
+import { contractSchema } from './contract-validation';
 import { schedulerKey, type BookingScope } from './scope';
 
 /** What the find-appointment screen searches with. */
@@ -58,11 +58,14 @@ export async function fetchProviders(
   search: ProviderSearch,
   signal?: AbortSignal,
 ): Promise<GetProvidersResponse> {
-  return fetchChecked(
-    // One search at a time: a newer one (another filter, another day) cancels the one in flight.
-    { id: 'getProviders', path: 'getProviders', params: providersQueryParams(scope, search), signal },
-    'getProvidersResponseSchema',
-  );
+  // One search at a time: a newer one (another filter, another day) cancels the one in flight.
+  return request({
+    id: 'getProviders',
+    path: 'getProviders',
+    params: providersQueryParams(scope, search),
+    signal,
+    schema: contractSchema('getProvidersResponseSchema'),
+  });
 }
 
 export function useProviderSearch(

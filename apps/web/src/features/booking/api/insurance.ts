@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
 import type { SchedulerContract } from './contract';
-import { fetchChecked, loadContract } from './contract';
+import { contractSchema } from './contract-validation';
 import { schedulerKey, type BookingScope } from './scope';
 
 type Scope = Pick<BookingScope, 'clientName' | 'scheduler'>;
@@ -19,10 +19,13 @@ export function useInsuranceCarriers(scope: Scope) {
     queryKey: [...schedulerKey(scope), 'insurance'],
     queryFn: async ({ signal }) =>
       (
-        await fetchChecked(
-          { id: 'getInsurance', path: 'getInsurance', params: scopeParams(scope), signal },
-          'getInsuranceResponseSchema',
-        )
+        await request({
+          id: 'getInsurance',
+          path: 'getInsurance',
+          params: scopeParams(scope),
+          signal,
+          schema: contractSchema('getInsuranceResponseSchema'),
+        })
       ).carriers,
     staleTime: 5 * 60_000,
   });
@@ -33,15 +36,13 @@ export function useTopInsurancePackages(scope: Scope) {
     queryKey: [...schedulerKey(scope), 'topInsurancePackage'],
     queryFn: async ({ signal }) =>
       (
-        await fetchChecked(
-          {
-            id: 'topInsurancePackage',
-            path: 'insurance/topInsurancePackage',
-            params: scopeParams(scope),
-            signal,
-          },
-          'topInsurancePackageResponseSchema',
-        )
+        await request({
+          id: 'topInsurancePackage',
+          path: 'insurance/topInsurancePackage',
+          params: scopeParams(scope),
+          signal,
+          schema: contractSchema('topInsurancePackageResponseSchema'),
+        })
       ).packages,
     staleTime: 5 * 60_000,
   });
@@ -52,15 +53,13 @@ export function useRelationships(scope: Scope) {
     queryKey: [...schedulerKey(scope), 'relationships'],
     queryFn: async ({ signal }) =>
       (
-        await fetchChecked(
-          {
-            id: 'getRelationshipToPatient',
-            path: 'insurance/getRelationshipToPatient',
-            params: scopeParams(scope),
-            signal,
-          },
-          'relationshipResponseSchema',
-        )
+        await request({
+          id: 'getRelationshipToPatient',
+          path: 'insurance/getRelationshipToPatient',
+          params: scopeParams(scope),
+          signal,
+          schema: contractSchema('relationshipResponseSchema'),
+        })
       ).relationships,
     staleTime: 5 * 60_000,
   });
@@ -76,12 +75,11 @@ export async function validateInsurance(
   scope: Scope,
   input: { providerId: string; planId: string | null; selfPay: boolean },
 ): Promise<InsuranceCheck> {
-  const contract = await loadContract();
   return request({
     id: 'insuranceValidation',
     method: 'POST',
     path: 'insuranceValidation',
     data: { ...scopeParams(scope), ...input },
-    schema: contract.insuranceValidationResponseSchema,
+    schema: contractSchema('insuranceValidationResponseSchema'),
   });
 }

@@ -1,6 +1,6 @@
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
-import { useAppSelector } from '../../../app/hooks';
+import { useBookingSelector } from '../state/hooks';
 import { useLocations } from '../api/get-catalogue';
 import type { BookingScope } from '../api/scope';
 import { formatAddress } from '../lib/address';
@@ -9,9 +9,9 @@ import { formatDayLabel, formatSlotTime } from '../lib/slot-format';
 
 /** The appointment being booked: service, time, provider and place. */
 export function AppointmentSummary({ scope }: { scope: Pick<BookingScope, 'clientName' | 'scheduler'> }) {
-  const service = readService(useAppSelector((state) => state.servicetype.servicetype));
-  const provider = readProvider(useAppSelector((state) => state.patientdetails.selectedProvider));
-  const time = readTime(useAppSelector((state) => state.patientdetails.selectedTime));
+  const service = readService(useBookingSelector((state) => state.servicetype.servicetype));
+  const provider = readProvider(useBookingSelector((state) => state.patientdetails.selectedProvider));
+  const time = readTime(useBookingSelector((state) => state.patientdetails.selectedTime));
   const locations = useLocations(scope).data ?? [];
   if (!service || !provider || !time) return null;
   const location = locations.find((candidate) => candidate.id === time.locationId);

@@ -19,7 +19,7 @@ import type { SchedulerSettings } from '@scheduler/domain/settings';
 import { useMemo, useState } from 'react';
 import { Controller, useForm, type Control } from 'react-hook-form';
 import * as z from 'zod';
-import { useAppSelector } from '../../../app/hooks';
+import { useBookingSelector } from '../state/hooks';
 import { notify } from '../../../lib/notify';
 import { joinWaitlist } from '../api/booking-calls';
 import { shownErrorOf } from '../api/contract';
@@ -66,8 +66,8 @@ export function WaitlistDialog({
 }: WaitlistDialogProps) {
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
-  const sessionId = useAppSelector((state) => state.patientdetails.sessionId);
-  const isExistingPatient = useAppSelector((state) => state.patientdetails.isExistingPatient);
+  const sessionId = useBookingSelector((state) => state.patientdetails.sessionId);
+  const isExistingPatient = useBookingSelector((state) => state.patientdetails.isExistingPatient);
   const [idempotencyKey] = useState(newUuid);
   const [failure, setFailure] = useState<string | null>(null);
 

@@ -8,7 +8,7 @@ import Slider from '@mui/material/Slider';
 import TextField from '@mui/material/TextField';
 import type { Location } from '@scheduler/contract/scheduler-api';
 import { useEffect, useState } from 'react';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useBookingDispatch, useBookingSelector } from '../state/hooks';
 import {
   DISTANCE_MAX,
   DISTANCE_MIN,
@@ -18,7 +18,7 @@ import {
   setLocationId,
   setPostalCode,
   toggleGender,
-} from '../../../app/slices/servicetype-slice';
+} from '../state/servicetype-slice';
 import type { InsuranceCarrier } from '../api/insurance';
 import { isValidPostalCode } from '../api/get-providers';
 import { ANY_LOCATION, readInsuranceFilter } from '../lib/flow-state';
@@ -36,30 +36,14 @@ export interface FiltersPanelProps {
  * miles) and insurance. Everything lives in the servicetype slice, so it survives a reload.
  */
 export function FiltersPanel({ id, locations, carriers, onChanged }: FiltersPanelProps) {
-  const dispatch = useAppDispatch();
-  const searchLocationId = useAppSelector((state) => state.servicetype.locationId);
-  const genderFilter = useAppSelector((state) => state.servicetype.genderFilter);
-  const storedPostalCode = useAppSelector((state) => state.servicetype.postalCode);
-  const distance = useAppSelector((state) => state.servicetype.distance);
-  const insurance = readInsuranceFilter(useAppSelector((state) => state.servicetype.insurance));
-  const chosenLocation = useAppSelector((state) => state.servicetype.location);
+  const dispatch = useBookingDispatch();
+  const searchLocationId = useBookingSelector((state) => state.servicetype.locationId);
+  const genderFilter = useBookingSelector((state) => state.servicetype.genderFilter);
+  const storedPostalCode = useBookingSelector((state) => state.servicetype.postalCode);
+  const insurance = readInsuranceFilter(useBookingSelector((state) => state.servicetype.insurance));
+  const chosenLocation = useBookingSelector((state) => state.servicetype.location);
 
   const [postalCode, setPostalCodeText] = useState(storedPostalCode);
-  const [maxDistance, setMaxDistance] = useState(distance[1]);
-  useEffect(() => setMaxDistance(distance[1]), [distance]);
-
-  const postalInvalid = postalCode.trim() !== '' && !isValidPostalCode(postalCode);
-  // The search follows the ZIP code once it is complete (or cleared).
-  useEffect(() => {
-    const trimmed = postalCode.trim();
-    if (trimmed === storedPostalCode) return;
-    if (trimmed !== '' && !isValidPostalCode(trimmed)) return;
-    const timer = setTimeout(() => {
-      dispatch(setPostalCode(trimmed));
-      onChanged('postal_code');
-    }, 300);
-    return () => clearTimeout(timer);
-  }, [postalCode, storedPostalCode, dispatch, onChanged]);
 
   const plans = carriers
     .flatMap((carrier) =>
@@ -93,72 +77,9 @@ export function FiltersPanel({ id, locations, carriers, onChanged }: FiltersPane
         ))}
       </TextField>
 
-      <Box component="fieldset" sx={{ border: 0, m: 0, p: 0 }}>
-        <FormLabel component="legend" sx={{ color: 'text.primary', fontWeight: 600 }}>
-          Provider gender
-        </FormLabel>
-        <FormGroup row>
-          {genderFilter.map((option) => (
-            <FormControlLabel
-              key={option.value}
-              label={option.label}
-              control={
-                <Checkbox
-                  checked={option.checked}
-                  onChange={() => {
-                    dispatch(toggleGender(option.value));
-                    onChanged(`gender_${option.value}`);
-                  }}
-                />
-              }
-            />
-          ))}
-        </FormGroup>
-      </Box>
+      <GenderFilter onChanged={onChanged} />
 
-      <Box>
-        <TextField
-          id="filter-postal-code"
-          label="Your ZIP code"
-          value={postalCode}
-          onChange={(event) => setPostalCodeText(event.target.value.replace(/[^\d]/g, '').slice(0, 5))}
-          error={postalInvalid}
-          helperText={postalInvalid ? 'Enter a 5-digit ZIP code' : 'To show distances and nearby providers'}
-          slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'postal-code', maxLength: 5 } }}
-          fullWidth
-        />
-        <Box sx={{ mt: 2, px: 1 }}>
-          <Box
-            component="span"
-            id="filter-distance-label"
-            sx={{ display: 'block', fontWeight: 600, mb: 0.5 }}
-          >
-            Within {maxDistance === DISTANCE_MAX ? `${DISTANCE_MAX} miles` : `${maxDistance} miles`}
-          </Box>
-          <Slider
-            value={maxDistance}
-            min={DISTANCE_MIN}
-            max={DISTANCE_MAX}
-            step={1}
-            marks={[
-              { value: DISTANCE_MIN, label: `${DISTANCE_MIN} mi` },
-              { value: DISTANCE_MAX, label: `${DISTANCE_MAX} mi` },
-            ]}
-            disabled={!isValidPostalCode(storedPostalCode)}
-            valueLabelDisplay="auto"
-            getAriaValueText={(value) => `${value} miles`}
-            slotProps={{ input: { 'aria-labelledby': 'filter-distance-label' } }}
-            onChange={(_event: Event, value: number | number[]) =>
-              setMaxDistance(Array.isArray(value) ? (value[0] ?? DISTANCE_MAX) : value)
-            }
-            onChangeCommitted={(_event: Event | React.SyntheticEvent, value: number | number[]) => {
-              const next = Array.isArray(value) ? (value[0] ?? DISTANCE_MAX) : value;
-              dispatch(setDistance([DISTANCE_MIN, next]));
-              onChanged('distance');
-            }}
-          />
-        </Box>
-      </Box>
+      <DistanceFilter postalCode={postalCode} onPostalCode={setPostalCodeText} onChanged={onChanged} />
 
       <TextField
         select
@@ -198,6 +119,106 @@ export function FiltersPanel({ id, locations, carriers, onChanged }: FiltersPane
       >
         Clear filters
       </Button>
+    </Box>
+  );
+}
+
+/** Provider gender: one checkbox per option (at least one must stay checked for a search). */
+function GenderFilter({ onChanged }: { onChanged: (label: string) => void }) {
+  const dispatch = useBookingDispatch();
+  const genderFilter = useBookingSelector((state) => state.servicetype.genderFilter);
+  return (
+    <Box component="fieldset" sx={{ border: 0, m: 0, p: 0 }}>
+      <FormLabel component="legend" sx={{ color: 'text.primary', fontWeight: 600 }}>
+        Provider gender
+      </FormLabel>
+      <FormGroup row>
+        {genderFilter.map((option) => (
+          <FormControlLabel
+            key={option.value}
+            label={option.label}
+            control={
+              <Checkbox
+                checked={option.checked}
+                onChange={() => {
+                  dispatch(toggleGender(option.value));
+                  onChanged(`gender_${option.value}`);
+                }}
+              />
+            }
+          />
+        ))}
+      </FormGroup>
+    </Box>
+  );
+}
+
+interface DistanceFilterProps {
+  postalCode: string;
+  onPostalCode: (text: string) => void;
+  onChanged: (label: string) => void;
+}
+
+/** The patient's ZIP code and the distance from it (0–30 miles); the search follows a complete code. */
+function DistanceFilter({ postalCode, onPostalCode, onChanged }: DistanceFilterProps) {
+  const dispatch = useBookingDispatch();
+  const storedPostalCode = useBookingSelector((state) => state.servicetype.postalCode);
+  const distance = useBookingSelector((state) => state.servicetype.distance);
+  const [maxDistance, setMaxDistance] = useState(distance[1]);
+  useEffect(() => setMaxDistance(distance[1]), [distance]);
+
+  const postalInvalid = postalCode.trim() !== '' && !isValidPostalCode(postalCode);
+  // The search follows the ZIP code once it is complete (or cleared).
+  useEffect(() => {
+    const trimmed = postalCode.trim();
+    if (trimmed === storedPostalCode) return;
+    if (trimmed !== '' && !isValidPostalCode(trimmed)) return;
+    const timer = setTimeout(() => {
+      dispatch(setPostalCode(trimmed));
+      onChanged('postal_code');
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [postalCode, storedPostalCode, dispatch, onChanged]);
+
+  return (
+    <Box>
+      <TextField
+        id="filter-postal-code"
+        label="Your ZIP code"
+        value={postalCode}
+        onChange={(event) => onPostalCode(event.target.value.replace(/[^\d]/g, '').slice(0, 5))}
+        error={postalInvalid}
+        helperText={postalInvalid ? 'Enter a 5-digit ZIP code' : 'To show distances and nearby providers'}
+        slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'postal-code', maxLength: 5 } }}
+        fullWidth
+      />
+      <Box sx={{ mt: 2, px: 1 }}>
+        <Box component="span" id="filter-distance-label" sx={{ display: 'block', fontWeight: 600, mb: 0.5 }}>
+          Within {maxDistance === DISTANCE_MAX ? `${DISTANCE_MAX} miles` : `${maxDistance} miles`}
+        </Box>
+        <Slider
+          value={maxDistance}
+          min={DISTANCE_MIN}
+          max={DISTANCE_MAX}
+          step={1}
+          marks={[
+            { value: DISTANCE_MIN, label: `${DISTANCE_MIN} mi` },
+            { value: DISTANCE_MAX, label: `${DISTANCE_MAX} mi` },
+          ]}
+          disabled={!isValidPostalCode(storedPostalCode)}
+          valueLabelDisplay="auto"
+          getAriaValueText={(value) => `${value} miles`}
+          slotProps={{ input: { 'aria-labelledby': 'filter-distance-label' } }}
+          onChange={(_event: Event, value: number | number[]) =>
+            setMaxDistance(Array.isArray(value) ? (value[0] ?? DISTANCE_MAX) : value)
+          }
+          onChangeCommitted={(_event: Event | React.SyntheticEvent, value: number | number[]) => {
+            const next = Array.isArray(value) ? (value[0] ?? DISTANCE_MAX) : value;
+            dispatch(setDistance([DISTANCE_MIN, next]));
+            onChanged('distance');
+          }}
+        />
+      </Box>
     </Box>
   );
 }

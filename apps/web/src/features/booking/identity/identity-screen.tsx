@@ -7,13 +7,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import {
-  setPatientDetail,
-  setSelectedProvider,
-  setSelectedTime,
-} from '../../../app/slices/patientdetails-slice';
-import { setStepper } from '../../../app/slices/stepper-slice';
+import { useBookingDispatch, useBookingSelector } from '../state/hooks';
+import { setPatientDetail, setSelectedProvider, setSelectedTime } from '../state/patientdetails-slice';
+import { setStepper } from '../state/stepper-slice';
 import { LoadingScreen } from '../../../components/loading-screen';
 import { bookAppointment, lookUpPatient } from '../api/booking-calls';
 import { isCancelled, shownErrorOf } from '../api/contract';
@@ -75,19 +71,19 @@ interface IdentityFormProps {
 function IdentityForm({ scope, settings, today, clientPhone }: IdentityFormProps) {
   const navigate = useNavigate();
   const { search } = useLocation();
-  const dispatch = useAppDispatch();
+  const dispatch = useBookingDispatch();
   const queryClient = useQueryClient();
   const locations = useLocations(scope).data ?? [];
   const { send } = useBookingAnalytics('identity');
 
-  const storedDetail = useAppSelector((state) => state.patientdetails.patientdetail);
-  const service = readService(useAppSelector((state) => state.servicetype.servicetype));
-  const provider = readProvider(useAppSelector((state) => state.patientdetails.selectedProvider));
-  const time = readTime(useAppSelector((state) => state.patientdetails.selectedTime));
-  const policy = readInsurancePolicy(useAppSelector((state) => state.patientdetails.insurancePolicy));
-  const isExistingPatient = useAppSelector((state) => state.patientdetails.isExistingPatient);
-  const sessionId = useAppSelector((state) => state.patientdetails.sessionId);
-  const utm = useAppSelector((state) => state.patientdetails.utm);
+  const storedDetail = useBookingSelector((state) => state.patientdetails.patientdetail);
+  const service = readService(useBookingSelector((state) => state.servicetype.servicetype));
+  const provider = readProvider(useBookingSelector((state) => state.patientdetails.selectedProvider));
+  const time = readTime(useBookingSelector((state) => state.patientdetails.selectedTime));
+  const policy = readInsurancePolicy(useBookingSelector((state) => state.patientdetails.insurancePolicy));
+  const isExistingPatient = useBookingSelector((state) => state.patientdetails.isExistingPatient);
+  const sessionId = useBookingSelector((state) => state.patientdetails.sessionId);
+  const utm = useBookingSelector((state) => state.patientdetails.utm);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const outcomeRef = useRef<HTMLDivElement>(null);
 
@@ -160,23 +156,9 @@ function IdentityForm({ scope, settings, today, clientPhone }: IdentityFormProps
       void navigate({ pathname: '../thankyou', search }, { relative: 'path', state, replace: true });
     } catch (error) {
       if (isCancelled(error)) return;
-      const shown = shownErrorOf(error);
-      // Slot taken, or (appointment 3) a time with the patient's own provider is needed: both go
-      // back to choose a new time; the provider-change message names their provider.
-      if (shown.code === 'SLOT_TAKEN' || shown.code === 'PROVIDER_CHANGE_NOT_ALLOWED') {
-        setOutcome({ kind: 'slot-taken', message: shown.message });
-        send({ action: 'alert', eventLabel: shown.code.toLowerCase(), alert: shown.message });
-        return;
-      }
-      for (const field of shown.fields) {
-        const name = field.path.replace(/^patient\./, '');
-        if ((IDENTITY_FIELDS as readonly string[]).includes(name)) {
-          form.setError(name as (typeof IDENTITY_FIELDS)[number], { message: field.message });
-        }
-      }
-      const isRefusal = shown.status === 409 || shown.status === 422;
-      setOutcome({ kind: isRefusal ? 'refusal' : 'error', message: shown.message });
-      send({ action: 'alert', eventLabel: shown.code.toLowerCase(), alert: shown.message });
+      const failure = failureOutcome(error, (name, message) => form.setError(name, { message }));
+      setOutcome(failure.outcome);
+      send({ action: 'alert', eventLabel: failure.code.toLowerCase(), alert: failure.outcome.message });
     }
   });
 
@@ -198,17 +180,7 @@ function IdentityForm({ scope, settings, today, clientPhone }: IdentityFormProps
     >
       <AppointmentSummary scope={scope} />
       <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)} sx={{ maxWidth: 720 }}>
-        <Box
-          role="status"
-          aria-live="polite"
-          sx={{ mb: errorCount > 0 && form.formState.isSubmitted ? 2 : 0 }}
-        >
-          {errorCount > 0 && form.formState.isSubmitted ? (
-            <Box component="p" sx={{ m: 0, color: 'error.main', fontWeight: 600 }}>
-              Please correct {errorCount === 1 ? 'the field' : `the ${errorCount} fields`} marked below.
-            </Box>
-          ) : null}
-        </Box>
+        <ErrorSummary count={errorCount} shown={form.formState.isSubmitted} />
         <IdentityFields
           control={form.control}
           permissionsRequired={settings.smsEmailPermissions === 'required'}
@@ -216,24 +188,8 @@ function IdentityForm({ scope, settings, today, clientPhone }: IdentityFormProps
         />
 
         <Box ref={outcomeRef} tabIndex={-1} sx={{ '&:focus': { outline: 'none' } }}>
-          {outcome?.kind === 'slot-taken' ? (
-            <OfficeMessage
-              message={outcome.message}
-              phone={officePhone}
-              severity="warning"
-              id="booking-outcome"
-            >
-              <Button variant="contained" onClick={chooseNewTime}>
-                Choose a new time
-              </Button>
-            </OfficeMessage>
-          ) : outcome ? (
-            <OfficeMessage
-              message={outcome.message}
-              phone={officePhone}
-              severity={outcome.kind === 'error' ? 'error' : 'warning'}
-              id="booking-outcome"
-            />
+          {outcome ? (
+            <BookingOutcome outcome={outcome} phone={officePhone} onChooseNewTime={chooseNewTime} />
           ) : null}
         </Box>
 
@@ -254,4 +210,66 @@ function pickIdentity(detail: ReturnType<typeof readPatientDetail>): Partial<Ide
     if (value !== undefined) (picked as Record<string, unknown>)[key] = value;
   }
   return picked;
+}
+
+/**
+ * What a failed lookup or booking shows. Slot taken, or (appointment 3) a time with the patient's
+ * own provider is needed: both go back to choose a new time (the provider-change message names
+ * their provider). A VALIDATION answer's field messages go next to their fields (`setFieldError`).
+ */
+function failureOutcome(
+  error: unknown,
+  setFieldError: (name: (typeof IDENTITY_FIELDS)[number], message: string) => void,
+): { outcome: Outcome; code: string } {
+  const shown = shownErrorOf(error);
+  if (shown.code === 'SLOT_TAKEN' || shown.code === 'PROVIDER_CHANGE_NOT_ALLOWED')
+    return { outcome: { kind: 'slot-taken', message: shown.message }, code: shown.code };
+  for (const field of shown.fields) {
+    const name = field.path.replace(/^patient\./, '');
+    if ((IDENTITY_FIELDS as readonly string[]).includes(name))
+      setFieldError(name as (typeof IDENTITY_FIELDS)[number], field.message);
+  }
+  const isRefusal = shown.status === 409 || shown.status === 422;
+  return { outcome: { kind: isRefusal ? 'refusal' : 'error', message: shown.message }, code: shown.code };
+}
+
+/** The refusal or failure of the booking, with "Choose a new time" when the time was taken. */
+function BookingOutcome({
+  outcome,
+  phone,
+  onChooseNewTime,
+}: {
+  outcome: Outcome;
+  phone: string;
+  onChooseNewTime: () => void;
+}) {
+  if (outcome.kind === 'slot-taken')
+    return (
+      <OfficeMessage message={outcome.message} phone={phone} severity="warning" id="booking-outcome">
+        <Button variant="contained" onClick={onChooseNewTime}>
+          Choose a new time
+        </Button>
+      </OfficeMessage>
+    );
+  return (
+    <OfficeMessage
+      message={outcome.message}
+      phone={phone}
+      severity={outcome.kind === 'error' ? 'error' : 'warning'}
+      id="booking-outcome"
+    />
+  );
+}
+
+/** After a submit, how many fields need correcting (announced politely). */
+function ErrorSummary({ count, shown }: { count: number; shown: boolean }) {
+  return (
+    <Box role="status" aria-live="polite" sx={{ mb: count > 0 && shown ? 2 : 0 }}>
+      {count > 0 && shown ? (
+        <Box component="p" sx={{ m: 0, color: 'error.main', fontWeight: 600 }}>
+          Please correct {count === 1 ? 'the field' : `the ${count} fields`} marked below.
+        </Box>
+      ) : null}
+    </Box>
+  );
 }

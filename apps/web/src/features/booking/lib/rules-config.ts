@@ -1,6 +1,6 @@
 import type { GetConfigResponse } from '@scheduler/contract/scheduler-api';
 import type { StoredSettingRow } from '@scheduler/domain/settings';
-import type { RulesConfigItem } from '../../../app/slices/patientdetails-slice';
+import type { RulesConfigItem } from '../state/patientdetails-slice';
 
 export type ConfigRow = GetConfigResponse['rulesConfig'][number];
 

@@ -1,21 +1,20 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import { formatApptDate, formatApptTime } from '@scheduler/domain/dates';
 import { formatPhoneForDisplay } from '@scheduler/domain/text';
 import { useEffect, useMemo, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { clearPatientFlow } from '../../../app/slices/patientdetails-slice';
-import { setStepper } from '../../../app/slices/stepper-slice';
+import { useBookingDispatch, useBookingSelector } from '../state/hooks';
+import { clearPatientFlow } from '../state/patientdetails-slice';
+import { setStepper } from '../state/stepper-slice';
 import { useSchedulerConfig } from '../api/get-config';
 import { useBookingScope } from '../api/scope';
 import { StepPage } from '../components/step-page';
 import { formatAddress, mapSearchUrl } from '../lib/address';
 import { providerDisplayName } from '../lib/flow-state';
 import { buildIcs, icsFileName } from '../lib/ics';
-import { telHref } from '../lib/phone';
 import { usePageView } from '../use-booking-analytics';
+import { AppointmentDetails } from './appointment-details';
 import { readThankYouState } from './thank-you-state';
 
 function downloadText(fileName: string, text: string, type: string): void {
@@ -34,11 +33,11 @@ export function ThankYouScreen() {
   const scope = useBookingScope();
   const navigate = useNavigate();
   const location = useLocation();
-  const dispatch = useAppDispatch();
+  const dispatch = useBookingDispatch();
   const config = useSchedulerConfig(scope);
   const state = useMemo(() => readThankYouState(location.state), [location.state]);
   const booking = state?.booking ?? null;
-  const hasPatientData = useAppSelector(
+  const hasPatientData = useBookingSelector(
     (root) =>
       root.patientdetails.patientdetail !== null ||
       root.patientdetails.selectedTime !== null ||
@@ -129,69 +128,15 @@ export function ThankYouScreen() {
         <Box component="h2" id="appointment-title" sx={{ m: 0, mb: 2, fontSize: '1.25rem' }}>
           {booking.service.name}
         </Box>
-        <Box
-          component="dl"
-          sx={{
-            m: 0,
-            display: 'grid',
-            gridTemplateColumns: { xs: '1fr', sm: '120px 1fr' },
-            gap: { xs: 0.25, sm: 1 },
-          }}
-        >
-          <Box component="dt" sx={{ fontWeight: 600 }}>
-            Date
-          </Box>
-          <Box component="dd" sx={{ m: 0, mb: { xs: 1, sm: 0 } }}>
-            {date}
-          </Box>
-          <Box component="dt" sx={{ fontWeight: 600 }}>
-            Time
-          </Box>
-          <Box component="dd" sx={{ m: 0, mb: { xs: 1, sm: 0 } }}>
-            {time}
-          </Box>
-          <Box component="dt" sx={{ fontWeight: 600 }}>
-            Provider
-          </Box>
-          <Box component="dd" sx={{ m: 0, mb: { xs: 1, sm: 0 } }}>
-            {provider}
-          </Box>
-          <Box component="dt" sx={{ fontWeight: 600 }}>
-            Location
-          </Box>
-          <Box component="dd" sx={{ m: 0 }}>
-            <Box component="span" sx={{ display: 'block' }}>
-              {booking.location.name}
-            </Box>
-            <Box component="span" sx={{ display: 'block' }}>
-              {address}
-            </Box>
-            <Link href={mapUrl} target="_blank" rel="noopener noreferrer" underline="always">
-              Open in Google Maps
-              <Box
-                component="span"
-                sx={{
-                  position: 'absolute',
-                  width: '1px',
-                  height: '1px',
-                  overflow: 'hidden',
-                  clip: 'rect(0 0 0 0)',
-                }}
-              >
-                {' '}
-                (opens in a new tab)
-              </Box>
-            </Link>
-            {phone ? (
-              <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
-                Phone:{' '}
-                <Link href={telHref(phone)} underline="always">
-                  {formatPhoneForDisplay(phone)}
-                </Link>
-              </Box>
-            ) : null}
-          </Box>
-        </Box>
+        <AppointmentDetails
+          date={date}
+          time={time}
+          provider={provider}
+          locationName={booking.location.name}
+          address={address}
+          mapUrl={mapUrl}
+          phone={phone}
+        />
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mt: 3 }}>
           <Button variant="contained" onClick={addToCalendar}>
             Add to calendar

@@ -1,0 +1,32 @@
+/*
+ * The SQL of the patient management API, one repository per query family: the patient search,
+ * a patient's record, appointments, notes and status changes (the audit trail: audit-read-repository.ts).
+ * Every statement is scoped by client_id; the services audit every read and change.
+ */
+import type { Db } from '../../../platform/db/database.ts';
+import { createAppointmentReadRepository } from './appointment-read-repository.ts';
+import type { AppointmentReadRepository } from './appointment-read-repository.ts';
+import { createNotesRepository } from './notes-repository.ts';
+import type { NotesRepository } from './notes-repository.ts';
+import { createPatientRecordRepository } from './patient-record-repository.ts';
+import type { PatientRecordRepository } from './patient-record-repository.ts';
+import { createPatientSearchRepository } from './patient-search-repository.ts';
+import type { PatientSearchRepository } from './patient-search-repository.ts';
+import { createStatusChangeRepository } from './status-change-repository.ts';
+import type { StatusChangeRepository } from './status-change-repository.ts';
+
+export type PatientManagementRepository = PatientSearchRepository &
+  PatientRecordRepository &
+  AppointmentReadRepository &
+  NotesRepository &
+  StatusChangeRepository;
+
+export function createPatientManagementRepository(db: Db): PatientManagementRepository {
+  return {
+    ...createPatientSearchRepository(db),
+    ...createPatientRecordRepository(db),
+    ...createAppointmentReadRepository(db),
+    ...createNotesRepository(db),
+    ...createStatusChangeRepository(db),
+  };
+}

@@ -1,0 +1,50 @@
+import { bookAppointmentBodySchema, bookAppointmentResponseSchema } from '@scheduler/contract/scheduler-api';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  PUBLIC_API_PREFIX,
+  bookingRateLimit,
+  refusalErrorResponses,
+} from '../../../platform/http/route-kit.ts';
+import type { PublicApiOptions } from '../../../platform/http/route-kit.ts';
+import { createBookingRepository } from './booking-repository.ts';
+import { createBookingService } from './service.ts';
+
+/** PUT bookAppointment. */
+export const bookingRoutes: FastifyPluginAsyncZod<PublicApiOptions> = (app, options) => {
+  const service = createBookingService(createBookingRepository(options.db), options.now);
+
+  app.put(
+    `${PUBLIC_API_PREFIX}/bookAppointment`,
+    {
+      config: bookingRateLimit(options.rateLimits),
+      schema: {
+        tags: ['scheduler (public)'],
+        summary: 'Book an appointment (idempotent by idempotencyKey)',
+        description:
+          '201 with the new booking; 200 (header idempotent-replayed: true) with the first booking when the ' +
+          'idempotencyKey was used before — never a second appointment. providerId null: the server picks ' +
+          'one of the providers free at startUtc (appointment 18). Status is booked when thankYouScreen 3 ' +
+          'auto-confirms, else pending. Refusals: 409 SLOT_TAKEN (slot no longer free, with the office phone), ' +
+          '409 EXISTING_APPOINTMENT, 422 CALL_TO_SCHEDULE / SERVICE_NOT_ONLINE / LOCATION_OFFLINE / ' +
+          'PROVIDER_NOT_ONLINE / PROVIDER_NO_CAPACITY / EXISTING_PATIENTS_BLOCKED / INSURANCE_NOT_IN_NETWORK, ' +
+          '422 PROVIDER_CHANGE_NOT_ALLOWED (appointment 3 No: a matched existing patient books only with the ' +
+          'provider of their latest appointment, named in the message and in details.providerId), ' +
+          '400 VALIDATION (including the identity rules of patientIntake 1 and the date of birth).',
+        body: bookAppointmentBodySchema,
+        response: {
+          200: bookAppointmentResponseSchema,
+          201: bookAppointmentResponseSchema,
+          ...refusalErrorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { replayed, booking } = await service.bookAppointment(request.body);
+      reply.header('cache-control', 'no-store');
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return reply.status(replayed ? 200 : 201).send(booking);
+    },
+  );
+
+  return Promise.resolve();
+};

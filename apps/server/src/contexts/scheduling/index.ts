@@ -1,0 +1,22 @@
+/*
+ * Scheduling: the slot search (availability) and the booking. The context's only public entry:
+ * its route plugins, the one availability service of the app (shared with the waitlist, so one
+ * set of caches), and what the waitlist's staff booking reuses of the booking transaction.
+ */
+import type { Db } from '../../platform/db/database.ts';
+import { createAvailabilityRepository } from './slot-search/availability-repository.ts';
+import { createAvailabilityService } from './slot-search/service.ts';
+import type { AvailabilityService } from './slot-search/service.ts';
+
+export { slotSearchRoutes } from './slot-search/routes.ts';
+export type { SlotSearchRoutesOptions } from './slot-search/routes.ts';
+export { bookingRoutes } from './booking/routes.ts';
+export type { AvailabilityService, CapacityCheck, CapacityQuery } from './slot-search/service.ts';
+export { bookingTransactionOf, isIdempotencyKeyConflict } from './booking/booking-repository.ts';
+export type { BookedAppointment, BookingTransaction } from './booking/booking-repository.ts';
+export { loadSlotRecheck } from './booking/slot-recheck.ts';
+
+/** The app's availability service: build it once (app.ts) and hand it to every route that searches. */
+export function createAvailability(db: Db, now: () => Date): AvailabilityService {
+  return createAvailabilityService(createAvailabilityRepository(db), now);
+}

@@ -1,0 +1,153 @@
+/*
+ * Statement 5 of the slot search (and of the booking's re-check): time off UNION ALL active
+ * appointments inside the window, packed into one text per provider and kind.
+ */
+import { sql } from 'kysely';
+import type { RawBuilder } from 'kysely';
+import { dialectOf } from '../../../platform/db/database.ts';
+import type { Db } from '../../../platform/db/database.ts';
+import { activeAppointmentStatuses } from '../../../platform/db/schema.ts';
+
+export interface BusyRecord {
+  providerId: number;
+  startAt: number;
+  endAt: number;
+  kind: 'timeOff' | 'appointment';
+}
+
+export interface BusyQuery {
+  clientId: number;
+  serviceId: number;
+  /** Only this provider (else every provider offering the service). */
+  providerId?: number;
+  /** Only these providers. */
+  providerIds?: readonly number[];
+  /** Periods overlapping [fromMs, toMs). */
+  fromMs: number;
+  toMs: number;
+}
+
+/**
+ * The periods of one query part packed into one text per provider: `start,end,start,end,…`
+ * (epoch ms). The same aggregate is spelled group_concat on SQLite and string_agg on PostgreSQL.
+ */
+function packedPeriods(db: Db): RawBuilder<string> {
+  const pair = sql`cast(start_at as text) || ',' || cast(end_at as text)`;
+  return dialectOf(db) === 'postgres'
+    ? sql<string>`string_agg(${pair}, ',')`
+    : sql<string>`group_concat(${pair}, ',')`;
+}
+
+interface PackedBusyRow {
+  providerId: number;
+  kind: BusyRecord['kind'];
+  /** `start,end,start,end,…` */
+  periods: string;
+}
+
+/**
+ * Statement 5: time off and active appointments overlapping [fromMs, toMs) of the providers
+ * offering the service, at most one row per provider and kind. Time off at any location blocks
+ * the provider everywhere (a provider is in one place at a time).
+ *
+ * Performance (issue 9, docs/performance.md): a search over 50 providers × 60 days reads ~25 000
+ * busy periods. One row per period costs the SQLite driver an object each (most of a search's
+ * time); the database packs them into one text per provider and kind instead, read through the
+ * covering indexes (client_id, provider_id, end_at, start_at, …) of migration 2026-11-25-003.
+ */
+async function selectPackedBusy(db: Db, query: BusyQuery): Promise<PackedBusyRow[]> {
+  const offering = db
+    .selectFrom('provider_services')
+    .select('provider_id')
+    .where('service_id', '=', query.serviceId);
+  const periods = packedPeriods(db);
+  let timeOff = db
+    .selectFrom('time_off')
+    .select(['provider_id', sql<number>`0`.as('kind'), periods.as('periods')])
+    .where('client_id', '=', query.clientId)
+    .where('end_at', '>', query.fromMs)
+    .where('start_at', '<', query.toMs)
+    .where('provider_id', 'in', offering);
+  let appointments = db
+    .selectFrom('appointments')
+    .select(['provider_id', sql<number>`1`.as('kind'), periods.as('periods')])
+    .where('client_id', '=', query.clientId)
+    .where('end_at', '>', query.fromMs)
+    .where('start_at', '<', query.toMs)
+    .where('status', 'in', [...activeAppointmentStatuses])
+    .where('provider_id', 'in', offering);
+  if (query.providerId !== undefined) {
+    timeOff = timeOff.where('provider_id', '=', query.providerId);
+    appointments = appointments.where('provider_id', '=', query.providerId);
+  }
+  if (query.providerIds !== undefined) {
+    if (query.providerIds.length === 0) return [];
+    timeOff = timeOff.where('provider_id', 'in', [...query.providerIds]);
+    appointments = appointments.where('provider_id', 'in', [...query.providerIds]);
+  }
+  const rows = await timeOff
+    .groupBy('provider_id')
+    .unionAll(appointments.groupBy('provider_id'))
+    .orderBy('provider_id')
+    .execute();
+  return rows.map((row) => ({
+    providerId: row.provider_id,
+    kind: Number(row.kind) === 1 ? 'appointment' : 'timeOff',
+    periods: row.periods,
+  }));
+}
+
+/** Appends the integers of a packed `a,b,c,…` text to `into` (no intermediate strings). */
+function unpack(text: string | null, into: number[]): void {
+  if (text === null || text.length === 0) return;
+  let value = 0;
+  let sign = 1;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code === 44) {
+      into.push(sign * value);
+      value = 0;
+      sign = 1;
+    } else if (code === 45) sign = -1;
+    else value = value * 10 + (code - 48);
+  }
+  into.push(sign * value);
+}
+
+/** Statement 5 as one record per period (the booking re-check). */
+export async function selectBusy(db: Db, query: BusyQuery): Promise<BusyRecord[]> {
+  const records: BusyRecord[] = [];
+  const values: number[] = [];
+  for (const row of await selectPackedBusy(db, query)) {
+    values.length = 0;
+    unpack(row.periods, values);
+    for (let index = 0; index + 1 < values.length; index += 2)
+      records.push({
+        providerId: row.providerId,
+        kind: row.kind,
+        startAt: values[index] ?? 0,
+        endAt: values[index + 1] ?? 0,
+      });
+  }
+  return records;
+}
+
+/** One provider's busy periods as flat `[start, end, start, end, …]` arrays (epoch ms). */
+export interface ProviderBusy {
+  appointments: number[];
+  timeOff: number[];
+}
+
+/** Statement 5 per provider, without an object per period (the slot search). */
+export async function selectBusyByProvider(db: Db, query: BusyQuery): Promise<Map<number, ProviderBusy>> {
+  const byProvider = new Map<number, ProviderBusy>();
+  for (const row of await selectPackedBusy(db, query)) {
+    let busy = byProvider.get(row.providerId);
+    if (busy === undefined) {
+      busy = { appointments: [], timeOff: [] };
+      byProvider.set(row.providerId, busy);
+    }
+    unpack(row.periods, row.kind === 'appointment' ? busy.appointments : busy.timeOff);
+  }
+  return byProvider;
+}

@@ -1,0 +1,263 @@
+/*
+ * The slot search's answer from a computation (compute.ts): the patient's filters, the sort
+ * (appointment 4), day navigation, the provider cards, the time groups (appointment 17, 18) and
+ * the no-capacity rules (appointment 5, 7, 10).
+ */
+import { assignProvider } from '@scheduler/domain/availability/assign-provider';
+import { providerDistancesMiles } from '@scheduler/domain/availability/distance';
+import { filterProviders } from '@scheduler/domain/availability/filter-providers';
+import type { ProviderFilter } from '@scheduler/domain/availability/filter-providers';
+import { groupSlotsByTime } from '@scheduler/domain/availability/group-slots';
+import { sortProviders } from '@scheduler/domain/availability/sort-providers';
+import type { Slot } from '@scheduler/domain/availability/types';
+import { addCalendarDays } from '@scheduler/domain/local-date';
+import { BOOKING_MESSAGES } from '@scheduler/domain/messages';
+import { providerDisplayName } from '@scheduler/domain/providers';
+import { localDateOf } from '@scheduler/domain/time-zone';
+import type {
+  GetProvidersQuery,
+  GetProvidersResponse,
+  ProviderCard,
+  SlotResponse,
+} from '@scheduler/contract/scheduler-api';
+import type { SchedulerSettings } from '@scheduler/domain/settings';
+import { parseRecordId } from '../../catalogue/index.ts';
+import { seededRandom } from '../engine-input.ts';
+import type { PostalOrigin } from '../rules.ts';
+import { FALLBACK_TIME_ZONE } from './compute.ts';
+import type { Computation, Entry, SearchParams } from './compute.ts';
+
+/** The computation's parameters of a getProviders query. */
+export function searchParams(query: GetProvidersQuery): SearchParams {
+  const planId = query.insurancePlanId === undefined ? undefined : parseRecordId(query.insurancePlanId);
+  return {
+    clientSlug: query.clientName,
+    schedulerSlug: query.scheduler,
+    appointmentTypeId: query.appointmentTypeId,
+    locationId: query.locationId,
+    providerId: query.providerId,
+    planId: planId ?? -1,
+    patientKind:
+      query.isExistingPatient === 'true'
+        ? 'existing'
+        : query.isExistingPatient === 'false'
+          ? 'new'
+          : 'unknown',
+  };
+}
+
+/**
+ * Facts about a list of slots, kept as long as the list (kept lists live across searches, see
+ * search-cache.ts): its distinct local dates, and whether those never decrease along the list (one
+ * location's slots, in time order), which lets day navigation cut the list instead of scanning it.
+ */
+const slotListFacts = new WeakMap<readonly Slot[], { dates: string[]; ordered: boolean }>();
+
+function factsOf(slots: readonly Slot[]): { dates: string[]; ordered: boolean } {
+  let facts = slotListFacts.get(slots);
+  if (facts === undefined) {
+    const dates: string[] = [];
+    let ordered = true;
+    for (const slot of slots) {
+      const last = dates[dates.length - 1];
+      if (last === slot.dateLocal) continue;
+      if (last !== undefined && slot.dateLocal < last) ordered = false;
+      dates.push(slot.dateLocal);
+    }
+    facts = { dates: ordered ? dates : [...new Set(dates)], ordered };
+    slotListFacts.set(slots, facts);
+  }
+  return facts;
+}
+
+function datesOf(slots: readonly Slot[]): readonly string[] {
+  return factsOf(slots).dates;
+}
+
+/** The slots on local dates from `from` (inclusive) until `until` (exclusive, or no end). */
+function slotsBetween(slots: readonly Slot[], from: string, until: string | undefined): Slot[] {
+  const inRange = (slot: Slot): boolean =>
+    slot.dateLocal >= from && (until === undefined || slot.dateLocal < until);
+  if (!factsOf(slots).ordered) return slots.filter(inRange);
+  const firstAtOrAfter = (date: string): number => {
+    let low = 0;
+    let high = slots.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((slots[middle]?.dateLocal ?? '') < date) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  };
+  return slots.slice(firstAtOrAfter(from), until === undefined ? slots.length : firstAtOrAfter(until));
+}
+
+function isoOf(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
+function slotResponse(slot: Slot, locationId: string): SlotResponse {
+  return {
+    startUtc: isoOf(slot.startUtcMs),
+    dateLocal: slot.dateLocal,
+    timeLocal: slot.timeLocal,
+    locationId,
+  };
+}
+
+/** Patient filters (gender, insurance plan, distance), the sort, and the no-capacity rule. */
+function visibleEntries(
+  query: GetProvidersQuery,
+  c: Computation,
+  origin: PostalOrigin | undefined,
+): { visible: Entry[]; distances: ReadonlyMap<string, number> | undefined } {
+  const { settings } = c.scope;
+  const filter: {
+    genders?: string[];
+    insurance?: ProviderFilter['insurance'];
+    distance?: ProviderFilter['distance'];
+  } = {};
+  if (query.gender !== undefined) filter.genders = query.gender.split(',');
+  if (query.insurancePlanId !== undefined) {
+    const accepted = new Map<string, ReadonlySet<string>>();
+    for (const entry of c.entries)
+      if (entry.provider.record.acceptsPlan) accepted.set(entry.providerId, new Set([query.insurancePlanId]));
+    filter.insurance = { planId: query.insurancePlanId, acceptedPlanIdsByProvider: accepted };
+  }
+  if (origin !== undefined && query.distance !== undefined && query.distance > 0)
+    filter.distance = { origin, maxMiles: query.distance };
+  const filtered = filterProviders(c.entries, filter);
+
+  const distances = origin === undefined ? undefined : providerDistancesMiles(filtered, origin);
+  const sorted = sortProviders(filtered, settings.providerSort, distances);
+  const visible = sorted.filter((entry) => !entry.noCapacity || settings.showNoCapacityProviders);
+  return { visible, distances };
+}
+
+/** Day navigation: fromDate / days narrow the slots returned (not nextAvailable). */
+function narrowedEntries(query: GetProvidersQuery, c: Computation, at: Date, visible: Entry[]): Entry[] {
+  if (query.fromDate === undefined && query.days === undefined) return visible;
+  const zoneOf = new Map(c.locations.map((l) => [String(l.id), l.timeZone]));
+  // Once per location (a time-zone conversion), not once per provider.
+  const ranges = new Map<string, { from: string; until: string | undefined }>();
+  const rangeOf = (locationId: string): { from: string; until: string | undefined } => {
+    let range = ranges.get(locationId);
+    if (range === undefined) {
+      const timeZone = zoneOf.get(locationId) ?? FALLBACK_TIME_ZONE;
+      const window = c.windowByLocation.get(Number(locationId)) ?? c.window;
+      const from = query.fromDate ?? localDateOf(Math.max(window.earliest.getTime(), at.getTime()), timeZone);
+      range = { from, until: query.days === undefined ? undefined : addCalendarDays(from, query.days) };
+      ranges.set(locationId, range);
+    }
+    return range;
+  };
+  return visible.map((entry) => ({
+    ...entry,
+    locations: entry.locations.map((availability) => {
+      const { from, until } = rangeOf(availability.locationId);
+      return { ...availability, slots: slotsBetween(availability.slots, from, until) };
+    }),
+  }));
+}
+
+function providerCard(
+  entry: Entry,
+  distances: ReadonlyMap<string, number> | undefined,
+  settings: SchedulerSettings,
+): ProviderCard {
+  const record = entry.provider.record;
+  const miles = distances?.get(entry.providerId);
+  const slots = entry.locations
+    .flatMap((availability) =>
+      availability.slots.map((slot) => ({ slot, locationId: availability.locationId })),
+    )
+    .sort((a, b) => a.slot.startUtcMs - b.slot.startUtcMs)
+    .map(({ slot, locationId }) => slotResponse(slot, locationId));
+  return {
+    providerId: entry.providerId,
+    name: providerDisplayName(record),
+    firstName: record.firstName,
+    lastName: record.lastName,
+    credentials: record.credentials,
+    gender: record.gender,
+    bio: record.bio,
+    photoUrl: record.photoUrl,
+    acceptingNewPatients: record.acceptingNewPatients,
+    distanceMiles: miles === undefined ? null : Math.round(miles * 10) / 10,
+    locationIds: entry.locations.map((l) => l.locationId),
+    nextAvailable:
+      entry.nextAvailable === null ? null : slotResponse(entry.nextAvailable, entry.nextAvailable.locationId),
+    slots,
+    noCapacity: entry.noCapacity,
+    message: entry.noCapacity ? BOOKING_MESSAGES.PROVIDER_NO_CAPACITY : null,
+    waitlistAllowed: entry.noCapacity && settings.waitlistNoCapacityProviders,
+  };
+}
+
+/** Slots grouped by time, each with the provider assigned by appointment 18. */
+function timeGroupsOf(
+  query: GetProvidersQuery,
+  c: Computation,
+  narrowed: Entry[],
+): GetProvidersResponse['timeGroups'] {
+  const { settings } = c.scope;
+  const timeGroups: GetProvidersResponse['timeGroups'] = [];
+  const random = seededRandom(
+    `${c.scope.schedulerId}|${c.service.id}|${query.locationId}|${c.window.earliest.toISOString()}`,
+  );
+  for (const group of groupSlotsByTime({ providers: narrowed })) {
+    const assigned = assignProvider(group.candidates, settings.assignment, {
+      random,
+      bookedCountByProvider: c.bookedCounts,
+    });
+    if (assigned === undefined) continue;
+    timeGroups.push({
+      startUtc: isoOf(group.startUtcMs),
+      dateLocal: group.dateLocal,
+      timeLocal: group.timeLocal,
+      locationId: assigned.locationId,
+      assignedProviderId: assigned.providerId,
+      providerIds: [...new Set(group.candidates.map((candidate) => candidate.providerId))],
+    });
+  }
+  return timeGroups;
+}
+
+/** The getProviders answer of `query` from its computation at `at`. */
+export function slotSearchResponse(
+  query: GetProvidersQuery,
+  c: Computation,
+  at: Date,
+  origin: PostalOrigin | undefined,
+): GetProvidersResponse {
+  const { settings } = c.scope;
+  const { visible, distances } = visibleEntries(query, c, origin);
+  const narrowed = narrowedEntries(query, c, at, visible);
+
+  const availableDates = new Set<string>();
+  for (const entry of visible)
+    for (const availability of entry.locations)
+      for (const date of datesOf(availability.slots)) availableDates.add(date);
+
+  const groupBy = settings.groupSlotsByProvider ? 'provider' : 'time';
+  return {
+    window: {
+      earliest: c.window.earliest.toISOString(),
+      latestDate: c.window.latestDate,
+      latestExclusive: c.window.latestExclusive.toISOString(),
+    },
+    availableDates: [...availableDates].sort(),
+    providers: narrowed.map((entry) => providerCard(entry, distances, settings)),
+    timeGroups: groupBy === 'time' ? timeGroupsOf(query, c, narrowed) : [],
+    groupBy,
+    locations: c.locations.map((location) => {
+      const noCapacity = !c.locationsWithSlots.has(String(location.id));
+      return {
+        locationId: String(location.id),
+        noCapacity,
+        message: noCapacity ? BOOKING_MESSAGES.LOCATION_NO_CAPACITY : null,
+        waitlistAllowed: noCapacity && settings.waitlistNoCapacityLocations && location.waitlistEnabled,
+      };
+    }),
+  };
+}

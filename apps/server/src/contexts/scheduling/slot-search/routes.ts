@@ -1,0 +1,57 @@
+import { getProvidersQuerySchema, getProvidersResponseSchema } from '@scheduler/contract/scheduler-api';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { PUBLIC_API_PREFIX, readRateLimit, refusalErrorResponses } from '../../../platform/http/route-kit.ts';
+import type { PublicApiOptions } from '../../../platform/http/route-kit.ts';
+import type { AvailabilityService } from './service.ts';
+
+export interface SlotSearchRoutesOptions extends PublicApiOptions {
+  /** The app's one availability service (its caches are shared with the waitlist). */
+  availability: AvailabilityService;
+}
+
+/** The body as the route's response schema serializes (and checks) it. */
+function serializedBy(reply: FastifyReply): (response: unknown) => string {
+  return (response) => {
+    const body = reply.serialize(response);
+    if (typeof body === 'string') return body;
+    return body instanceof ArrayBuffer ? Buffer.from(body).toString('utf8') : body.toString('utf8');
+  };
+}
+
+/** GET getProviders: the slot search of the find-appointment step. */
+export const slotSearchRoutes: FastifyPluginAsyncZod<SlotSearchRoutesOptions> = (
+  app,
+  { availability, rateLimits },
+) => {
+  app.get(
+    `${PUBLIC_API_PREFIX}/getProviders`,
+    {
+      config: readRateLimit(rateLimits),
+      schema: {
+        tags: ['scheduler (public)'],
+        summary: 'Providers with their bookable slots (the slot search)',
+        description:
+          'Slots lie inside the booking window (appointment 1, 2, 15, 16) in each location’s time zone. ' +
+          'Filters: gender, postalCode + distance (miles, 0 = no limit; an unknown ZIP is a 400), ' +
+          'insurancePlanId. Sorted by appointment 4; grouped by time (appointment 17 “No”, provider ' +
+          'assigned by appointment 18) or by provider. fromDate/days narrow the slots returned (day ' +
+          'navigation); nextAvailable and availableDates cover the whole window. Refusals (422): ' +
+          'CALL_TO_SCHEDULE, SERVICE_NOT_ONLINE, LOCATION_OFFLINE, EXISTING_PATIENTS_BLOCKED, PROVIDER_NOT_ONLINE.',
+        querystring: getProvidersQuerySchema,
+        response: { 200: getProvidersResponseSchema, ...refusalErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const body = await availability.answerSlotSearch(request.query, serializedBy(reply));
+      // Serialized (and checked against the response schema) once, when computed: a string with a
+      // JSON content type goes out as it is (Fastify serializes objects only).
+      const sent: FastifyReply = reply
+        .header('cache-control', 'no-store')
+        .type('application/json; charset=utf-8');
+      return sent.send(body);
+    },
+  );
+
+  return Promise.resolve();
+};

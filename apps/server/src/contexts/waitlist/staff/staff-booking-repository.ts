@@ -1,0 +1,141 @@
+/*
+ * The SQL of the staff booking from the waitlist (POST bookFromWaitList). The booking runs in
+ * the booking module's write transaction (`inWriteTransaction`, `bookingTransactionOf`), with the
+ * waitlist entry's change and the audit row on the same connection: all of it commits, or none.
+ */
+import type { Db } from '../../../platform/db/database.ts';
+import { createAuditLog } from '../../../platform/audit/audit-log.ts';
+import type { AuditLog } from '../../../platform/audit/audit-log.ts';
+import { createAuditRepository } from '../../../platform/audit/audit-repository.ts';
+import { bookingTransactionOf } from '../../scheduling/index.ts';
+import { inWriteTransaction } from '../../../platform/db/transaction.ts';
+import type { BookedAppointment, BookingTransaction } from '../../scheduling/index.ts';
+import type { LocationRecord } from '../../catalogue/index.ts';
+import { selectLocations } from '../../catalogue/index.ts';
+
+/** The waitlist entry as the staff booking needs it (contact data stays inside the server). */
+export interface WaitlistEntryForBooking {
+  id: number;
+  status: string;
+  schedulerId: number | null;
+  serviceId: number | null;
+  patientId: number | null;
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string | null;
+  phone: string | null;
+  email: string | null;
+}
+
+export interface BookableService {
+  id: number;
+  name: string;
+  durationMinutes: number;
+}
+
+/** The booking transaction plus what the staff booking changes on the same connection. */
+export interface StaffBookingTransaction extends BookingTransaction {
+  /** Marks a still-open entry (waiting or contacted) booked; false when it no longer is open. */
+  markEntryBooked(clientId: number, entryId: number, nowMs: number): Promise<boolean>;
+  /** The audit trail, written inside the transaction. */
+  audit: AuditLog;
+}
+
+export interface StaffBookingRepository {
+  findEntry(clientId: number, entryId: number): Promise<WaitlistEntryForBooking | undefined>;
+  findService(clientId: number, serviceId: number): Promise<BookableService | undefined>;
+  /** The location, with whether it offers the service. */
+  findLocation(clientId: number, locationId: number, serviceId: number): Promise<LocationRecord | undefined>;
+  findByIdempotencyKey(clientId: number, key: string): Promise<BookedAppointment | undefined>;
+  findAppointmentPatient(clientId: number, appointmentId: number): Promise<number | undefined>;
+  inWriteTransaction<T>(work: (tx: StaffBookingTransaction) => Promise<T>): Promise<T>;
+  /** The audit trail outside a transaction (a replayed answer). */
+  audit: AuditLog;
+}
+
+export const OPEN_WAITLIST_STATUSES = ['waiting', 'contacted'] as const;
+
+export function createStaffBookingRepository(db: Db, nowMs: () => number): StaffBookingRepository {
+  return {
+    async findEntry(clientId, entryId) {
+      const row = await db
+        .selectFrom('waitlist_entries')
+        .select([
+          'id',
+          'status',
+          'scheduler_id',
+          'service_id',
+          'patient_id',
+          'first_name',
+          'last_name',
+          'date_of_birth',
+          'phone',
+          'email',
+        ])
+        .where('client_id', '=', clientId)
+        .where('id', '=', entryId)
+        .executeTakeFirst();
+      return (
+        row && {
+          id: row.id,
+          status: row.status,
+          schedulerId: row.scheduler_id,
+          serviceId: row.service_id,
+          patientId: row.patient_id,
+          firstName: row.first_name,
+          lastName: row.last_name,
+          dateOfBirth: row.date_of_birth,
+          phone: row.phone,
+          email: row.email,
+        }
+      );
+    },
+
+    async findService(clientId, serviceId) {
+      const row = await db
+        .selectFrom('services')
+        .select(['id', 'name', 'duration_minutes'])
+        .where('client_id', '=', clientId)
+        .where('id', '=', serviceId)
+        .executeTakeFirst();
+      return row && { id: row.id, name: row.name, durationMinutes: row.duration_minutes };
+    },
+
+    async findLocation(clientId, locationId, serviceId) {
+      const [location] = await selectLocations(db, clientId, { locationId, serviceId });
+      return location;
+    },
+
+    findByIdempotencyKey: (clientId, key) => bookingTransactionOf(db).findByIdempotencyKey(clientId, key),
+
+    async findAppointmentPatient(clientId, appointmentId) {
+      const row = await db
+        .selectFrom('appointments')
+        .select('patient_id')
+        .where('client_id', '=', clientId)
+        .where('id', '=', appointmentId)
+        .executeTakeFirst();
+      return row?.patient_id;
+    },
+
+    inWriteTransaction: (work) =>
+      inWriteTransaction(db, (trx) =>
+        work({
+          ...bookingTransactionOf(trx),
+          async markEntryBooked(clientId, entryId, now) {
+            const result = await trx
+              .updateTable('waitlist_entries')
+              .set({ status: 'booked', updated_at: now })
+              .where('client_id', '=', clientId)
+              .where('id', '=', entryId)
+              .where('status', 'in', [...OPEN_WAITLIST_STATUSES])
+              .executeTakeFirst();
+            return Number(result.numUpdatedRows) === 1;
+          },
+          audit: createAuditLog(createAuditRepository(trx), nowMs),
+        }),
+      ),
+
+    audit: createAuditLog(createAuditRepository(db), nowMs),
+  };
+}

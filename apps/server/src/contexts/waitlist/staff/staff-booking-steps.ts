@@ -1,0 +1,255 @@
+/*
+ * The named steps of bookFromWaitList (staff-booking-service.ts): resolve what is booked and
+ * check it before the transaction; inside it choose the provider and re-check the slot, match or
+ * create the patient, insert the appointment, mark the entry booked and audit.
+ */
+import { isSlotBookable } from '@scheduler/domain/availability/compute-availability';
+import { DomainError } from '@scheduler/domain/errors';
+import { FRONT_DESK_CHANNEL, staffDateOfBirthIssue } from '@scheduler/contract/waitlist';
+import { localDateOf } from '@scheduler/domain/time-zone';
+import type { BookFromWaitListRequest } from '@scheduler/contract/waitlist';
+import type { AuditActor } from '../../../platform/audit/audit-log.ts';
+import { loadSlotRecheck } from '../../scheduling/index.ts';
+import type { BookedAppointment } from '../../scheduling/index.ts';
+import { comparablePhone, normalizedPatientName, pickPatientMatch } from '../../patients/index.ts';
+import { notFound } from '../../catalogue/index.ts';
+import { OPEN_WAITLIST_STATUSES } from './staff-booking-repository.ts';
+import type {
+  BookableService,
+  StaffBookingRepository,
+  StaffBookingTransaction,
+  WaitlistEntryForBooking,
+} from './staff-booking-repository.ts';
+import {
+  LOCATION_NOT_FOUND_MESSAGE,
+  PROVIDER_NOT_FOUND_MESSAGE,
+  SERVICE_NOT_FOUND_MESSAGE,
+  STAFF_BIRTH_DATE_MISMATCH_MESSAGE,
+  STAFF_ENTRY_NO_BIRTH_DATE_MESSAGE,
+  STAFF_OUTSIDE_HOURS_MESSAGE,
+  STAFF_PAST_TIME_MESSAGE,
+  STAFF_SERVICE_NOT_AT_LOCATION_MESSAGE,
+  STAFF_SERVICE_REQUIRED_MESSAGE,
+  STAFF_SLOT_TAKEN_MESSAGE,
+  WAITLIST_ENTRY_CLOSED_MESSAGE,
+} from '@scheduler/domain/messages';
+
+const MS_PER_MINUTE = 60_000;
+
+export class Replay {
+  constructor(readonly booked: BookedAppointment) {}
+}
+
+export interface Booked {
+  booked: BookedAppointment;
+  patientId: number;
+}
+
+export function fieldError(code: 'VALIDATION', field: string, message: string): DomainError {
+  return new DomainError(code, message, { fields: [{ path: field, message }] });
+}
+
+/**
+ * The patient key of a waitlist entry: its name and its date of birth, or, when it has none, the
+ * one staff entered (`dateOfBirth` of the request; without it the entry cannot be booked).
+ */
+export function patientKeyOf(
+  entry: WaitlistEntryForBooking,
+  enteredDateOfBirth: string | undefined,
+): { normalizedName: string; dateOfBirth: string } {
+  const dateOfBirth = entry.dateOfBirth ?? enteredDateOfBirth;
+  if (dateOfBirth === undefined)
+    throw fieldError('VALIDATION', 'dateOfBirth', STAFF_ENTRY_NO_BIRTH_DATE_MESSAGE);
+  if (enteredDateOfBirth !== undefined && enteredDateOfBirth !== dateOfBirth)
+    throw fieldError('VALIDATION', 'dateOfBirth', STAFF_BIRTH_DATE_MISMATCH_MESSAGE);
+  return { normalizedName: normalizedPatientName(entry.firstName, entry.lastName), dateOfBirth };
+}
+
+export const slotTaken = (): DomainError =>
+  new DomainError('SLOT_TAKEN', STAFF_SLOT_TAKEN_MESSAGE, { field: 'startUtc' });
+
+type PatientKey = ReturnType<typeof patientKeyOf>;
+type BookableLocation = NonNullable<Awaited<ReturnType<StaffBookingRepository['findLocation']>>>;
+type BookableProvider = NonNullable<Awaited<ReturnType<StaffBookingTransaction['listProviders']>>[number]>;
+
+/** What is booked, checked before the transaction: service, location, start and patient key. */
+export interface BookingTarget {
+  service: BookableService;
+  location: BookableLocation;
+  startMs: number;
+  key: PatientKey;
+}
+
+/** Service, location, time and date of birth of the request, checked against the entry and now. */
+export async function resolveTarget(
+  repository: StaffBookingRepository,
+  clientId: number,
+  request: BookFromWaitListRequest,
+  entry: WaitlistEntryForBooking,
+  at: Date,
+): Promise<BookingTarget> {
+  const serviceId = request.appointmentTypeId ?? entry.serviceId;
+  if (serviceId === null) throw fieldError('VALIDATION', 'appointmentTypeId', STAFF_SERVICE_REQUIRED_MESSAGE);
+  const service = await repository.findService(clientId, serviceId);
+  if (service === undefined) throw notFound(SERVICE_NOT_FOUND_MESSAGE, 'appointmentTypeId');
+  const location = await repository.findLocation(clientId, request.locationId, service.id);
+  if (location === undefined) throw notFound(LOCATION_NOT_FOUND_MESSAGE, 'locationId');
+  if (!(OPEN_WAITLIST_STATUSES as readonly string[]).includes(entry.status))
+    throw new DomainError('CONFLICT', WAITLIST_ENTRY_CLOSED_MESSAGE, { field: 'waitlistEntryId' });
+  if (!location.offersService)
+    throw fieldError('VALIDATION', 'locationId', STAFF_SERVICE_NOT_AT_LOCATION_MESSAGE);
+  const startMs = Date.parse(request.startUtc);
+  if (startMs < at.getTime()) throw fieldError('VALIDATION', 'startUtc', STAFF_PAST_TIME_MESSAGE);
+  const key = patientKeyOf(entry, request.dateOfBirth);
+  // A date of birth staff entered: a real date before today at the location, at most 120 years ago.
+  if (entry.dateOfBirth === null) {
+    const issue = staffDateOfBirthIssue(key.dateOfBirth, localDateOf(at, location.timeZone));
+    if (issue !== null) throw fieldError('VALIDATION', 'dateOfBirth', issue);
+  }
+  return { service, location, startMs, key };
+}
+
+/** The provider asked for, and the slot re-checked with the booking's own re-check. */
+async function providerWithFreeSlot(
+  tx: StaffBookingTransaction,
+  clientId: number,
+  request: BookFromWaitListRequest,
+  { service, location, startMs }: BookingTarget,
+  at: Date,
+): Promise<{ provider: BookableProvider; endMs: number }> {
+  const [provider] = await tx.listProviders({
+    clientId,
+    serviceId: service.id,
+    locationIds: [location.id],
+    providerId: request.providerId,
+  });
+  if (provider === undefined) throw notFound(PROVIDER_NOT_FOUND_MESSAGE, 'providerId');
+  const endMs = startMs + (provider.durationMinutes ?? service.durationMinutes) * MS_PER_MINUTE;
+
+  // The booking's own re-check, with a window from now to the end of the slot: staff are
+  // not held to the patient booking window, only to the past, the hours and the diary.
+  const { input } = await loadSlotRecheck(tx, {
+    at,
+    window: { earliest: at, latestExclusive: new Date(endMs) },
+    clientId,
+    service,
+    location,
+    candidates: [provider],
+    onlyProviderId: provider.id,
+    startMs,
+    includeOfflineProviders: true,
+  });
+  const providerKey = String(provider.id);
+  const locationKey = String(location.id);
+  if (!isSlotBookable({ ...input, appointments: [] }, providerKey, locationKey, startMs))
+    throw fieldError('VALIDATION', 'startUtc', STAFF_OUTSIDE_HOURS_MESSAGE);
+  if (!isSlotBookable(input, providerKey, locationKey, startMs)) throw slotTaken();
+  return { provider, endMs };
+}
+
+/** The patient: the entry's record when it is still theirs, else matched or created. */
+async function savePatientOfEntry(
+  tx: StaffBookingTransaction,
+  clientId: number,
+  request: BookFromWaitListRequest,
+  entry: WaitlistEntryForBooking,
+  key: PatientKey,
+  nowMs: number,
+): Promise<{ patientId: number; isNew: boolean }> {
+  const candidates = await tx.findPatientCandidates(clientId, key.normalizedName, key.dateOfBirth);
+  const match =
+    candidates.find((candidate) => candidate.id === entry.patientId) ??
+    pickPatientMatch(candidates, { phone: entry.phone ?? '', email: entry.email ?? '' });
+  const patientRow = {
+    clientId,
+    firstName: entry.firstName,
+    lastName: entry.lastName,
+    normalizedName: key.normalizedName,
+    dateOfBirth: key.dateOfBirth,
+    phone: entry.phone ? comparablePhone(entry.phone) : (match?.phone ?? ''),
+    email: entry.email ? entry.email.trim().toLowerCase() : (match?.email ?? ''),
+    smsPermission: request.smsPermission,
+    emailPermission: request.emailPermission,
+    now: nowMs,
+  };
+  const patientId = await tx.savePatient(match?.id, patientRow);
+  return { patientId, isNew: match === undefined };
+}
+
+/** Inside the write transaction: replay, slot, patient, appointment, entry booked, audit row. */
+export async function bookInTransaction(
+  tx: StaffBookingTransaction,
+  actor: AuditActor,
+  request: BookFromWaitListRequest,
+  entry: WaitlistEntryForBooking,
+  target: BookingTarget,
+  at: Date,
+): Promise<Booked | Replay> {
+  const { clientId } = actor;
+  const nowMs = at.getTime();
+  const { service, location, startMs, key } = target;
+  const raced = await tx.findByIdempotencyKey(clientId, request.idempotencyKey);
+  if (raced !== undefined) return new Replay(raced);
+  const { provider, endMs } = await providerWithFreeSlot(tx, clientId, request, target, at);
+  const { patientId, isNew } = await savePatientOfEntry(tx, clientId, request, entry, key, nowMs);
+  const status = 'booked';
+  const appointmentId = await tx.insertAppointment({
+    clientId,
+    schedulerId: entry.schedulerId,
+    providerId: provider.id,
+    locationId: location.id,
+    serviceId: service.id,
+    patientId,
+    insurancePolicyId: null,
+    startAt: startMs,
+    endAt: endMs,
+    status,
+    isNewPatient: isNew,
+    idempotencyKey: request.idempotencyKey,
+    sessionId: null,
+    campaign: {
+      channel: FRONT_DESK_CHANNEL,
+      utmSource: null,
+      utmMedium: null,
+      utmCampaign: null,
+      utmTerm: null,
+      rwgToken: null,
+    },
+    reason: null,
+    notes: request.notes ?? null,
+    createdByUserId: actor.userId,
+    now: nowMs,
+  });
+  if (!(await tx.markEntryBooked(clientId, entry.id, nowMs)))
+    throw new DomainError('CONFLICT', WAITLIST_ENTRY_CLOSED_MESSAGE, { field: 'waitlistEntryId' });
+  // Ids only: no name, date of birth, phone or e-mail in the audit trail.
+  await tx.audit.recordFor(actor, 'waitlist.book', {
+    type: 'appointment',
+    id: appointmentId,
+    details: {
+      waitlistEntryId: entry.id,
+      from: entry.status,
+      to: 'booked',
+      patientId,
+      newPatient: isNew,
+      providerId: provider.id,
+      locationId: location.id,
+      serviceId: service.id,
+      startUtc: new Date(startMs).toISOString(),
+      channel: FRONT_DESK_CHANNEL,
+    },
+  });
+  return {
+    patientId,
+    booked: {
+      appointmentId,
+      status,
+      startAt: startMs,
+      endAt: endMs,
+      provider,
+      location,
+      service: { id: service.id, name: service.name },
+      patient: key,
+    },
+  };
+}

@@ -1,0 +1,165 @@
+/*
+ * Issue 8, item 7: the credential policy floors, session tokens (≥ 128 random bits, only a hash
+ * stored), and — when TEST_REDIS_URL is set — failed sign-in and request counters
+ * shared through Redis by two server instances. The behaviour of each rule (lock-out after 10
+ * failures, idle timeout, XSRF…) is tested in modules/auth/auth-routes.test.ts; security headers on
+ * every route are checked in route-guards.test.ts.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { App } from '../../src/app.ts';
+import { ATTEMPT_WINDOW_MS } from '../../src/platform/auth/attempt-store.ts';
+import { SCRYPT_PARAMS, hashPassword } from '../../src/platform/auth/password.ts';
+import { LOGIN_RATE_LIMIT } from '../../src/contexts/staff/session-routes.ts';
+import {
+  ACCOUNT_FAILURE_LIMIT,
+  SESSION_IDLE_TIMEOUT_MS,
+  SESSION_LIFETIME_MS,
+} from '../../src/platform/auth/auth-service.ts';
+import { createTestApp, sqliteOnly, testDatabases } from '../../src/test/test-db.ts';
+import type { TestDatabase } from '../../src/test/test-db.ts';
+import { insertUser, loginAttemptsOf, sessionRowsOf } from './db/credentials.ts';
+
+// Sign-ins here test tokens and counters, not hashing (modules/auth/password.test.ts does): skip scrypt.
+vi.mock(import('../../src/platform/auth/password.ts'), async (original) =>
+  (await import('../../src/test/fast-passwords.ts')).fastPasswords(original),
+);
+
+/** Test tooling reads its own variables (as test/test-db.ts does). */
+const redisUrl = process.env.TEST_REDIS_URL || undefined;
+
+const MINUTE = 60_000;
+
+describe('the credential policy', () => {
+  it('hashes passwords with scrypt at N ≥ 2^17, r ≥ 8', () => {
+    expect(2 ** SCRYPT_PARAMS.log2N).toBeGreaterThanOrEqual(2 ** 17);
+    expect(SCRYPT_PARAMS.r).toBeGreaterThanOrEqual(8);
+    expect(SCRYPT_PARAMS.p).toBeGreaterThanOrEqual(1);
+  });
+
+  it('ends sessions after at most an hour, and after at most 30 idle minutes', () => {
+    expect(SESSION_LIFETIME_MS).toBeLessThanOrEqual(60 * MINUTE);
+    expect(SESSION_IDLE_TIMEOUT_MS).toBeLessThanOrEqual(30 * MINUTE);
+  });
+
+  it('locks an account after at most 10 failed sign-ins an hour, and limits sign-in requests per IP', () => {
+    expect(ACCOUNT_FAILURE_LIMIT).toBeLessThanOrEqual(10);
+    expect(ATTEMPT_WINDOW_MS).toBeGreaterThanOrEqual(60 * MINUTE);
+    expect(LOGIN_RATE_LIMIT.max).toBeLessThanOrEqual(20);
+    expect(LOGIN_RATE_LIMIT.timeWindow).toBeGreaterThanOrEqual(MINUTE);
+  });
+});
+
+describe.each(testDatabases())('session tokens on $name', (target) => {
+  let t: TestDatabase;
+  let app: App;
+  let userId: number;
+  const email = `tokens.${randomBytes(4).toString('hex')}@safety.test`;
+  const password = 'Safety-tokens-2026!';
+
+  beforeAll(async () => {
+    t = await target.create();
+    userId = await insertUser(t.db, email, await hashPassword(password), Date.now());
+    app = await createTestApp(t);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await t?.destroy();
+  });
+
+  it('are at least 128 random bits, and the database keeps only their SHA-256', async () => {
+    const tokens: string[] = [];
+    for (let index = 0; index < 2; index++) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/config/login',
+        payload: { email, password },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      tokens.push(response.json<{ token: string }>().token);
+    }
+    const [first, second] = tokens as [string, string];
+    expect(first).not.toBe(second);
+    expect(Buffer.from(first, 'base64url').length * 8).toBeGreaterThanOrEqual(128);
+
+    const rows = await sessionRowsOf(t.db, userId);
+    expect(rows).toHaveLength(2);
+    const stored = rows.flatMap((row) => Object.values(row)).join('\n');
+    for (const token of tokens) {
+      expect(stored).not.toContain(token);
+      expect(rows.map((row) => row.token_hash)).toContain(createHash('sha256').update(token).digest('hex'));
+    }
+    // The session cookie carries the token; the XSRF cookie is not the token.
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/config/login',
+      payload: { email, password },
+    });
+    const cookies = Object.fromEntries(login.cookies.map((c) => [c.name, c]));
+    expect(cookies.sid?.httpOnly).toBe(true);
+    expect(cookies['XSRF-TOKEN']?.value).not.toBe(cookies.sid?.value);
+  });
+});
+
+describe.skipIf(redisUrl === undefined)('counters shared through Redis by two instances', () => {
+  let t: TestDatabase;
+  let apps: [App, App];
+  let redis: Redis;
+  /** The per-IP limit's address; the lock-out test spreads its failures over two others (not this one). */
+  const ip = `10.${randomBytes(3).join('.')}`;
+  const spreadIps = [`172.16.${randomBytes(2).join('.')}`, `172.17.${randomBytes(2).join('.')}`];
+  const email = `redis.${randomBytes(4).toString('hex')}@safety.test`;
+
+  beforeAll(async () => {
+    t = await sqliteOnly().create();
+    const config = { redisUrl };
+    apps = [await createTestApp(t, { config }), await createTestApp(t, { config })];
+    redis = new Redis(redisUrl ?? '', { maxRetriesPerRequest: 1 });
+  });
+  afterAll(async () => {
+    const keys = [
+      ...(await redis.keys(`*${ip}*`)),
+      ...(await redis.keys(`*${spreadIps[0]}*`)),
+      ...(await redis.keys(`*${spreadIps[1]}*`)),
+      ...(await redis.keys(`*${createHash('sha256').update(email).digest('hex')}*`)),
+    ];
+    if (keys.length > 0) await redis.del(...keys);
+    await redis.quit();
+    for (const app of apps ?? []) await app.close();
+    await t?.destroy();
+  });
+
+  const login = (app: App, address: string, as = email) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/config/login',
+      payload: { email: as, password: 'wrong-password' },
+      remoteAddress: address,
+    });
+
+  it('locks an account after 10 failures spread over both instances, counting in Redis only', async () => {
+    for (let index = 0; index < ACCOUNT_FAILURE_LIMIT; index++) {
+      // (Was `${ip.slice(0, -1)}${index % 2}`: the same address as `ip` when it ended in 0 or 1, so
+      // these failures counted against the per-IP limit of the next test, which then failed.)
+      const response = await login(apps[index % 2] as App, spreadIps[index % 2] ?? ip);
+      expect(response.statusCode).toBe(401);
+    }
+    for (const app of apps) {
+      const locked = await login(app, `192.0.2.${randomBytes(1)[0] ?? 1}`);
+      expect(locked.statusCode).toBe(429);
+      expect(locked.json<{ error: { code: string } }>().error.code).toBe('RATE_LIMITED');
+    }
+    expect(await loginAttemptsOf(t.db, email)).toBe(0);
+  });
+
+  it('shares the per-IP sign-in request limit', async () => {
+    const statuses: number[] = [];
+    for (let index = 0; index <= LOGIN_RATE_LIMIT.max; index++) {
+      const response = await login(apps[index % 2] as App, ip, `someone.${index}.${email}`);
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, LOGIN_RATE_LIMIT.max).every((status) => status === 401)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});

@@ -1,0 +1,43 @@
+/*
+ * The routes that answer without a staff session, each with the reason it may. Every other route
+ * must carry a guard (`authenticate` or `requireStaff`, request-guard.ts): the route-table tests
+ * fail for a route that has neither, and for an entry here that no longer matches a route.
+ *
+ * Adding a public route is a security decision: add it here, with its reason, in the same change.
+ */
+export const PUBLIC_ROUTES: Readonly<Record<string, string>> = {
+  // Infrastructure
+  'GET /api/health': 'liveness and database check for the load balancer',
+  'GET /api/docs': 'the browsable API reference (no data)',
+  'GET /api/docs/json': 'the OpenAPI document (no data)',
+  'GET /api/docs/yaml': 'the OpenAPI document as YAML (no data)',
+  'GET /api/docs/static/index.html': 'the API reference page (no data)',
+  'GET /api/docs/static/swagger-initializer.js': 'the API reference page script (no data)',
+  'GET /api/docs/static/*': 'the API reference static files (no data)',
+  'GET /embed.js': 'the widget loader that practices include on their own sites',
+  'GET /*': 'the built web app (static files), when apps/web/dist exists',
+  'GET /api/avatars/:providerId.svg': 'generated provider initials (no patient data)',
+
+  // Sign-in: anonymous by nature; rate limited and Origin-checked (decision 006)
+  'POST /api/config/login': 'staff sign-in',
+  'POST /api/scheduler/adminLogin': 'staff sign-in (spec alias)',
+
+  // The anonymous booking flow (decision 007): practice configuration, slot search, lookups
+  'GET /api/scheduler/getConfig': "the scheduler's public settings",
+  'GET /api/scheduler/getLocation': 'locations of a scheduler',
+  'GET /api/scheduler/getServiceType': 'services of a scheduler',
+  'GET /api/scheduler/getStates': 'US states list',
+  'GET /api/scheduler/getProviders': 'slot search',
+  'GET /api/scheduler/getInsurance': 'insurance carriers and plans',
+  'GET /api/scheduler/getInsuranceType': 'insurance types',
+  'GET /api/scheduler/insurance/topInsurancePackage': 'the most chosen plans',
+  'GET /api/scheduler/insurance/getRelationshipToPatient': 'relationship choices',
+  'POST /api/scheduler/insuranceValidation': 'is a plan in network with a provider',
+  'POST /api/scheduler/createPatients': "the patient's own lookup; answers only existing/refusal",
+  'POST /api/scheduler/createWaitList': "the patient's own waitlist request",
+  'PUT /api/scheduler/bookAppointment': "the patient's own booking (idempotent)",
+
+  // Analytics of the booking flow
+  'POST /api/scheduler/updateUserSession': 'analytics event of the booking flow',
+  'POST /api/track': 'tracking log line of the booking flow',
+};

@@ -1,0 +1,180 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { isAppointmentStatus } from '@scheduler/domain/appointment-status';
+import type { GetFiltersResponse } from '@scheduler/contract/patient-management/patients';
+import type { ReactNode } from 'react';
+import { NO_FILTERS, type AppointmentFilters } from '../api/patient-management-api';
+
+/** Why the date range cannot be searched, or null. */
+export function dateRangeError(filters: Pick<AppointmentFilters, 'from' | 'to'>): string | null {
+  if (filters.from && filters.to && filters.from > filters.to) {
+    return 'The start date must be on or before the end date';
+  }
+  return null;
+}
+
+export function hasFilters(filters: AppointmentFilters): boolean {
+  return (
+    filters.locationId !== '' ||
+    filters.providerId !== '' ||
+    filters.appointmentTypeId !== '' ||
+    filters.statuses.length > 0 ||
+    filters.from !== '' ||
+    filters.to !== ''
+  );
+}
+
+export interface AppointmentFiltersBarProps {
+  /** The choices (GET get_filters); undefined while they load. */
+  options: GetFiltersResponse | undefined;
+  value: AppointmentFilters;
+  onChange: (next: AppointmentFilters) => void;
+  /** Labels the date fields ('Appointments from' / 'Booked from' …). */
+  dateLabel?: string;
+  /** Extra controls after the standard ones (the reports' channel). */
+  children?: ReactNode;
+  /** Shown with "Clear filters" when something else is filtered too. */
+  extraActive?: boolean;
+  onClear?: () => void;
+}
+
+const fieldSx = { minWidth: 170, flex: '1 1 170px' } as const;
+
+/** Location, provider, service, status and date-range filters of appointments (a labelled group). */
+export function AppointmentFiltersBar({
+  options,
+  value,
+  onChange,
+  dateLabel = 'Appointments',
+  children,
+  extraActive = false,
+  onClear,
+}: AppointmentFiltersBarProps) {
+  const rangeError = dateRangeError(value);
+  const set = (patch: Partial<AppointmentFilters>) => onChange({ ...value, ...patch });
+  const loading = options === undefined;
+  const statusLabel = (status: string) =>
+    options?.statuses.find((option) => option.value === status)?.label ?? status;
+
+  return (
+    <Box
+      role="group"
+      aria-label="Filters"
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start', width: '100%' }}
+    >
+      <TextField
+        select
+        size="small"
+        label="Location"
+        value={value.locationId}
+        disabled={loading}
+        onChange={(event) => set({ locationId: event.target.value })}
+        sx={fieldSx}
+      >
+        <MenuItem value="">Any location</MenuItem>
+        {options?.locations.map((location) => (
+          <MenuItem key={location.locationId} value={location.locationId}>
+            {location.name}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        size="small"
+        label="Provider"
+        value={value.providerId}
+        disabled={loading}
+        onChange={(event) => set({ providerId: event.target.value })}
+        sx={fieldSx}
+      >
+        <MenuItem value="">Any provider</MenuItem>
+        {options?.providers.map((provider) => (
+          <MenuItem key={provider.providerId} value={provider.providerId}>
+            {provider.name}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        size="small"
+        label="Service"
+        value={value.appointmentTypeId}
+        disabled={loading}
+        onChange={(event) => set({ appointmentTypeId: event.target.value })}
+        sx={fieldSx}
+      >
+        <MenuItem value="">Any service</MenuItem>
+        {options?.services.map((service) => (
+          <MenuItem key={service.appointmentTypeId} value={service.appointmentTypeId}>
+            {service.name}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        size="small"
+        label="Status"
+        value={value.statuses}
+        disabled={loading}
+        onChange={(event) => {
+          const raw: unknown = event.target.value;
+          const list: unknown[] = Array.isArray(raw) ? raw : String(raw).split(',');
+          set({ statuses: list.filter(isAppointmentStatus) });
+        }}
+        slotProps={{
+          select: {
+            multiple: true,
+            displayEmpty: true,
+            renderValue: (selected) =>
+              Array.isArray(selected) && selected.length > 0
+                ? selected.map((status) => statusLabel(String(status))).join(', ')
+                : 'Any status',
+          },
+          inputLabel: { shrink: true },
+        }}
+        sx={fieldSx}
+      >
+        {options?.statuses.map((status) => (
+          <MenuItem key={status.value} value={status.value}>
+            <ListItemText primary={status.label} />
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        type="date"
+        size="small"
+        label={`${dateLabel} from`}
+        value={value.from}
+        onChange={(event) => set({ from: event.target.value })}
+        slotProps={{ inputLabel: { shrink: true } }}
+        sx={fieldSx}
+      />
+      <TextField
+        type="date"
+        size="small"
+        label={`${dateLabel} to`}
+        value={value.to}
+        error={rangeError !== null}
+        helperText={rangeError ?? undefined}
+        onChange={(event) => set({ to: event.target.value })}
+        slotProps={{ inputLabel: { shrink: true } }}
+        sx={fieldSx}
+      />
+      {children}
+      {hasFilters(value) || extraActive ? (
+        <Button
+          onClick={() => {
+            onChange(NO_FILTERS);
+            onClear?.();
+          }}
+          sx={{ alignSelf: 'center' }}
+        >
+          Clear filters
+        </Button>
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,102 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { errorMessageOf } from '../shared/api/admin-request';
+import { LoadingBlock } from '../shared/components/query-state';
+import { dayHeading, twelveHour, type OpenSlot } from './slot-model';
+import type { OpenSlots } from './use-open-slots';
+
+export interface FreeTimesFieldProps {
+  labelId: string;
+  openSlots: OpenSlots;
+  slot: OpenSlot | null;
+  error: string | null;
+  /** The entry names no provider: each time shows whose it is. */
+  showProvider: boolean;
+  onChoose: (slot: OpenSlot | null) => void;
+}
+
+/** The free times of the search, day by day, with paging to earlier and later days. */
+export function FreeTimesField({
+  labelId,
+  openSlots,
+  slot,
+  error,
+  showProvider,
+  onChoose,
+}: FreeTimesFieldProps) {
+  const { slots, days, unavailable } = openSlots;
+  return (
+    <FormControl component="fieldset" error={error !== null} sx={{ width: '100%', mb: 2 }}>
+      <FormLabel component="legend" id={labelId}>
+        Free times{slot ? `: ${dayHeading(slot.dateLocal)} at ${twelveHour(slot.timeLocal)}` : ''}
+      </FormLabel>
+      <Stack direction="row" spacing={1} sx={{ my: 1, alignItems: 'center' }}>
+        <Button size="small" onClick={openSlots.earlier} disabled={openSlots.earlierDisabled}>
+          Earlier times
+        </Button>
+        <Button size="small" onClick={openSlots.later} disabled={openSlots.laterDisabled}>
+          Later times
+        </Button>
+      </Stack>
+      {error ? <FormHelperText>{error}</FormHelperText> : null}
+      {openSlots.searching ? null : (
+        <Typography color="text.secondary">Choose the service and the location first.</Typography>
+      )}
+      {slots.isPending && openSlots.searching ? <LoadingBlock label="Looking for free times…" /> : null}
+      {slots.isError ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void slots.refetch()}>
+              Try again
+            </Button>
+          }
+        >
+          {errorMessageOf(slots.error)}
+        </Alert>
+      ) : null}
+      {slots.data && days.length === 0 ? (
+        <Typography color="text.secondary">
+          {unavailable ?? 'No free times in these days. Try later times.'}
+        </Typography>
+      ) : null}
+      <RadioGroup
+        aria-labelledby={labelId}
+        value={slot?.key ?? ''}
+        onChange={(event) => {
+          const chosen = days
+            .flatMap((day) => day.slots)
+            .find((candidate) => candidate.key === event.target.value);
+          onChoose(chosen ?? null);
+        }}
+      >
+        {days.map((day) => (
+          <Box key={day.dateLocal} sx={{ mb: 1 }}>
+            <Typography variant="body2" component="p" sx={{ fontWeight: 600 }}>
+              {dayHeading(day.dateLocal)}
+            </Typography>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2 }}>
+              {day.slots.map((candidate) => (
+                <FormControlLabel
+                  key={candidate.key}
+                  value={candidate.key}
+                  control={<Radio size="small" />}
+                  label={`${twelveHour(candidate.timeLocal)}${showProvider ? ` · ${candidate.providerName}` : ''}`}
+                />
+              ))}
+            </Box>
+          </Box>
+        ))}
+      </RadioGroup>
+    </FormControl>
+  );
+}

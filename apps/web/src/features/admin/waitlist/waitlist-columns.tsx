@@ -1,0 +1,134 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { WaitlistEntry } from '@scheduler/contract/admin/waitlist';
+import type { UseMutationResult } from '@tanstack/react-query';
+import type { Column } from '../shared/components/data-table';
+import { elapsedSince, formatIsoDate } from '../shared/format';
+
+export interface WaitlistActions {
+  /** Book is offered (the brand and scheduler of the page are known, and staff may change entries). */
+  canBook: boolean;
+  onBook: (entry: WaitlistEntry) => void;
+  markContacted: Pick<UseMutationResult<unknown, Error, WaitlistEntry>, 'mutate' | 'isPending'>;
+  onRemove: (entry: WaitlistEntry) => void;
+}
+
+/** An entry's actions: book (while it is open), mark contacted (while waiting), remove. */
+function EntryActions({ entry, actions }: { entry: WaitlistEntry; actions: WaitlistActions }) {
+  const name = `${entry.firstName} ${entry.lastName}`;
+  const open = entry.status === 'waiting' || entry.status === 'contacted';
+  return (
+    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+      {open && actions.canBook ? (
+        <Button
+          size="small"
+          variant="outlined"
+          onClick={() => actions.onBook(entry)}
+          aria-label={`Book ${name}`}
+        >
+          Book
+        </Button>
+      ) : null}
+      {entry.status === 'waiting' ? (
+        <Button
+          size="small"
+          onClick={() => actions.markContacted.mutate(entry)}
+          disabled={actions.markContacted.isPending}
+          aria-label={`Mark contacted: ${name}`}
+        >
+          Mark contacted
+        </Button>
+      ) : null}
+      {entry.status !== 'removed' ? (
+        <Button
+          size="small"
+          color="error"
+          onClick={() => actions.onRemove(entry)}
+          aria-label={`Remove ${name}`}
+        >
+          Remove
+        </Button>
+      ) : null}
+    </Stack>
+  );
+}
+
+/**
+ * The waitlist table's columns; `actions` is null when staff may only read the waitlist.
+ * `now`: when the screen opened (how long each patient has waited).
+ */
+export function waitlistColumns(now: number, actions: WaitlistActions | null): Column<WaitlistEntry>[] {
+  return [
+    {
+      key: 'name',
+      label: 'Patient',
+      render: (entry) => (
+        <>
+          {entry.firstName} {entry.lastName}
+          {entry.age === null ? null : (
+            <Typography component="span" variant="body2" color="text.secondary">
+              {' '}
+              ({entry.age})
+            </Typography>
+          )}
+          {entry.dateOfBirth ? (
+            <Typography variant="body2" color="text.secondary">
+              Born {formatIsoDate(entry.dateOfBirth)}
+            </Typography>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      key: 'contact',
+      label: 'Contact',
+      render: (entry) =>
+        entry.phone || entry.email ? (
+          <>
+            {entry.phone ? <Box>{entry.phone}</Box> : null}
+            {entry.email ? <Box sx={{ wordBreak: 'break-all' }}>{entry.email}</Box> : null}
+          </>
+        ) : (
+          '—'
+        ),
+    },
+    { key: 'location', label: 'Location', render: (entry) => entry.location?.name ?? 'Any' },
+    { key: 'provider', label: 'Provider', render: (entry) => entry.provider?.name ?? 'Any' },
+    { key: 'service', label: 'Service', render: (entry) => entry.service?.name ?? '—' },
+    {
+      key: 'preferred',
+      label: 'Preferred times',
+      render: (entry) => (
+        <>
+          {entry.preferredTimes ?? '—'}
+          {entry.notes ? (
+            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              {entry.notes}
+            </Typography>
+          ) : null}
+        </>
+      ),
+    },
+    { key: 'status', label: 'Status', render: (entry) => entry.status },
+    {
+      key: 'createdAt',
+      label: 'Waiting',
+      render: (entry) => (
+        <time dateTime={entry.createdAt} title={new Date(entry.createdAt).toLocaleString('en-US')}>
+          {elapsedSince(entry.createdAt, now)}
+        </time>
+      ),
+    },
+    ...(actions
+      ? [
+          {
+            key: 'actions',
+            label: 'Actions',
+            render: (entry: WaitlistEntry) => <EntryActions entry={entry} actions={actions} />,
+          },
+        ]
+      : []),
+  ];
+}

@@ -1,0 +1,45 @@
+import { Suspense, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { WithMuiTheme } from '../../../lib/theme-control';
+
+const WIDE = '(min-width: 900px)';
+
+function subscribeWide(onChange: () => void): () => void {
+  const query = window.matchMedia(WIDE);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+/**
+ * On phones the filters fold behind a button; from the md breakpoint they sit beside the results.
+ * Folded, they are not rendered (nor their code loaded) until first shown.
+ */
+export function FiltersDisclosure({ children }: { children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const [shown, setShown] = useState(false);
+  const wide = useSyncExternalStore(
+    subscribeWide,
+    () => window.matchMedia(WIDE).matches,
+    () => true,
+  );
+  if ((open || wide) && !shown) setShown(true);
+  return (
+    <div>
+      <button
+        type="button"
+        className="btn filters-toggle"
+        aria-expanded={open}
+        aria-controls="filters-region"
+        onClick={() => setOpen((value) => !value)}
+      >
+        {open ? 'Hide filters' : 'Show filters'}
+      </button>
+      <div id="filters-region" className={open ? 'filters-body filters-body--open' : 'filters-body'}>
+        {shown ? (
+          <Suspense fallback={null}>
+            <WithMuiTheme>{children}</WithMuiTheme>
+          </Suspense>
+        ) : null}
+      </div>
+    </div>
+  );
+}

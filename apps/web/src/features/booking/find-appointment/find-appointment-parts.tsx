@@ -1,0 +1,97 @@
+import type { Location } from '@scheduler/contract/scheduler-api';
+import type { SchedulerSettings } from '@scheduler/domain/settings';
+import { Suspense, lazy } from 'react';
+import { WithMuiTheme } from '../../../lib/theme-control';
+import type { BookingScope } from '../api/scope';
+import type { WaitlistTarget } from '../components/waitlist-dialog';
+import { providerDisplayName, type ChosenProvider, type ChosenTime } from '../lib/flow-state';
+import { formatDayLabel, formatSlotTime } from '../lib/slot-format';
+import type { useSlotChoice } from './use-slot-choice';
+
+// The dialogs load when first opened: the waitlist form (react-hook-form, zod, the patient fields)
+// and the location-switch dialog are not needed to show the times.
+const WaitlistDialog = lazy(async () => ({
+  default: (await import('../components/waitlist-dialog')).WaitlistDialog,
+}));
+const LocationSwitchDialog = lazy(async () => ({
+  default: (await import('./location-switch-dialog')).LocationSwitchDialog,
+}));
+
+/** The time chosen earlier in the flow, with a button to go on with it. */
+export function SelectedTimeBar({
+  time,
+  provider,
+  locationName,
+  onContinue,
+}: {
+  time: ChosenTime;
+  provider: ChosenProvider;
+  locationName: (id: string) => string;
+  onContinue: () => void;
+}) {
+  return (
+    <section aria-label="Your selected time" className="selected-time">
+      <p>
+        Selected:{' '}
+        <strong>
+          {formatDayLabel(time.dateLocal)} at {formatSlotTime(time.timeLocal)}
+        </strong>{' '}
+        with {providerDisplayName(provider)} at {locationName(time.locationId)}
+      </p>
+      <button type="button" className="btn btn--contained" onClick={onContinue}>
+        Continue with this time
+      </button>
+    </section>
+  );
+}
+
+interface FindDialogsProps {
+  choice: ReturnType<typeof useSlotChoice>;
+  chosenLocationName: string;
+  locationById: ReadonlyMap<string, Location>;
+  waitlist: {
+    scope: Pick<BookingScope, 'clientName' | 'scheduler'>;
+    target: WaitlistTarget | null;
+    appointmentTypeId: string;
+    config: { settings: SchedulerSettings; today: string } | undefined;
+    onClose: () => void;
+  };
+}
+
+/** The location-switch question and the waitlist form, each loaded when first opened. */
+export function FindDialogs({ choice, chosenLocationName, locationById, waitlist }: FindDialogsProps) {
+  return (
+    <>
+      {choice.switchMounted ? (
+        <Suspense fallback={null}>
+          <WithMuiTheme>
+            <LocationSwitchDialog
+              open={choice.switchOpen}
+              choice={choice.pending}
+              chosenLocationName={chosenLocationName}
+              slotLocation={
+                choice.pending ? (locationById.get(choice.pending.slot.locationId) ?? null) : null
+              }
+              onKeepLooking={choice.closeSwitch}
+              onSwitch={choice.confirmSwitch}
+            />
+          </WithMuiTheme>
+        </Suspense>
+      ) : null}
+      {waitlist.target && waitlist.config ? (
+        <Suspense fallback={null}>
+          <WithMuiTheme>
+            <WaitlistDialog
+              scope={waitlist.scope}
+              target={waitlist.target}
+              appointmentTypeId={waitlist.appointmentTypeId}
+              settings={waitlist.config.settings}
+              today={waitlist.config.today}
+              onClose={waitlist.onClose}
+            />
+          </WithMuiTheme>
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,169 @@
+import type { Location, ServiceType } from '@scheduler/contract/scheduler-api';
+import { formatMessage } from '@scheduler/domain/messages';
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { advanceStepper } from '../booking-steps';
+import { ActionButton } from '../components/action-button';
+import { OfficeMessage } from '../components/office-message';
+import { StepPage } from '../components/step-page';
+import { ANY_LOCATION, readLocation, readService, type ChosenLocation } from '../lib/flow-state';
+import { useBookingDispatch, useBookingSelector } from '../state/hooks';
+import { setIsExistingPatient, setSelectedProvider, setSelectedTime } from '../state/patientdetails-slice';
+import { setLocation, setServicetype } from '../state/servicetype-slice';
+import { setStepper } from '../state/stepper-slice';
+import type { BookingEventInput } from '../use-booking-analytics';
+
+export type PatientType = 'new' | 'existing';
+
+export interface Refusal {
+  message: string;
+  phone: string | null;
+}
+
+/** Which services a patient of this type may choose (all while the type is not chosen). */
+export function servicesFor(services: ServiceType[], patientType: PatientType | null): ServiceType[] {
+  if (patientType === 'new') return services.filter((service) => service.newPatients);
+  if (patientType === 'existing') return services.filter((service) => service.existingPatients);
+  return services;
+}
+
+export function locationsFor(locations: Location[], service: ServiceType | null): Location[] {
+  if (!service) return locations;
+  return locations.filter((location) => service.locationIds.includes(location.id));
+}
+
+export function durationText(minutes: number): string {
+  if (minutes < 60) return `${minutes} minutes`;
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return `${hours} hour${hours > 1 ? 's' : ''}${rest ? ` ${rest} minutes` : ''}`;
+}
+
+/** Why the chosen patient type, service or location cannot be booked online (spec texts), if so. */
+export function refusalsOf(choice: {
+  patientType: PatientType | null;
+  existingMaySchedule: boolean;
+  service: ServiceType | null;
+  location: Location | null;
+  clientPhone: string | null;
+  officePhone: string | null;
+}) {
+  const { patientType, service, location, clientPhone, officePhone } = choice;
+  const patientTypeRefusal: Refusal | null =
+    patientType === 'existing' && !choice.existingMaySchedule
+      ? { message: formatMessage('EXISTING_PATIENTS_BLOCKED'), phone: clientPhone }
+      : null;
+  const serviceRefusal: Refusal | null = !service
+    ? null
+    : service.callToSchedule
+      ? { message: formatMessage('CALL_TO_SCHEDULE'), phone: officePhone }
+      : !service.onlineEnabled
+        ? { message: formatMessage('SERVICE_NOT_ONLINE'), phone: officePhone }
+        : null;
+  const locationRefusal: Refusal | null =
+    location && !location.onlineEnabled
+      ? { message: formatMessage('LOCATION_OFFLINE'), phone: location.phone || clientPhone }
+      : null;
+  return { patientTypeRefusal, serviceRefusal, locationRefusal };
+}
+
+/** The location choices: 'Any location' first when there are several. */
+export function locationOptionsOf(locations: Location[]) {
+  return [
+    ...(locations.length > 1
+      ? [{ value: ANY_LOCATION, label: 'Any location', description: 'Show times at every location' }]
+      : []),
+    ...locations.map((candidate) => ({
+      value: candidate.id,
+      label: candidate.name,
+      description: `${candidate.addressLine1}, ${candidate.city}, ${candidate.state} ${candidate.postalCode}`,
+    })),
+  ];
+}
+
+/** The landing when its answers could not be loaded: not found, or a retry. */
+export function LandingLoadError({
+  notFound,
+  phone,
+  onRetry,
+}: {
+  notFound: boolean;
+  phone: string | null;
+  onRetry: () => void;
+}) {
+  return (
+    <StepPage heading={notFound ? 'Booking page not found' : 'Book an appointment'}>
+      <OfficeMessage
+        severity="error"
+        message={
+          notFound
+            ? 'We could not find this booking page. Please check the link, or call our office to schedule.'
+            : 'We could not load the booking options. Please try again, or call our office to schedule.'
+        }
+        phone={phone}
+      >
+        {notFound ? null : <ActionButton onClick={onRetry}>Try again</ActionButton>}
+      </OfficeMessage>
+    </StepPage>
+  );
+}
+
+/**
+ * Keeps the landing's choice in the booking state and goes on to find-appointment; another service,
+ * place or patient type than before clears the time chosen before.
+ */
+export function useKeepLandingChoice(send: (event: BookingEventInput) => void) {
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const dispatch = useBookingDispatch();
+  const stepper = useBookingSelector((state) => state.stepper.stepper);
+  const storedService = readService(useBookingSelector((state) => state.servicetype.servicetype));
+  const storedLocation = readLocation(useBookingSelector((state) => state.servicetype.location));
+  const storedIsExisting = useBookingSelector((state) => state.patientdetails.isExistingPatient);
+
+  return (service: ServiceType, chosenLocation: ChosenLocation, isExisting: boolean) => {
+    const changed =
+      storedService?.appointmentTypeId !== service.appointmentTypeId ||
+      storedLocation?.LocationId !== chosenLocation.LocationId ||
+      storedIsExisting !== isExisting;
+
+    dispatch(setIsExistingPatient(isExisting));
+    dispatch(
+      setServicetype({
+        appointmentTypeId: service.appointmentTypeId,
+        name: service.name,
+        durationMinutes: service.durationMinutes,
+      }),
+    );
+    dispatch(setLocation({ ...chosenLocation }));
+    if (changed) {
+      // Another service, place or patient type: the time chosen before no longer applies.
+      dispatch(setSelectedProvider(null));
+      dispatch(setSelectedTime(null));
+      dispatch(setStepper(1));
+    } else {
+      dispatch(setStepper(advanceStepper(stepper, 0)));
+    }
+    send({
+      action: 'click',
+      eventLabel: 'find_appointment',
+      clickPageName: 'findappointment',
+      context: {
+        appointmentTypeId: service.appointmentTypeId,
+        locationId: chosenLocation.LocationId,
+        isExistingPatient: isExisting,
+      },
+    });
+    void navigate({ pathname: '../findappointment', search }, { relative: 'path' });
+  };
+}
+
+/** Each refusal the patient sees is reported once (its text, never anything about the patient). */
+export function useReportRefusal(refusal: Refusal | null, send: (event: BookingEventInput) => void) {
+  const reported = useRef(new Set<string>());
+  useEffect(() => {
+    if (!refusal || reported.current.has(refusal.message)) return;
+    reported.current.add(refusal.message);
+    send({ action: 'alert', eventLabel: 'refusal', alert: refusal.message });
+  }, [refusal, send]);
+}

@@ -1,0 +1,104 @@
+import type { ServiceType } from '@scheduler/contract/scheduler-api';
+import type { RefObject } from 'react';
+import { ChoiceGroup } from '../components/choice-group';
+import { OfficeMessage } from '../components/office-message';
+import type { BookingEventInput } from '../use-booking-analytics';
+import { durationText, type PatientType, type Refusal } from './landing-choices';
+
+interface LandingFieldsProps {
+  practice: string;
+  groups: Record<'typeGroup' | 'serviceGroup' | 'locationGroup', RefObject<HTMLFieldSetElement | null>>;
+  values: { patientType: PatientType | null; serviceId: string | null; locationId: string | null };
+  onPatientType: (value: PatientType) => void;
+  onService: (value: string) => void;
+  onLocation: (value: string) => void;
+  errors: Record<'patientType' | 'service' | 'location', string | null>;
+  refusals: Record<'patientTypeRefusal' | 'serviceRefusal' | 'locationRefusal', Refusal | null>;
+  services: ServiceType[];
+  locationOptions: { value: string; label: string; description: string }[];
+  send: (event: BookingEventInput) => void;
+}
+
+/** The landing's three questions (patient type, service, location), each with its refusal if any. */
+export function LandingFields(props: LandingFieldsProps) {
+  const {
+    practice,
+    groups,
+    values,
+    onPatientType,
+    onService,
+    onLocation,
+    errors,
+    services,
+    locationOptions,
+    send,
+  } = props;
+  const { patientTypeRefusal, serviceRefusal, locationRefusal } = props.refusals;
+  return (
+    <>
+      <ChoiceGroup
+        id="patient-type"
+        legend={`Have you visited ${practice} before?`}
+        groupRef={groups.typeGroup}
+        value={values.patientType}
+        onChange={(value) => {
+          onPatientType(value === 'existing' ? 'existing' : 'new');
+          send({ action: 'click', eventLabel: `patient_type_${value}` });
+        }}
+        error={errors.patientType}
+        describedBy={patientTypeRefusal ? 'landing-refusal' : undefined}
+        options={[
+          { value: 'new', label: "No, I'm a new patient" },
+          { value: 'existing', label: "Yes, I'm an existing patient" },
+        ]}
+      />
+      {patientTypeRefusal ? (
+        <OfficeMessage
+          id="landing-refusal"
+          message={patientTypeRefusal.message}
+          phone={patientTypeRefusal.phone}
+        />
+      ) : null}
+
+      <ChoiceGroup
+        id="service"
+        legend="What would you like to book?"
+        groupRef={groups.serviceGroup}
+        value={values.serviceId}
+        onChange={(value) => {
+          onService(value);
+          send({ action: 'click', eventLabel: 'service', context: { appointmentTypeId: value } });
+        }}
+        error={errors.service}
+        describedBy={serviceRefusal ? 'landing-refusal' : undefined}
+        options={services.map((candidate) => ({
+          value: candidate.appointmentTypeId,
+          label: candidate.name,
+          description: [durationText(candidate.durationMinutes), candidate.description]
+            .filter(Boolean)
+            .join(' · '),
+        }))}
+      />
+      {serviceRefusal && !patientTypeRefusal ? (
+        <OfficeMessage id="landing-refusal" message={serviceRefusal.message} phone={serviceRefusal.phone} />
+      ) : null}
+
+      <ChoiceGroup
+        id="location"
+        legend="Where would you like to be seen?"
+        groupRef={groups.locationGroup}
+        value={values.locationId}
+        onChange={(value) => {
+          onLocation(value);
+          send({ action: 'click', eventLabel: 'location', context: { locationId: value } });
+        }}
+        error={errors.location}
+        describedBy={locationRefusal ? 'landing-refusal' : undefined}
+        options={locationOptions}
+      />
+      {locationRefusal && !patientTypeRefusal && !serviceRefusal ? (
+        <OfficeMessage id="landing-refusal" message={locationRefusal.message} phone={locationRefusal.phone} />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,162 @@
+/** Patient management: filters, the patient list (and getPatients), patient details. */
+import * as z from 'zod';
+import { recordIdSchema } from '../admin-auth.ts';
+import { isoDateSchema, isoInstantSchema } from '../common.ts';
+import {
+  FROM_AFTER_TO,
+  appointmentFilterFields,
+  appointmentSummarySchema,
+  brandFields,
+  fromNotAfterTo,
+  namedLocationSchema,
+  namedProviderSchema,
+  namedServiceSchema,
+  noteSchema,
+  pageFields,
+  patientManagementBrandQuerySchema,
+  searchText,
+  statusOptionSchema,
+} from './shared.ts';
+
+// ---------------------------------------------------------------- GET get_filters
+
+export const getFiltersQuerySchema = patientManagementBrandQuerySchema;
+export const getFiltersResponseSchema = z.object({
+  locations: z.array(namedLocationSchema.extend({ timeZone: z.string() })),
+  providers: z.array(namedProviderSchema),
+  services: z.array(namedServiceSchema),
+  statuses: z.array(statusOptionSchema),
+  /** The zone `from` / `to` are read in when no `timeZone` is sent. */
+  defaultTimeZone: z.string(),
+});
+export type GetFiltersResponse = z.output<typeof getFiltersResponseSchema>;
+
+// ---------------------------------------------------------------- GET getPatientList
+
+export const patientListSortSchema = z.enum([
+  'name',
+  '-name',
+  'dateOfBirth',
+  '-dateOfBirth',
+  'createdAt',
+  '-createdAt',
+]);
+export type PatientListSort = z.output<typeof patientListSortSchema>;
+
+export const getPatientListQuerySchema = z
+  .object({
+    ...brandFields,
+    ...pageFields,
+    /**
+     * One box for everything: a date of birth (YYYY-MM-DD or MM/DD/YYYY), an e-mail (contains
+     * '@'; matched from its start), a phone number (digits and punctuation only, at least 3
+     * digits; matched from its start, with or without a leading 1), else a name (each word matches
+     * the start of the first or last name).
+     */
+    search: searchText(100),
+    /** Each word matches the start of the first or last name. */
+    name: searchText(100),
+    /** Digits matched from the start of the stored number. */
+    phone: searchText(40),
+    /** Matched from the start of the e-mail address. */
+    email: searchText(254),
+    dateOfBirth: isoDateSchema.optional(),
+    /** Patients with at least one appointment matching every appointment filter given. */
+    ...appointmentFilterFields,
+    sort: patientListSortSchema.default('name'),
+  })
+  .refine(fromNotAfterTo, FROM_AFTER_TO);
+export type GetPatientListQuery = z.output<typeof getPatientListQuerySchema>;
+
+export const patientListItemSchema = z.object({
+  patientId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  dateOfBirth: isoDateSchema,
+  gender: z.enum(['M', 'F']).nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  createdAt: isoInstantSchema,
+  /** Appointments of the patient (entered-in-error aside). */
+  appointmentCount: z.number().int(),
+  /** Start of the latest appointment that has begun (cancelled and entered-in-error aside), if any. */
+  lastAppointmentUtc: isoInstantSchema.nullable(),
+  /** Start of the next upcoming appointment that still holds its time, if any. */
+  nextAppointmentUtc: isoInstantSchema.nullable(),
+});
+export type PatientListItem = z.output<typeof patientListItemSchema>;
+
+export const getPatientListResponseSchema = z.object({
+  items: z.array(patientListItemSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type GetPatientListResponse = z.output<typeof getPatientListResponseSchema>;
+
+// ---------------------------------------------------------------- GET /api/scheduler/getPatients
+
+/**
+ * The scheduler API's staff patient search (patients:read): the brand's patients found by name,
+ * phone, e-mail or date of birth (as in getPatientList, without its appointment filters), paged,
+ * sorted by name. The anonymous booking flow never calls it (its lookup is POST createPatients).
+ */
+export const getPatientsQuerySchema = z.object({
+  ...brandFields,
+  ...pageFields,
+  search: searchText(100),
+  name: searchText(100),
+  phone: searchText(40),
+  email: searchText(254),
+  dateOfBirth: isoDateSchema.optional(),
+});
+export type GetPatientsQuery = z.output<typeof getPatientsQuerySchema>;
+export const getPatientsResponseSchema = getPatientListResponseSchema;
+
+// ---------------------------------------------------------------- GET getPatientDetails
+
+export const getPatientDetailsQuerySchema = z.object({ ...brandFields, patientId: recordIdSchema });
+export type GetPatientDetailsQuery = z.output<typeof getPatientDetailsQuerySchema>;
+
+export const insurancePolicySchema = z.object({
+  policyId: z.string(),
+  plan: z.object({ planId: z.string(), name: z.string() }).nullable(),
+  carrier: z.object({ carrierId: z.string(), name: z.string() }).nullable(),
+  /** Relationship of the policy holder to the patient ('Self', 'Spouse' …). */
+  relationship: z.string().nullable(),
+  memberId: z.string().nullable(),
+  groupNumber: z.string().nullable(),
+  subscriberFirstName: z.string().nullable(),
+  subscriberLastName: z.string().nullable(),
+  subscriberDateOfBirth: z.string().nullable(),
+  selfPay: z.boolean(),
+  updatedAt: isoInstantSchema,
+});
+export type InsurancePolicy = z.output<typeof insurancePolicySchema>;
+
+export const patientContactSchema = z.object({
+  patientId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  dateOfBirth: isoDateSchema,
+  gender: z.enum(['M', 'F']).nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  smsPermission: z.boolean(),
+  emailPermission: z.boolean(),
+  createdAt: isoInstantSchema,
+  updatedAt: isoInstantSchema,
+});
+export type PatientContact = z.output<typeof patientContactSchema>;
+
+export const getPatientDetailsResponseSchema = z.object({
+  patient: patientContactSchema,
+  insurancePolicies: z.array(insurancePolicySchema),
+  /** Starting now or later, soonest first. */
+  upcomingAppointments: z.array(appointmentSummarySchema),
+  /** Started before now, latest first. */
+  pastAppointments: z.array(appointmentSummarySchema),
+  /** Every note about the patient or one of the appointments, newest first. */
+  notes: z.array(noteSchema),
+});
+export type GetPatientDetailsResponse = z.output<typeof getPatientDetailsResponseSchema>;
