@@ -74,7 +74,12 @@ async function playwright(args, clock) {
   delete env.E2E_CLOCK_SET_AT;
   if (clock === undefined) delete env.E2E_CLOCK_START;
   else env.E2E_CLOCK_START = clock;
-  run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...args], { env });
+  const result = spawnSync('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...args], {
+    cwd: root,
+    stdio: 'inherit',
+    env,
+  });
+  return result.status ?? 1;
 }
 
 const args = process.argv.slice(2);
@@ -92,11 +97,18 @@ const playwrightArgs = args.filter(
 // Always test what is in the tree now: rebuild the web app and the server bundle.
 if (build) run('npm', ['run', 'build']);
 if (playwrightArgs.length > 0 || clock !== undefined) {
-  await playwright(playwrightArgs, clock);
-} else {
-  await playwright([], undefined);
-  for (const { clock: at, what } of TIMES_OF_DAY) {
-    console.info(`\n${TIMES_OF_DAY_SPEC} at ${at} (${what})`);
-    await playwright([TIMES_OF_DAY_SPEC], at);
-  }
+  process.exit(await playwright(playwrightArgs, clock));
+}
+// Every run goes ahead when an earlier one fails; the exit status is the first failure's.
+const failures = [];
+const suite = await playwright([], undefined);
+if (suite !== 0) failures.push({ what: 'the suite', status: suite });
+for (const { clock: at, what } of TIMES_OF_DAY) {
+  console.info(`\n${TIMES_OF_DAY_SPEC} at ${at} (${what})`);
+  const status = await playwright([TIMES_OF_DAY_SPEC], at);
+  if (status !== 0) failures.push({ what: `${TIMES_OF_DAY_SPEC} at ${what}`, status });
+}
+if (failures.length > 0) {
+  console.error(`\nBrowser tests FAILED: ${failures.map((failure) => failure.what).join('; ')}`);
+  process.exit(failures[0]?.status ?? 1);
 }

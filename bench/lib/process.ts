@@ -98,7 +98,9 @@ export function ensureServerBuild(): void {
   }
   const sources = Math.max(
     newestMtime(path.join(repoRoot, 'apps', 'server', 'src')),
+    newestMtime(path.join(repoRoot, 'apps', 'server', 'tools', 'generate')),
     newestMtime(path.join(repoRoot, 'packages', 'domain', 'src')),
+    newestMtime(path.join(repoRoot, 'packages', 'contract', 'src')),
   );
   if (sources > statSync(main).mtimeMs) {
     console.info('apps/server/dist is older than its sources: npm run build -w apps/server');

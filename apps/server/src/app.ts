@@ -1,9 +1,9 @@
-import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
-import fastifyRateLimit from '@fastify/rate-limit';
-import fastifySwagger from '@fastify/swagger';
+/*
+ * The app's composition, in one style: the platform first (route table, tenant requests, HTTP
+ * plugins, staff authentication once, errors, the web app), then each context's plugins from its
+ * index.ts, in the order of the API document (the OpenAPI document lists routes as registered).
+ */
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { refusingNulCharacters } from '@scheduler/contract/common';
 import Fastify from 'fastify';
 import type {
   FastifyBaseLogger,
@@ -12,20 +12,18 @@ import type {
   RawRequestDefaultExpression,
   RawServerDefault,
 } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
-import type { ZodType } from 'zod';
+import { staffAuthPlugin } from './platform/auth/plugin.ts';
 import type { Config } from './platform/config.ts';
 import { dialectOf } from './platform/db/database.ts';
 import type { Db } from './platform/db/database.ts';
 import { installErrorHandling, sendApiNotFound } from './platform/http/errors.ts';
+import { registerHttpPlatform } from './platform/http/http-platform.ts';
 import { loggerOptions } from './platform/http/logging.ts';
 import type { LoggerSettings } from './platform/http/logging.ts';
-import { helmetOptions } from './platform/http/security.ts';
+import { installRouteTable } from './platform/http/route-table.ts';
 import { installTenantRequests } from './platform/http/tenant-requests.ts';
 import { registerWebApp } from './platform/http/web-app.ts';
-import { staffAuthPlugin } from './platform/auth/plugin.ts';
 import { staffRoutes } from './contexts/staff/index.ts';
 import { analyticsRoutes } from './contexts/analytics/index.ts';
 import { bookingRoutes, createAvailability, slotSearchRoutes } from './contexts/scheduling/index.ts';
@@ -48,6 +46,9 @@ import { bookFromWaitListRoutes, staffWaitlistRoutes, waitlistRoutes } from './c
 import { avatarPlugin, providerAdminRoutes, providerRoutes } from './contexts/providers/index.ts';
 import { widgetPlugin } from './contexts/widget/index.ts';
 
+export { routeTableOf } from './platform/http/route-table.ts';
+export type { RegisteredRoute } from './platform/http/route-table.ts';
+
 export type App = FastifyInstance<
   RawServerDefault,
   RawRequestDefaultExpression,
@@ -65,125 +66,14 @@ export interface BuildAppOptions {
   now?: () => Date;
 }
 
-/** A route as registered: what the safety tests (src/safety) need to classify and call it. */
-export interface RegisteredRoute {
-  method: string;
-  url: string;
-  /** The route's `config` (rate limits…). */
-  config: unknown;
-  /** The route's `schema` (zod: params, querystring, body, response). */
-  schema: unknown;
-  /** Route-level onRequest, preValidation and preHandler hooks, in that order. */
-  hooks: unknown[];
-}
-
-const routeTables = new WeakMap<object, RegisteredRoute[]>();
-
-/** Every route of an app made by `buildApp`, one entry per method (HEAD twins included). */
-export function routeTableOf(app: App): readonly RegisteredRoute[] {
-  return routeTables.get(app) ?? [];
-}
-
-const hookList = (hooks: unknown): unknown[] =>
-  hooks === undefined || hooks === null ? [] : Array.isArray(hooks) ? (hooks as unknown[]) : [hooks];
-
 /** 1 MiB: far above any booking payload, small enough to refuse abuse early. */
 const BODY_LIMIT_BYTES = 1_048_576;
 
-/**
- * Builds the Fastify instance with every plugin and route, without listening: `main.ts`
- * listens, tests call `app.inject()`. The caller owns `db` (and closes it after the app).
- */
-export async function buildApp({
-  config,
-  db,
-  logger,
-  now = () => new Date(),
-}: BuildAppOptions): Promise<App> {
-  const app = Fastify({
-    logger: logger === false ? false : loggerOptions({ level: config.logLevel, ...logger }),
-    trustProxy: config.trustProxy,
-    bodyLimit: BODY_LIMIT_BYTES,
-    // Request ids come from us, never from a client header.
-    requestIdHeader: false,
-  }).withTypeProvider<ZodTypeProvider>();
-
-  const routes: RegisteredRoute[] = [];
-  routeTables.set(app, routes);
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) {
-      routes.push({
-        method,
-        url: route.url,
-        config: route.config,
-        schema: route.schema,
-        hooks: [
-          ...hookList(route.onRequest),
-          ...hookList(route.preValidation),
-          ...hookList(route.preHandler),
-        ],
-      });
-    }
-  });
-
-  // PostgreSQL row-level security: each request's queries run on its tenant (after the route table's hook).
-  if (dialectOf(db) === 'postgres') installTenantRequests(app);
-
-  // Every params, query and body schema refuses NUL characters first (a 400, never a database error).
-  app.setValidatorCompiler<ZodType>((route) =>
-    validatorCompiler({ ...route, schema: refusingNulCharacters(route.schema) }),
-  );
-  app.setSerializerCompiler(serializerCompiler);
-
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: {
-        title: 'Scheduler API',
-        description: 'Online appointment scheduling for healthcare practices',
-        version: '0.1.0',
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifyHelmet, helmetOptions(config));
-  await app.register(fastifyCookie);
-
-  // Per-route limits only (login, booking…). With several instances the counters must be
-  // shared, so they live in Redis when REDIS_URL is set.
-  const redis =
-    config.redisUrl === undefined
-      ? undefined
-      : new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false });
-  if (redis !== undefined) {
-    app.addHook('onClose', async () => {
-      await redis.quit();
-    });
-  }
-  await app.register(fastifyRateLimit, {
-    global: false,
-    nameSpace: 'scheduler-rate-limit:',
-    ...(redis === undefined ? {} : { redis }),
-  });
-  // Staff authentication, once: every context's staff routes use `app.staffAuth`.
-  await app.register(staffAuthPlugin, { config, db, redis });
-
-  // Before the web app: its hook lets allowed sites frame the widget's pages.
-  // The error handler first: a plugin keeps the handler in force when it was registered, and the
-  // widget's routes come before the web app (whose not-found handler is known only after it).
-  let notFound: Parameters<typeof installErrorHandling>[1] = (_request, reply) => {
-    sendApiNotFound(reply);
-  };
-  installErrorHandling(app, (request, reply) => notFound(request, reply));
-  await app.register(widgetPlugin, { db });
-  notFound = await registerWebApp(app, config.webDist);
-
-  // A browsable API reference at /api/docs; the OpenAPI document itself at /api/docs/json (and /yaml).
-  await app.register(fastifySwaggerUi, {
-    routePrefix: '/api/docs',
-    uiConfig: { docExpansion: 'list', deepLinking: true },
-    staticCSP: true,
-  });
-
+/** Each context's plugins (from its index.ts), in the order of the API document. */
+async function registerContexts(
+  app: App,
+  { config, db, now }: Required<Omit<BuildAppOptions, 'logger'>>,
+): Promise<void> {
   await app.register(healthPlugin, { db });
   await app.register(avatarPlugin, { db });
   // The public (anonymous) scheduler API of the booking flow.
@@ -214,6 +104,51 @@ export async function buildApp({
   await app.register(bookFromWaitListRoutes, { db, now });
   await app.register(auditLogRoutes, { db, now });
   await app.register(reportRoutes, { db, now });
+}
 
+/**
+ * Builds the Fastify instance with every plugin and route, without listening: `main.ts`
+ * listens, tests call `app.inject()`. The caller owns `db` (and closes it after the app).
+ */
+export async function buildApp({
+  config,
+  db,
+  logger,
+  now = () => new Date(),
+}: BuildAppOptions): Promise<App> {
+  const app = Fastify({
+    logger: logger === false ? false : loggerOptions({ level: config.logLevel, ...logger }),
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Request ids come from us, never from a client header.
+    requestIdHeader: false,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  // The platform. The route table first (the safety harnesses walk it).
+  installRouteTable(app);
+  // PostgreSQL row-level security: each request's queries run on its tenant (after the route table's hook).
+  if (dialectOf(db) === 'postgres') installTenantRequests(app);
+  const redis = await registerHttpPlatform(app, config);
+  // Staff authentication, once: every context's staff routes use `app.staffAuth`.
+  await app.register(staffAuthPlugin, { config, db, redis });
+
+  // Before the web app: its hook lets allowed sites frame the widget's pages.
+  // The error handler first: a plugin keeps the handler in force when it was registered, and the
+  // widget's routes come before the web app (whose not-found handler is known only after it).
+  let notFound: Parameters<typeof installErrorHandling>[1] = (_request, reply) => {
+    sendApiNotFound(reply);
+  };
+  installErrorHandling(app, (request, reply) => notFound(request, reply));
+  await app.register(widgetPlugin, { db });
+  notFound = await registerWebApp(app, config.webDist);
+
+  // A browsable API reference at /api/docs; the OpenAPI document itself at /api/docs/json (and /yaml).
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    uiConfig: { docExpansion: 'list', deepLinking: true },
+    staticCSP: true,
+  });
+
+  await registerContexts(app, { config, db, now });
   return app;
 }

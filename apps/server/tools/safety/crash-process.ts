@@ -9,7 +9,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { repoRoot } from '../../src/platform/config.ts';
 import type { HarnessDatabase } from './harness-servers.ts';
-import type { RaceInstance } from './races.ts';
+import type { RaceInstance } from './race-instances.ts';
 
 // Inside apps/server, so the bundle resolves the server's own dependencies (apps/server/node_modules
 // first, then the root's); four folders below the root, as config.ts expects of a non-dist bundle.

@@ -20,8 +20,8 @@ import { newPatient } from '../../src/test/public-api-fixture.ts';
 import { buildCrashServer, children, httpInstance, killHard, startServer } from './crash-process.ts';
 import type { RunningServer } from './crash-process.ts';
 import type { HarnessDatabase } from './harness-servers.ts';
-import type { RaceInstance, SlotTarget } from './races.ts';
-import { random, raceTargets } from './races.ts';
+import type { RaceInstance, SlotTarget } from './race-instances.ts';
+import { random, raceTargets } from './race-instances.ts';
 import {
   appointmentsByIds,
   duplicatedIdempotencyKeys,

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../src/app.ts';
 import { ATTEMPT_WINDOW_MS } from '../../src/platform/auth/attempt-store.ts';
 import { SCRYPT_PARAMS, hashPassword } from '../../src/platform/auth/password.ts';
-import { LOGIN_RATE_LIMIT } from '../../src/contexts/staff/session-routes.ts';
+import { LOGIN_RATE_LIMIT } from '../../src/contexts/staff/index.ts';
 import {
   ACCOUNT_FAILURE_LIMIT,
   SESSION_IDLE_TIMEOUT_MS,

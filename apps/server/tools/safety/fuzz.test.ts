@@ -10,7 +10,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { repoRoot } from '../../src/platform/config.ts';
 import { testDatabases } from '../../src/test/test-db.ts';
-import { fuzzRoutes, hostileValue } from './fuzz.ts';
+import { fuzzRoutes } from './fuzz.ts';
+import { hostileValue } from './fuzz-mutations.ts';
 import { anonymous, bearer, call, describeAnswer } from './route-calls.ts';
 import type { Caller } from './route-calls.ts';
 import { createSafetyFixture } from './safety-fixture.ts';
@@ -24,7 +25,7 @@ import {
   listTables,
 } from './db/snapshots.ts';
 import { sampleFor } from './sample-requests.ts';
-import type { RequestParts } from './sample-requests.ts';
+import type { RequestParts } from './sample-parts.ts';
 
 vi.mock(import('../../src/platform/auth/password.ts'), async (original) =>
   (await import('../../src/test/fast-passwords.ts')).fastPasswords(original),

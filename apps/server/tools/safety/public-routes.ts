@@ -9,6 +9,8 @@ export const PUBLIC_ROUTES: Readonly<Record<string, string>> = {
   // Infrastructure
   'GET /api/health': 'liveness and database check for the load balancer',
   'GET /api/docs': 'the browsable API reference (no data)',
+  // @fastify/swagger-ui answers HEAD on the prefix with a trailing slash (its GET is /api/docs).
+  'HEAD /api/docs/': 'the browsable API reference (no data)',
   'GET /api/docs/json': 'the OpenAPI document (no data)',
   'GET /api/docs/yaml': 'the OpenAPI document as YAML (no data)',
   'GET /api/docs/static/index.html': 'the API reference page (no data)',

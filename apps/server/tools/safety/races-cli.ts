@@ -13,9 +13,10 @@ import { DEMO_PASSWORDS } from '../../src/test/staff-login.ts';
 import { cliValues, numberArg, printFigures } from './cli-args.ts';
 import { createHarnessApp, createHarnessDatabase, harnessPostgresUrl } from './harness-servers.ts';
 import type { HarnessDialect } from './harness-servers.ts';
-import { listeningInstance, raceTargets, runBookingRace } from './races.ts';
+import { listeningInstance, raceTargets } from './race-instances.ts';
+import { runBookingRace } from './races.ts';
 import { halfWrittenCount } from './db/booking-invariants.ts';
-import type { RaceInstance } from './races.ts';
+import type { RaceInstance } from './race-instances.ts';
 
 const values = cliValues({
   attempts: { type: 'string' },

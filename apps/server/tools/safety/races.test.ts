@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testDatabases } from '../../src/test/test-db.ts';
-import { injectInstance, raceTargets, runBookingRace } from './races.ts';
+import { injectInstance, raceTargets } from './race-instances.ts';
+import { runBookingRace } from './races.ts';
 import { createSafetyFixture } from './safety-fixture.ts';
 import type { SafetyFixture } from './safety-fixture.ts';
 import { halfWritten, overlappingAppointments } from './db/booking-invariants.ts';

@@ -8,7 +8,7 @@ import type { App } from '../../src/app.ts';
 import type { StaffLogin } from '../../src/test/staff-login.ts';
 import type { CatalogueRoute } from './route-catalogue.ts';
 import { injectOptions } from './sample-requests.ts';
-import type { RequestParts } from './sample-requests.ts';
+import type { RequestParts } from './sample-parts.ts';
 
 export type Caller =
   | { kind: 'anonymous' }

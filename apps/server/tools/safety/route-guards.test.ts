@@ -21,7 +21,7 @@ import { auditRowsAfter, maxAuditId } from './db/brand-records.ts';
 import { nonPatientNames } from './db/credentials.ts';
 import { brandDigest, changedDigest, identifyingStrings, patientIdentityStrings } from './db/snapshots.ts';
 import { MISSING_ID, sampleFor } from './sample-requests.ts';
-import type { Sample } from './sample-requests.ts';
+import type { Sample } from './sample-parts.ts';
 
 vi.mock(import('../../src/platform/auth/password.ts'), async (original) =>
   (await import('../../src/test/fast-passwords.ts')).fastPasswords(original),

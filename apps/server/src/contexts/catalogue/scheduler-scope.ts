@@ -8,6 +8,7 @@ import type { Location } from '@scheduler/contract/scheduler-api';
 import { resolveSettings } from '@scheduler/domain/settings';
 import type { SchedulerSettings } from '@scheduler/domain/settings';
 import { formatPhoneForDisplay } from '@scheduler/domain/text';
+import type { ProviderProfile } from '../providers/index.ts';
 import type { LocationRecord } from './locations/location-record.ts';
 
 export type { LocationRecord } from './locations/location-record.ts';
@@ -36,17 +37,8 @@ export interface SchedulerScope extends SchedulerScopeRecord {
   settings: SchedulerSettings;
 }
 
-export interface ProviderRecord {
-  id: number;
-  prefix: string | null;
-  firstName: string;
-  lastName: string;
-  credentials: string | null;
-  gender: string | null;
-  bio: string | null;
-  photoUrl: string | null;
-  onlineBookable: boolean;
-  acceptingNewPatients: boolean;
+/** A provider as the booking flow sees it: the one provider profile and the facts of the query. */
+export interface ProviderRecord extends ProviderProfile {
   /** The provider's own duration for the service asked about; null means the service's. */
   durationMinutes: number | null;
   /** The locations in scope where the provider works. */

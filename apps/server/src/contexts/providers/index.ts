@@ -9,6 +9,8 @@ import { avatarRoutes } from './avatars/routes.ts';
 import { createAvatarService } from './avatars/service.ts';
 
 export { providerAdminRoutes, providerRoutes } from './provider-routes.ts';
+export { toProviderProfile } from './provider-record.ts';
+export type { ProviderProfile, ProviderProfileRow } from './provider-record.ts';
 
 /** `GET /api/avatars/:providerId.svg`. */
 export const avatarPlugin: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {

@@ -36,7 +36,7 @@ export interface ProviderAdminService {
 
 function toSummary(record: ProviderListRecord): ProviderSummary {
   return {
-    providerId: String(record.providerId),
+    providerId: String(record.id),
     name: providerDisplayName(record),
     prefix: record.prefix,
     firstName: record.firstName,

@@ -1,21 +1,57 @@
 /*
- * The configuration screens' record of a provider, its one row mapper, and its editable fields.
+ * A provider as every context reads it: the profile (one type, one row mapper, shared with the
+ * booking flow's provider through the providers context's index), the configuration screens'
+ * full record, and its editable fields.
  */
 import type { Gender } from '../../platform/db/schema.ts';
 
-export interface ProviderRecord {
-  providerId: number;
+/** What the booking flow and the configuration screens both show of a provider. */
+export interface ProviderProfile {
+  id: number;
   prefix: string | null;
   firstName: string;
-  middleName: string | null;
   lastName: string;
   credentials: string | null;
-  specialty: string | null;
   gender: Gender | null;
   bio: string | null;
   photoUrl: string | null;
   onlineBookable: boolean;
   acceptingNewPatients: boolean;
+}
+
+/** The columns of a provider's profile, as a `providers` row has them. */
+export interface ProviderProfileRow {
+  id: number;
+  prefix: string | null;
+  first_name: string;
+  last_name: string;
+  credentials: string | null;
+  gender: Gender | null;
+  bio: string | null;
+  photo_url: string | null;
+  online_bookable: number;
+  accepting_new_patients: number;
+}
+
+export function toProviderProfile(row: ProviderProfileRow): ProviderProfile {
+  return {
+    id: row.id,
+    prefix: row.prefix,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    credentials: row.credentials,
+    gender: row.gender,
+    bio: row.bio,
+    photoUrl: row.photo_url,
+    onlineBookable: row.online_bookable === 1,
+    acceptingNewPatients: row.accepting_new_patients === 1,
+  };
+}
+
+/** The configuration screens' record: the profile and what only they edit. */
+export interface ProviderRecord extends ProviderProfile {
+  middleName: string | null;
+  specialty: string | null;
   sortOrder: number;
   version: number;
   updatedAt: number;
@@ -84,19 +120,9 @@ export const PROVIDER_COLUMNS = [
   'providers.updated_at',
 ] as const;
 
-export interface ProviderRow {
-  id: number;
-  prefix: string | null;
-  first_name: string;
+export interface ProviderRow extends ProviderProfileRow {
   middle_name: string | null;
-  last_name: string;
-  credentials: string | null;
   specialty: string | null;
-  gender: Gender | null;
-  bio: string | null;
-  photo_url: string | null;
-  online_bookable: number;
-  accepting_new_patients: number;
   sort_order: number;
   version: number;
   updated_at: number;
@@ -104,18 +130,9 @@ export interface ProviderRow {
 
 export function toProviderRecord(row: ProviderRow): ProviderRecord {
   return {
-    providerId: row.id,
-    prefix: row.prefix,
-    firstName: row.first_name,
+    ...toProviderProfile(row),
     middleName: row.middle_name,
-    lastName: row.last_name,
-    credentials: row.credentials,
     specialty: row.specialty,
-    gender: row.gender,
-    bio: row.bio,
-    photoUrl: row.photo_url,
-    onlineBookable: row.online_bookable === 1,
-    acceptingNewPatients: row.accepting_new_patients === 1,
     sortOrder: row.sort_order,
     version: row.version,
     updatedAt: Number(row.updated_at),

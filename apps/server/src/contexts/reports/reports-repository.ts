@@ -40,16 +40,9 @@ import { catalogue, defaultTimeZone } from './report-catalogue-repository.ts';
 import type { ReportCatalogue } from './report-catalogue-repository.ts';
 import type { ReportFilter } from './report-queries-repository.ts';
 
-export { WEBSITE_CHANNEL, splitRange } from './report-queries-repository.ts';
-export type { ReportFilter, Span } from './report-queries-repository.ts';
-export { placePage } from './appointment-rows-repository.ts';
-export type {
-  AppointmentReportRecord,
-  PagePlacement,
-  ReportRowsPage,
-} from './appointment-rows-repository.ts';
-export type { TotalsGroup } from './appointment-totals-repository.ts';
-export type { BookingGroup, BookingTotals } from './bookings-repository.ts';
+export { WEBSITE_CHANNEL } from './report-queries-repository.ts';
+export type { ReportFilter } from './report-queries-repository.ts';
+export type { AppointmentReportRecord } from './appointment-rows-repository.ts';
 export type { ReportCatalogue } from './report-catalogue-repository.ts';
 
 export interface ReportsRepository {

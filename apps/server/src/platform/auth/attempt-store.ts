@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 
 /*
- * Failed sign-in counters. The lock-out rules (service.ts) read how many sign-ins failed in the
+ * Failed sign-in counters. The lock-out rules (auth-service.ts) read how many sign-ins failed in the
  * last hour for an account and for an IP address. Counters must be shared by every server
  * instance, so there are two stores: Redis (sorted sets, when REDIS_URL is set) and the database's
  * `login_attempts` table (login-attempt-repository.ts). Neither keeps state in the process.

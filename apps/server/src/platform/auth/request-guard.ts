@@ -41,7 +41,7 @@ type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 /**
  * What a guard hook enforces. The hooks made by `authenticate` and `requireStaff` carry it, so the
- * route table can classify every route (apps/server/src/safety walks it: a route without a guard
+ * route table can classify every route (apps/server/tools/safety walks it: a route without a guard
  * must be declared public there).
  */
 export type GuardMark = { kind: 'session' } | { kind: 'staff'; permission: Permission };

@@ -3,14 +3,14 @@
  * the number of providers:
  *   1. scope     schedulers ⋈ clients ⟕ the service, with the settings packed, and a fingerprint
  *                of every input of statements 2–5 made of counters that triggers raise (see
- *                SearchScope): when it equals the one a kept answer was made from, the search
- *                ends here (search-cache.ts)
- *   2. locations the client's locations ⟕ whether they offer the service (scope-repository.ts)
+ *                SearchScope, search-scope-repository.ts): when it equals the one a kept
+ *                answer was made from, the search ends here (answer-cache.ts)
+ *   2. locations the client's locations ⟕ whether they offer the service (catalogue context)
  *   3. providers offering the service at the locations, with their duration and whether they
  *                accept the insurance plan asked about
  *   4. hours     their weekly working hours at those locations
  *   5. busy      their time off UNION ALL their active appointments inside the window, packed
- *                into one text per provider and kind (see selectPackedBusy)
+ *                into one text per provider and kind (busy-repository.ts)
  * The booking transaction reuses 3–5 (with its transaction handle) to re-check one slot.
  */
 import { dialectOf } from '../../../platform/db/database.ts';
@@ -18,6 +18,7 @@ import type { Db } from '../../../platform/db/database.ts';
 import { asTenant, currentTenant, settleTenant } from '../../../platform/db/tenant-context.ts';
 import type { LocationRecord, ProviderRecord } from '../../catalogue/index.ts';
 import { selectLocations } from '../../catalogue/index.ts';
+import { toProviderProfile } from '../../providers/index.ts';
 import { selectBusyByProvider } from './busy-repository.ts';
 import type { BusyQuery, ProviderBusy } from './busy-repository.ts';
 import { selectSearchScope } from './search-scope-repository.ts';
@@ -85,16 +86,7 @@ function providerRecords<R extends ProviderRow>(rows: readonly R[]): { record: P
       entry = {
         row,
         record: {
-          id: row.id,
-          prefix: row.prefix,
-          firstName: row.first_name,
-          lastName: row.last_name,
-          credentials: row.credentials,
-          gender: row.gender,
-          bio: row.bio,
-          photoUrl: row.photo_url,
-          onlineBookable: row.online_bookable === 1,
-          acceptingNewPatients: row.accepting_new_patients === 1,
+          ...toProviderProfile(row),
           durationMinutes: row.duration_minutes,
           locationIds: [],
           acceptsPlan: row.accepted_plan_id !== null,

@@ -18,7 +18,11 @@ export interface WaitlistRoutesOptions extends PublicApiOptions {
 
 /** POST createWaitList. */
 export const waitlistRoutes: FastifyPluginAsyncZod<WaitlistRoutesOptions> = (app, options) => {
-  const service = createWaitlistService(createWaitlistRepository(options.db), options.availability, options.now);
+  const service = createWaitlistService(
+    createWaitlistRepository(options.db),
+    options.availability,
+    options.now,
+  );
 
   app.post(
     `${PUBLIC_API_PREFIX}/createWaitList`,

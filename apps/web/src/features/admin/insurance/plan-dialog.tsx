@@ -7,7 +7,7 @@ import {
 } from '@scheduler/contract/admin/insurance';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, type Control } from 'react-hook-form';
 import * as z from 'zod';
 import { assignPlanProviders, createPlan, fetchProvidersByPlan, updatePlan } from './insurance-api';
 import { configKeys } from '../shared/api/config-keys';
@@ -49,6 +49,53 @@ const planFormSchema = z
           : Number.NaN,
   }))
   .transform(validatedAs(createPlanRequestSchema.extend({ providerIds: z.array(z.string()) })));
+
+/** Carrier, name, type, top-package rank and the active switch. */
+function PlanFields({
+  control,
+  carriers,
+  types,
+}: {
+  control: Control<PlanFormValues, unknown, PlanFormOutput>;
+  carriers: readonly SelectOption[];
+  types: readonly SelectOption[];
+}) {
+  const typeOptions = [{ value: '', label: 'No type' }, ...types];
+  return (
+    <>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <FormSelect
+          control={control}
+          name="carrierId"
+          label="Carrier"
+          options={carriers}
+          required
+          fullWidth
+        />
+        <FormTextField control={control} name="name" label="Plan name" required maxLength={120} fullWidth />
+      </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <FormSelect control={control} name="insuranceTypeId" label="Type" options={typeOptions} fullWidth />
+        <FormTextField
+          control={control}
+          name="topRank"
+          label="Top package rank"
+          helperText="1 is shown first; empty: not a top package."
+          type="number"
+          min={1}
+          max={100}
+          fullWidth
+        />
+      </Stack>
+      <FormSwitch
+        control={control}
+        name="active"
+        label="Active"
+        helperText="Inactive plans are not offered to patients."
+      />
+    </>
+  );
+}
 
 export interface PlanDialogProps {
   /** null: a new plan. */
@@ -128,8 +175,6 @@ export function PlanDialog({ plan, carriers, types, providers, onClose, onReload
 
   const onSubmit = submitWithFieldErrors(handleSubmit, setError, (values) => save.mutateAsync(values));
 
-  const typeOptions = [{ value: '', label: 'No type' }, ...types];
-
   return (
     <FormDialog
       title={plan ? `Edit ${plan.carrierName} ${plan.name}` : 'Add an insurance plan'}
@@ -142,36 +187,7 @@ export function PlanDialog({ plan, carriers, types, providers, onClose, onReload
       onSubmit={onSubmit}
       onClose={onClose}
     >
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <FormSelect
-          control={control}
-          name="carrierId"
-          label="Carrier"
-          options={carriers}
-          required
-          fullWidth
-        />
-        <FormTextField control={control} name="name" label="Plan name" required maxLength={120} fullWidth />
-      </Stack>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <FormSelect control={control} name="insuranceTypeId" label="Type" options={typeOptions} fullWidth />
-        <FormTextField
-          control={control}
-          name="topRank"
-          label="Top package rank"
-          helperText="1 is shown first; empty: not a top package."
-          type="number"
-          min={1}
-          max={100}
-          fullWidth
-        />
-      </Stack>
-      <FormSwitch
-        control={control}
-        name="active"
-        label="Active"
-        helperText="Inactive plans are not offered to patients."
-      />
+      <PlanFields control={control} carriers={carriers} types={types} />
       {plan && taking.isPending ? <LoadingBlock label="Loading the providers taking this plan…" /> : null}
       {taking.isError ? (
         <ErrorBlock

@@ -1,23 +1,21 @@
 import Button from '@mui/material/Button';
-import Switch from '@mui/material/Switch';
 import type { LocationAdmin } from '@scheduler/contract/admin/locations';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { configKeys } from '../shared/api/config-keys';
-import { fetchLocations, updateLocation } from './locations-api';
+import { fetchLocations } from './locations-api';
 import { fetchProviderLocationMap } from '../shared/api/provider-location-map-api';
 import { AdminPage } from '../shared/components/admin-page';
-import { DataTable, useListQuery, type Column } from '../shared/components/data-table';
+import { DataTable, useListQuery } from '../shared/components/data-table';
 import { reloadRow, usePagedQuery } from '../shared/components/paged-query';
-import { notifySaveFailed, notifySaved } from '../shared/components/save-feedback';
-import { YesNo } from '../shared/components/yes-no';
 import { useAdminParams } from '../shared/use-admin-params';
 import { LocationDialog } from './location-dialog';
+import { locationColumns } from './location-columns';
+import { useLocationProviders, useOnlineSwitch } from './use-location-config';
 
 /** locationconfig: addresses, time zones, phones, online and waitlist switches, and who works where. */
 export function LocationConfigScreen() {
   const { clientId } = useAdminParams();
-  const queryClient = useQueryClient();
   const controls = useListQuery('sortOrder');
   const locations = usePagedQuery(configKeys.locations(clientId), controls, (params, signal) =>
     fetchLocations(clientId, params, signal),
@@ -33,100 +31,9 @@ export function LocationConfigScreen() {
     setEditing(await reloadRow(locations.refetch, (location) => location.locationId === id));
   };
 
-  const providersAt = useMemo(() => {
-    const map = new Map<string, string[]>();
-    for (const provider of providerMap.data?.providers ?? []) {
-      for (const locationId of provider.locationIds)
-        map.set(locationId, [...(map.get(locationId) ?? []), provider.providerId]);
-    }
-    return map;
-  }, [providerMap.data]);
-  /** The version of each location's set of providers, read with the set. */
-  const providersVersionAt = useMemo(
-    () =>
-      new Map(
-        providerMap.data?.locations.map((location) => [location.locationId, location.providersVersion]) ?? [],
-      ),
-    [providerMap.data],
-  );
-  const providerOptions = useMemo(
-    () =>
-      providerMap.data?.providers.map((provider) => ({ id: provider.providerId, label: provider.name })) ??
-      [],
-    [providerMap.data],
-  );
-
-  // The switch answers at once: the value being saved shows until the list is read again.
-  const [savingOnline, setSavingOnline] = useState<ReadonlyMap<string, boolean>>(new Map());
-  const toggleOnline = useMutation({
-    mutationFn: ({ location, online }: { location: LocationAdmin; online: boolean }) =>
-      updateLocation(clientId, location.locationId, { onlineEnabled: online, version: location.version }),
-    onSuccess: ({ location }) => {
-      notifySaved(`Online booking ${location.onlineEnabled ? 'on' : 'off'} at ${location.name}`);
-    },
-    onError: notifySaveFailed,
-    onSettled: async (_data, _error, { location }) => {
-      await queryClient.invalidateQueries({ queryKey: configKeys.locations(clientId) });
-      setSavingOnline((current) => {
-        const next = new Map(current);
-        next.delete(location.locationId);
-        return next;
-      });
-    },
-  });
-  const setOnline = (location: LocationAdmin, online: boolean) => {
-    setSavingOnline((current) => new Map(current).set(location.locationId, online));
-    toggleOnline.mutate({ location, online });
-  };
-
-  const columns: Column<LocationAdmin>[] = [
-    { key: 'name', label: 'Location', sortField: 'name', render: (location) => location.name },
-    {
-      key: 'address',
-      label: 'Address',
-      wrapMinWidth: 220,
-      render: (location) =>
-        [location.addressLine1, location.addressLine2, `${location.city}, ${location.state}`]
-          .filter(Boolean)
-          .join(', '),
-    },
-    {
-      key: 'postalCode',
-      label: 'ZIP code',
-      sortField: 'postalCode',
-      render: (location) => location.postalCode,
-    },
-    { key: 'timeZone', label: 'Time zone', render: (location) => location.timeZone },
-    { key: 'phone', label: 'Phone', render: (location) => location.phone || '—' },
-    {
-      key: 'online',
-      label: 'Online booking',
-      render: (location) => (
-        <Switch
-          checked={savingOnline.get(location.locationId) ?? location.onlineEnabled}
-          disabled={savingOnline.has(location.locationId)}
-          onChange={(_event, online) => setOnline(location, online)}
-          slotProps={{ input: { 'aria-label': `Online booking at ${location.name}` } }}
-        />
-      ),
-    },
-    { key: 'waitlist', label: 'Waitlist', render: (location) => <YesNo value={location.waitlistEnabled} /> },
-    {
-      key: 'providers',
-      label: 'Providers',
-      align: 'right',
-      render: (location) => providersAt.get(location.locationId)?.length ?? 0,
-    },
-    {
-      key: 'actions',
-      label: 'Actions',
-      render: (location) => (
-        <Button size="small" onClick={() => setEditing(location)} aria-label={`Edit ${location.name}`}>
-          Edit
-        </Button>
-      ),
-    },
-  ];
+  const { providersAt, providersVersionAt, providerOptions } = useLocationProviders(providerMap.data);
+  const { savingOnline, setOnline } = useOnlineSwitch(clientId);
+  const columns = locationColumns({ savingOnline, setOnline, providersAt, onEdit: setEditing });
 
   return (
     <AdminPage

@@ -101,6 +101,56 @@ function NoteEditor({
   );
 }
 
+/** Who wrote the note and when, when it was edited, and what it is about. */
+function NoteByline({ note, about }: { note: Note; about: string }) {
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+      {note.author?.name ?? 'A former user'} ·{' '}
+      <time dateTime={note.createdAt}>{formatDateTime(note.createdAt)}</time>
+      {note.editedAt ? (
+        <>
+          {' '}
+          · edited <time dateTime={note.editedAt}>{formatDateTime(note.editedAt)}</time>
+        </>
+      ) : null}{' '}
+      · {about}
+    </Typography>
+  );
+}
+
+/** Whether a new note is about the selected appointment or the patient in general. */
+function NoteAboutChoice({
+  appointmentLabel,
+  value,
+  onChange,
+}: {
+  appointmentLabel: string;
+  value: 'appointment' | 'patient';
+  onChange: (value: 'appointment' | 'patient') => void;
+}) {
+  const aboutId = useId();
+  return (
+    <FormControl component="fieldset" sx={{ mb: 1 }}>
+      <FormLabel component="legend" id={aboutId}>
+        The new note is about
+      </FormLabel>
+      <RadioGroup
+        row
+        aria-labelledby={aboutId}
+        value={value}
+        onChange={(event) => onChange(event.target.value === 'patient' ? 'patient' : 'appointment')}
+      >
+        <FormControlLabel
+          value="appointment"
+          control={<Radio size="small" />}
+          label={`This appointment (${appointmentLabel})`}
+        />
+        <FormControlLabel value="patient" control={<Radio size="small" />} label="The patient in general" />
+      </RadioGroup>
+    </FormControl>
+  );
+}
+
 export interface NotesSectionProps {
   patientId: string;
   /** The selected appointment, when there is one: new notes may be about it. */
@@ -125,7 +175,6 @@ export function NotesSection({
   const { clientId } = useAdminParams();
   const [editing, setEditing] = useState<string | null>(null);
   const [about, setAbout] = useState<'appointment' | 'patient'>('appointment');
-  const aboutId = useId();
   const target: NoteTarget =
     appointment && about === 'appointment' ? { appointmentId: appointment.appointmentId } : { patientId };
 
@@ -178,17 +227,7 @@ export function NotesSection({
                     <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                       {note.text}
                     </Typography>
-                    <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-                      {note.author?.name ?? 'A former user'} ·{' '}
-                      <time dateTime={note.createdAt}>{formatDateTime(note.createdAt)}</time>
-                      {note.editedAt ? (
-                        <>
-                          {' '}
-                          · edited <time dateTime={note.editedAt}>{formatDateTime(note.editedAt)}</time>
-                        </>
-                      ) : null}{' '}
-                      · {about}
-                    </Typography>
+                    <NoteByline note={note} about={about} />
                     {canWrite && note.canEdit ? (
                       <Button
                         size="small"
@@ -212,28 +251,7 @@ export function NotesSection({
       {canWrite ? (
         <Box sx={{ mt: 2 }}>
           {appointment ? (
-            <FormControl component="fieldset" sx={{ mb: 1 }}>
-              <FormLabel component="legend" id={aboutId}>
-                The new note is about
-              </FormLabel>
-              <RadioGroup
-                row
-                aria-labelledby={aboutId}
-                value={about}
-                onChange={(event) => setAbout(event.target.value === 'patient' ? 'patient' : 'appointment')}
-              >
-                <FormControlLabel
-                  value="appointment"
-                  control={<Radio size="small" />}
-                  label={`This appointment (${appointment.label})`}
-                />
-                <FormControlLabel
-                  value="patient"
-                  control={<Radio size="small" />}
-                  label="The patient in general"
-                />
-              </RadioGroup>
-            </FormControl>
+            <NoteAboutChoice appointmentLabel={appointment.label} value={about} onChange={setAbout} />
           ) : null}
           <NoteEditor
             label="New note"

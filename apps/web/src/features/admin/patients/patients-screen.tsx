@@ -29,50 +29,15 @@ export function patientListSort(query: Pick<ListQuery, 'sort' | 'direction'>): P
   return query.direction === 'desc' ? `-${field}` : field;
 }
 
-/**
- * patients: every patient of the practice, searched (name, phone, e-mail or date of birth) and
- * filtered by their appointments (location, provider, service, status, dates), paged and sorted by
- * the server. The search text lives in this screen's state only, never in the page URL.
- */
-export function PatientsScreen() {
-  const { clientId, ruleId } = useAdminParams();
-  const controls = useListQuery('name');
-  const { query } = controls;
-  const [filters, setFilters] = useState<AppointmentFilters>(NO_FILTERS);
-  const rangeError = dateRangeError(filters);
-
-  const options = useQuery({
-    queryKey: patientKeys.filters(clientId),
-    queryFn: ({ signal }) => fetchFilters(clientId, signal),
-    staleTime: 5 * 60_000,
-  });
-
-  const request: PatientListRequest = {
-    page: query.page + 1,
-    pageSize: query.pageSize,
-    search: query.search,
-    sort: patientListSort(query),
-    filters,
-  };
-  const patients = useQuery({
-    queryKey: patientKeys.list(clientId, request),
-    queryFn: ({ signal }) => fetchPatientList(clientId, request, signal),
-    // Keep showing the previous page while the next one loads; never search an invalid range.
-    placeholderData: keepPreviousData,
-    enabled: rangeError === null,
-  });
-
-  const columns: Column<PatientListItem>[] = [
+/** The patients table; `detailsPath` links each name to the patient's details. */
+function patientColumns(detailsPath: (patientId: string) => string): Column<PatientListItem>[] {
+  return [
     {
       key: 'name',
       label: 'Patient',
       sortField: 'name',
       render: (patient) => (
-        <Link
-          component={RouterLink}
-          to={sectionPath(clientId, ruleId, patientDetailsPath(patient.patientId))}
-          sx={{ fontWeight: 500 }}
-        >
+        <Link component={RouterLink} to={detailsPath(patient.patientId)} sx={{ fontWeight: 500 }}>
           {patient.lastName}, {patient.firstName}
         </Link>
       ),
@@ -116,6 +81,42 @@ export function PatientsScreen() {
       render: (patient) => new Date(patient.createdAt).toLocaleDateString('en-US'),
     },
   ];
+}
+
+/**
+ * patients: every patient of the practice, searched (name, phone, e-mail or date of birth) and
+ * filtered by their appointments (location, provider, service, status, dates), paged and sorted by
+ * the server. The search text lives in this screen's state only, never in the page URL.
+ */
+export function PatientsScreen() {
+  const { clientId, ruleId } = useAdminParams();
+  const controls = useListQuery('name');
+  const { query } = controls;
+  const [filters, setFilters] = useState<AppointmentFilters>(NO_FILTERS);
+  const rangeError = dateRangeError(filters);
+
+  const options = useQuery({
+    queryKey: patientKeys.filters(clientId),
+    queryFn: ({ signal }) => fetchFilters(clientId, signal),
+    staleTime: 5 * 60_000,
+  });
+
+  const request: PatientListRequest = {
+    page: query.page + 1,
+    pageSize: query.pageSize,
+    search: query.search,
+    sort: patientListSort(query),
+    filters,
+  };
+  const patients = useQuery({
+    queryKey: patientKeys.list(clientId, request),
+    queryFn: ({ signal }) => fetchPatientList(clientId, request, signal),
+    // Keep showing the previous page while the next one loads; never search an invalid range.
+    placeholderData: keepPreviousData,
+    enabled: rangeError === null,
+  });
+
+  const columns = patientColumns((patientId) => sectionPath(clientId, ruleId, patientDetailsPath(patientId)));
 
   const filtered = hasFilters(filters);
   const total = patients.data?.total ?? 0;

@@ -28,12 +28,39 @@ export interface StatusChangeFormProps {
   onReload: () => void;
 }
 
+/** POST update_appointment_status with the status chosen; `onDone` clears the form after a change. */
+function useStatusChange(
+  details: GetAppointmentDetailsResponse,
+  onChanged: StatusChangeFormProps['onChanged'],
+  onDone: () => void,
+) {
+  const { clientId } = useAdminParams();
+  const { appointment } = details;
+  return useMutation({
+    mutationFn: ({ to, reason }: { to: AppointmentStatus; reason: string }) =>
+      updateAppointmentStatus(clientId, {
+        appointmentId: appointment.appointmentId,
+        status: to,
+        version: appointment.version,
+        reason,
+      }),
+    onSuccess: async (answer) => {
+      notifySaved(`Status changed to ${answer.appointment.statusLabel}`);
+      onDone();
+      await onChanged(answer);
+    },
+    onError: (error) => {
+      if (isApiError(error) && error.status === 409) return; // the alert offers to reload
+      notifySaveFailed(error);
+    },
+  });
+}
+
 /**
  * Changes the status of the selected appointment, offering only the moves the workflow allows this
  * role now. Cancelling asks for a reason. A user without patients:write sees no control.
  */
 export function StatusChangeForm({ details, access, onChanged, onReload }: StatusChangeFormProps) {
-  const { clientId } = useAdminParams();
   const { appointment } = details;
   const [to, setTo] = useState<AppointmentStatus | ''>('');
   const [reason, setReason] = useState('');
@@ -49,25 +76,10 @@ export function StatusChangeForm({ details, access, onChanged, onReload }: Statu
     serverAllowed: details.allowedStatuses,
   });
 
-  const change = useMutation({
-    mutationFn: () =>
-      updateAppointmentStatus(clientId, {
-        appointmentId: appointment.appointmentId,
-        status: to as AppointmentStatus,
-        version: appointment.version,
-        reason,
-      }),
-    onSuccess: async (answer) => {
-      notifySaved(`Status changed to ${answer.appointment.statusLabel}`);
-      setTo('');
-      setReason('');
-      setErrors({});
-      await onChanged(answer);
-    },
-    onError: (error) => {
-      if (isApiError(error) && error.status === 409) return; // the alert offers to reload
-      notifySaveFailed(error);
-    },
+  const change = useStatusChange(details, onChanged, () => {
+    setTo('');
+    setReason('');
+    setErrors({});
   });
 
   if (!canWrite || access.role === null) return null;
@@ -94,7 +106,7 @@ export function StatusChangeForm({ details, access, onChanged, onReload }: Statu
     setErrors(found);
     if (found.status) document.getElementById(`${formId}-status`)?.focus();
     else if (found.reason) document.getElementById(`${formId}-reason`)?.focus();
-    else change.mutate();
+    else change.mutate({ to: to as AppointmentStatus, reason });
   };
 
   return (

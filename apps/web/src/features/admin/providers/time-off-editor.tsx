@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -9,16 +8,12 @@ import {
   type UpdateProviderInfoRequest,
 } from '@scheduler/contract/admin/providers';
 import { useMemo } from 'react';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { useFieldArray, useForm, type Control } from 'react-hook-form';
 import * as z from 'zod';
-import { FormSelect, FormTextField } from '../shared/components/form-fields';
-import {
-  applyServerFieldErrors,
-  notifySaved,
-  SaveErrorAlert,
-  validatedAs,
-} from '../shared/components/save-feedback';
+import { FormSelect, FormTextField, type SelectOption } from '../shared/components/form-fields';
+import { applyServerFieldErrors, notifySaved, validatedAs } from '../shared/components/save-feedback';
 import { toLocalInput, toUtcInstant } from './time-off-model';
+import { ProviderListForm } from './provider-list-form';
 import { useSaveProvider } from './use-save-provider';
 import { useSyncProviderForm } from './use-sync-provider-form';
 
@@ -73,6 +68,65 @@ function timeOffFormSchema(provider: ProviderDetail) {
     );
 }
 
+/** One period of time off: location, start, end, reason, and its remove button. */
+function TimeOffRow({
+  index,
+  control,
+  locationOptions,
+  onRemove,
+}: {
+  index: number;
+  control: Control<TimeOffFormValues, unknown, UpdateProviderInfoRequest>;
+  locationOptions: readonly SelectOption[];
+  onRemove: () => void;
+}) {
+  return (
+    <Stack
+      role="group"
+      aria-label={`Time off ${index + 1}`}
+      direction={{ xs: 'column', md: 'row' }}
+      spacing={1}
+      sx={{ alignItems: { md: 'flex-start' }, pb: 1, borderBottom: 1, borderColor: 'divider' }}
+    >
+      <FormSelect
+        control={control}
+        name={`timeOff.${index}.locationId`}
+        label="Location"
+        options={locationOptions}
+        size="small"
+        sx={{ minWidth: 200 }}
+      />
+      <FormTextField
+        control={control}
+        name={`timeOff.${index}.startLocal`}
+        label="Starts"
+        type="datetime-local"
+        size="small"
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+      <FormTextField
+        control={control}
+        name={`timeOff.${index}.endLocal`}
+        label="Ends"
+        type="datetime-local"
+        size="small"
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+      <FormTextField
+        control={control}
+        name={`timeOff.${index}.reason`}
+        label="Reason"
+        size="small"
+        maxLength={200}
+        sx={{ flexGrow: 1 }}
+      />
+      <Button color="error" onClick={onRemove} aria-label={`Remove time off ${index + 1}`}>
+        Remove
+      </Button>
+    </Stack>
+  );
+}
+
 /** Time off of one provider (at one location or all), entered on the location's clock; saved as the whole list. */
 export function TimeOffEditor({ provider, onReload }: { provider: ProviderDetail; onReload: () => void }) {
   const initial = useMemo<TimeOffFormValues>(
@@ -124,57 +178,29 @@ export function TimeOffEditor({ provider, onReload }: { provider: ProviderDetail
   });
 
   return (
-    <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Time off">
+    <ProviderListForm
+      label="Time off"
+      onSubmit={onSubmit}
+      saveError={save.error}
+      onReload={onReload}
+      submitting={formState.isSubmitting}
+      dirty={formState.isDirty}
+      submitLabel="Save time off"
+      onDiscard={() => reset(initial)}
+    >
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         Times are on the location&apos;s clock (for every location: {zoneFor(provider, '')}).
       </Typography>
       <Stack spacing={2}>
         {fields.length === 0 ? <Typography>No time off.</Typography> : null}
         {fields.map((field, index) => (
-          <Stack
+          <TimeOffRow
             key={field.id}
-            role="group"
-            aria-label={`Time off ${index + 1}`}
-            direction={{ xs: 'column', md: 'row' }}
-            spacing={1}
-            sx={{ alignItems: { md: 'flex-start' }, pb: 1, borderBottom: 1, borderColor: 'divider' }}
-          >
-            <FormSelect
-              control={control}
-              name={`timeOff.${index}.locationId`}
-              label="Location"
-              options={locationOptions}
-              size="small"
-              sx={{ minWidth: 200 }}
-            />
-            <FormTextField
-              control={control}
-              name={`timeOff.${index}.startLocal`}
-              label="Starts"
-              type="datetime-local"
-              size="small"
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-            <FormTextField
-              control={control}
-              name={`timeOff.${index}.endLocal`}
-              label="Ends"
-              type="datetime-local"
-              size="small"
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-            <FormTextField
-              control={control}
-              name={`timeOff.${index}.reason`}
-              label="Reason"
-              size="small"
-              maxLength={200}
-              sx={{ flexGrow: 1 }}
-            />
-            <Button color="error" onClick={() => remove(index)} aria-label={`Remove time off ${index + 1}`}>
-              Remove
-            </Button>
-          </Stack>
+            index={index}
+            control={control}
+            locationOptions={locationOptions}
+            onRemove={() => remove(index)}
+          />
         ))}
       </Stack>
       <Button
@@ -187,15 +213,6 @@ export function TimeOffEditor({ provider, onReload }: { provider: ProviderDetail
       >
         Add time off
       </Button>
-      <SaveErrorAlert error={save.error} onReload={onReload} />
-      <Stack direction="row" spacing={2} sx={{ mt: 2 }}>
-        <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? 'Saving…' : 'Save time off'}
-        </Button>
-        <Button type="button" onClick={() => reset(initial)} disabled={!formState.isDirty}>
-          Discard changes
-        </Button>
-      </Stack>
-    </Box>
+    </ProviderListForm>
   );
 }

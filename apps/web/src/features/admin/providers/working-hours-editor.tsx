@@ -11,15 +11,18 @@ import {
   type UpdateProviderInfoRequest,
 } from '@scheduler/contract/admin/providers';
 import { useMemo, useState } from 'react';
-import { useFieldArray, useForm } from 'react-hook-form';
+import {
+  useFieldArray,
+  useForm,
+  type Control,
+  type FieldArrayWithId,
+  type UseFieldArrayAppend,
+  type UseFieldArrayRemove,
+} from 'react-hook-form';
 import * as z from 'zod';
 import { FormTextField } from '../shared/components/form-fields';
-import {
-  applyServerFieldErrors,
-  notifySaved,
-  SaveErrorAlert,
-  validatedAs,
-} from '../shared/components/save-feedback';
+import { applyServerFieldErrors, notifySaved, validatedAs } from '../shared/components/save-feedback';
+import { ProviderListForm } from './provider-list-form';
 import { useSaveProvider } from './use-save-provider';
 import { useSyncProviderForm } from './use-sync-provider-form';
 
@@ -83,6 +86,111 @@ function nextInterval(existing: readonly HoursRow[]): { startTime: string; endTi
   return { startTime: `${pad(start)}:00`, endTime: `${pad(Math.min(start + 2, 23))}:00` };
 }
 
+interface WeekdayHoursProps {
+  weekday: (typeof WEEKDAYS)[number];
+  locationId: string;
+  control: Control<HoursFormValues, unknown, UpdateProviderInfoRequest>;
+  fields: FieldArrayWithId<HoursFormValues, 'workingHours'>[];
+  rows: HoursRow[];
+  append: UseFieldArrayAppend<HoursFormValues, 'workingHours'>;
+  remove: UseFieldArrayRemove;
+}
+
+/** One weekday at the chosen location: its intervals (start, end, remove) and Add hours. */
+function WeekdayHours({ weekday, locationId, control, fields, rows, append, remove }: WeekdayHoursProps) {
+  const indexes = fields
+    .map((field, index) => ({ field, index }))
+    .filter(({ index }) => rows[index]?.locationId === locationId && rows[index]?.weekday === weekday.value);
+  const headingId = `hours-${weekday.name}`;
+  return (
+    <Box
+      key={weekday.value}
+      role="group"
+      aria-labelledby={headingId}
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', md: '140px 1fr' },
+        gap: 1,
+        alignItems: 'start',
+        py: 1,
+        borderTop: 1,
+        borderColor: 'divider',
+      }}
+    >
+      <Typography id={headingId} component="h3" variant="subtitle1" sx={{ pt: 1 }}>
+        {weekday.name}
+      </Typography>
+      <Stack spacing={1}>
+        {indexes.length === 0 ? (
+          <Typography color="text.secondary" sx={{ pt: 1 }}>
+            Not working
+          </Typography>
+        ) : null}
+        {indexes.map(({ field, index }) => {
+          const row = rows[index];
+          return (
+            <Stack
+              key={field.id}
+              direction="row"
+              spacing={1}
+              sx={{ alignItems: 'flex-start', flexWrap: 'wrap', rowGap: 1 }}
+            >
+              <FormTextField
+                control={control}
+                name={`workingHours.${index}.startTime`}
+                label="Start"
+                type="time"
+                size="small"
+                sx={{ width: 150 }}
+              />
+              <FormTextField
+                control={control}
+                name={`workingHours.${index}.endTime`}
+                label="End"
+                type="time"
+                size="small"
+                sx={{ width: 150 }}
+              />
+              <Button
+                onClick={() => remove(index)}
+                color="error"
+                aria-label={`Remove ${weekday.name} hours ${row?.startTime ?? ''} to ${row?.endTime ?? ''}`}
+                sx={{ mt: 0.5 }}
+              >
+                Remove
+              </Button>
+              {row?.effectiveFrom || row?.effectiveTo ? (
+                <Typography variant="body2" color="text.secondary" sx={{ width: '100%' }}>
+                  Applies {row.effectiveFrom ?? 'from the start'} to {row.effectiveTo ?? 'no end date'}
+                </Typography>
+              ) : null}
+            </Stack>
+          );
+        })}
+        <Box>
+          <Button
+            size="small"
+            onClick={() =>
+              append({
+                locationId,
+                weekday: weekday.value,
+                ...nextInterval(
+                  indexes.map(({ index }) => rows[index]).filter((row): row is HoursRow => row !== undefined),
+                ),
+                effectiveFrom: null,
+                effectiveTo: null,
+              })
+            }
+            aria-label={`Add hours on ${weekday.name}`}
+          >
+            Add hours
+          </Button>
+        </Box>
+      </Stack>
+    </Box>
+  );
+}
+
 /** Weekly working hours per location: add or remove intervals per weekday; saved as the whole week. */
 export function WorkingHoursEditor({
   provider,
@@ -142,7 +250,16 @@ export function WorkingHoursEditor({
   const arrayMessage = typeof rootMessage === 'string' ? rootMessage : undefined;
 
   return (
-    <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Working hours">
+    <ProviderListForm
+      label="Working hours"
+      onSubmit={onSubmit}
+      saveError={save.error}
+      onReload={onReload}
+      submitting={formState.isSubmitting}
+      dirty={formState.isDirty}
+      submitLabel="Save working hours"
+      onDiscard={() => reset(initial)}
+    >
       <Tabs
         value={locationId}
         onChange={(_event, value: string) => setSelected(value)}
@@ -160,119 +277,24 @@ export function WorkingHoursEditor({
         </Typography>
       ) : null}
       <Stack spacing={2}>
-        {WEEKDAYS.map((weekday) => {
-          const indexes = fields
-            .map((field, index) => ({ field, index }))
-            .filter(
-              ({ index }) => rows[index]?.locationId === locationId && rows[index]?.weekday === weekday.value,
-            );
-          const headingId = `hours-${weekday.name}`;
-          return (
-            <Box
-              key={weekday.value}
-              role="group"
-              aria-labelledby={headingId}
-              sx={{
-                display: 'grid',
-                gridTemplateColumns: { xs: '1fr', md: '140px 1fr' },
-                gap: 1,
-                alignItems: 'start',
-                py: 1,
-                borderTop: 1,
-                borderColor: 'divider',
-              }}
-            >
-              <Typography id={headingId} component="h3" variant="subtitle1" sx={{ pt: 1 }}>
-                {weekday.name}
-              </Typography>
-              <Stack spacing={1}>
-                {indexes.length === 0 ? (
-                  <Typography color="text.secondary" sx={{ pt: 1 }}>
-                    Not working
-                  </Typography>
-                ) : null}
-                {indexes.map(({ field, index }) => {
-                  const row = rows[index];
-                  return (
-                    <Stack
-                      key={field.id}
-                      direction="row"
-                      spacing={1}
-                      sx={{ alignItems: 'flex-start', flexWrap: 'wrap', rowGap: 1 }}
-                    >
-                      <FormTextField
-                        control={control}
-                        name={`workingHours.${index}.startTime`}
-                        label="Start"
-                        type="time"
-                        size="small"
-                        sx={{ width: 150 }}
-                      />
-                      <FormTextField
-                        control={control}
-                        name={`workingHours.${index}.endTime`}
-                        label="End"
-                        type="time"
-                        size="small"
-                        sx={{ width: 150 }}
-                      />
-                      <Button
-                        onClick={() => remove(index)}
-                        color="error"
-                        aria-label={`Remove ${weekday.name} hours ${row?.startTime ?? ''} to ${row?.endTime ?? ''}`}
-                        sx={{ mt: 0.5 }}
-                      >
-                        Remove
-                      </Button>
-                      {row?.effectiveFrom || row?.effectiveTo ? (
-                        <Typography variant="body2" color="text.secondary" sx={{ width: '100%' }}>
-                          Applies {row.effectiveFrom ?? 'from the start'} to{' '}
-                          {row.effectiveTo ?? 'no end date'}
-                        </Typography>
-                      ) : null}
-                    </Stack>
-                  );
-                })}
-                <Box>
-                  <Button
-                    size="small"
-                    onClick={() =>
-                      append({
-                        locationId,
-                        weekday: weekday.value,
-                        ...nextInterval(
-                          indexes
-                            .map(({ index }) => rows[index])
-                            .filter((row): row is HoursRow => row !== undefined),
-                        ),
-                        effectiveFrom: null,
-                        effectiveTo: null,
-                      })
-                    }
-                    aria-label={`Add hours on ${weekday.name}`}
-                  >
-                    Add hours
-                  </Button>
-                </Box>
-              </Stack>
-            </Box>
-          );
-        })}
+        {WEEKDAYS.map((weekday) => (
+          <WeekdayHours
+            key={weekday.value}
+            weekday={weekday}
+            locationId={locationId}
+            control={control}
+            fields={fields}
+            rows={rows}
+            append={append}
+            remove={remove}
+          />
+        ))}
       </Stack>
       {arrayMessage ? (
         <Typography color="error" role="alert" sx={{ mt: 1 }}>
           {arrayMessage}
         </Typography>
       ) : null}
-      <SaveErrorAlert error={save.error} onReload={onReload} />
-      <Stack direction="row" spacing={2} sx={{ mt: 2 }}>
-        <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? 'Saving…' : 'Save working hours'}
-        </Button>
-        <Button type="button" onClick={() => reset(initial)} disabled={!formState.isDirty}>
-          Discard changes
-        </Button>
-      </Stack>
-    </Box>
+    </ProviderListForm>
   );
 }

@@ -1,32 +1,25 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { MAX_FRAME_ANCESTORS, normalizeFrameAncestor, type WidgetSetup } from '@scheduler/contract/widget';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { type WidgetSetup } from '@scheduler/contract/widget';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
 import { useAdminSelector } from '../state/hooks';
 import { notify } from '../../../lib/notify';
-import { configKeys } from '../shared/api/config-keys';
-import { fetchAssignConfig } from '../shared/api/settings-api';
 import { AdminPage } from '../shared/components/admin-page';
 import { ErrorBlock, LoadingBlock } from '../shared/components/query-state';
-import { SaveErrorAlert, notifySaved } from '../shared/components/save-feedback';
 import { useAdminParams } from '../shared/use-admin-params';
 import { widgetSnippet } from './snippet';
-import { fetchWidgetSetup, saveFrameAncestors, saveWidgetColor, widgetKeys } from './widget-api';
+import { fetchWidgetSetup, widgetKeys } from './widget-api';
 import { WidgetPreview } from './widget-preview';
+import { ColorSection, HEX } from './color-section';
+import { FrameAncestorsSection } from './frame-ancestors-section';
+import { Section } from './widget-section';
 
 type SnippetTheme = 'default' | 'auto' | 'light' | 'dark';
-const HEX = /^#[0-9a-fA-F]{6}$/;
 
 /**
  * widget: how a practice puts the booking flow on its own site — the tag to paste for each
@@ -53,36 +46,6 @@ export function WidgetConfigScreen() {
       ) : null}
       {setup.data ? <WidgetSettings setup={setup.data} canWrite={canWrite} /> : null}
     </AdminPage>
-  );
-}
-
-function Section({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description?: ReactNode;
-  children: ReactNode;
-}) {
-  const headingId = useId();
-  return (
-    <Paper
-      component="section"
-      variant="outlined"
-      aria-labelledby={headingId}
-      sx={{ p: { xs: 2, sm: 3 }, mb: 3 }}
-    >
-      <Typography id={headingId} variant="h6" component="h2">
-        {title}
-      </Typography>
-      {description ? (
-        <Typography color="text.secondary" sx={{ mt: 0.5, mb: 2 }}>
-          {description}
-        </Typography>
-      ) : null}
-      {children}
-    </Paper>
   );
 }
 
@@ -221,234 +184,5 @@ function SnippetBox({ snippet }: { snippet: string }) {
         {copied ? 'Copied' : 'Copy code'}
       </Button>
     </Box>
-  );
-}
-
-interface ColorSectionProps {
-  setup: WidgetSetup;
-  canWrite: boolean;
-  draftColor: string;
-  onDraftColor: (color: string) => void;
-  onSaved: () => void;
-}
-
-function ColorSection({ setup, canWrite, draftColor, onDraftColor, onSaved }: ColorSectionProps) {
-  const { clientId, ruleId } = useAdminParams();
-  const queryClient = useQueryClient();
-  // The settings' version as this screen read it: a stale save answers 409 instead of overwriting.
-  const settings = useQuery({
-    queryKey: configKeys.settings(clientId, ruleId),
-    queryFn: ({ signal }) => fetchAssignConfig(clientId, ruleId, signal),
-  });
-  const version = settings.data?.version;
-  const save = useMutation({
-    mutationFn: (color: string) => {
-      if (version === undefined) throw new Error('The settings are still loading. Try again in a moment.');
-      return saveWidgetColor(clientId, ruleId, version, color);
-    },
-    onSuccess: async (_saved, color) => {
-      onDraftColor(color);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: widgetKeys.setup(clientId, ruleId) }),
-        queryClient.invalidateQueries({ queryKey: configKeys.settings(clientId, ruleId) }),
-      ]);
-      onSaved();
-      notifySaved('Widget colour saved');
-    },
-  });
-  const valid = HEX.test(draftColor);
-  const changed = valid && draftColor.toUpperCase() !== setup.widgetColor;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (changed) save.mutate(draftColor.toUpperCase());
-  };
-
-  return (
-    <Section
-      title="Colour"
-      description={`The colour of the widget's buttons and links (default ${setup.defaultWidgetColor}). Text on it is kept readable.`}
-    >
-      <Box component="form" onSubmit={submit} noValidate>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
-          <TextField
-            type="color"
-            label="Pick"
-            value={valid ? draftColor : setup.widgetColor}
-            onChange={(event) => onDraftColor(event.target.value.toUpperCase())}
-            disabled={!canWrite}
-            sx={{ width: 96 }}
-          />
-          <TextField
-            label="Colour (#RRGGBB)"
-            value={draftColor}
-            onChange={(event) => onDraftColor(event.target.value.trim())}
-            error={!valid}
-            helperText={
-              valid ? (setup.widgetColorIsDefault ? 'The default colour' : ' ') : 'Enter a colour as #RRGGBB'
-            }
-            disabled={!canWrite}
-          />
-          <Stack direction="row" spacing={1} sx={{ pt: 1 }}>
-            <Button
-              type="submit"
-              variant="contained"
-              disabled={!canWrite || !changed || save.isPending || version === undefined}
-            >
-              Save colour
-            </Button>
-            <Button
-              disabled={
-                !canWrite ||
-                setup.widgetColor === setup.defaultWidgetColor ||
-                save.isPending ||
-                version === undefined
-              }
-              onClick={() => save.mutate(setup.defaultWidgetColor)}
-            >
-              Use the default
-            </Button>
-          </Stack>
-        </Stack>
-        <SaveErrorAlert error={save.error} />
-      </Box>
-    </Section>
-  );
-}
-
-function isLocalSource(source: string): boolean {
-  return /^http:\/\/(localhost|127\.0\.0\.1)(:|$)/.test(source);
-}
-
-function FrameAncestorsSection({ setup, canWrite }: { setup: WidgetSetup; canWrite: boolean }) {
-  const { clientId, ruleId } = useAdminParams();
-  const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<string[]>(setup.frameAncestors);
-  const [entry, setEntry] = useState('');
-  const [entryError, setEntryError] = useState<string | null>(null);
-  const savedKey = setup.frameAncestors.join(' ');
-
-  useEffect(() => setDraft(savedKey === '' ? [] : savedKey.split(' ')), [savedKey]);
-
-  const save = useMutation({
-    mutationFn: (list: string[]) => saveFrameAncestors(clientId, list, setup.frameAncestorsVersion),
-    onSuccess: async (saved) => {
-      setDraft(saved.frameAncestors);
-      await queryClient.invalidateQueries({ queryKey: widgetKeys.setup(clientId, ruleId) });
-      notifySaved('Allowed websites saved');
-    },
-  });
-  const changed = draft.join(' ') !== savedKey;
-
-  const add = (event: FormEvent) => {
-    event.preventDefault();
-    const source = normalizeFrameAncestor(entry);
-    if (source === undefined) {
-      setEntryError('Enter a website address such as https://www.example.com (no path).');
-      return;
-    }
-    if (draft.includes(source)) {
-      setEntryError('This website is already in the list.');
-      return;
-    }
-    if (draft.length >= MAX_FRAME_ANCESTORS) {
-      setEntryError(`The list holds at most ${MAX_FRAME_ANCESTORS} websites.`);
-      return;
-    }
-    setDraft([...draft, source]);
-    setEntry('');
-    setEntryError(null);
-  };
-
-  return (
-    <Section
-      title="Websites allowed to show the widget"
-      description="Browsers show your widget only on these websites (and in this admin area); any other site gets an empty frame. Use https://*.example.com to allow every subdomain."
-    >
-      {draft.length === 0 ? (
-        <Alert severity="info" sx={{ mb: 2 }}>
-          No website is allowed yet: add your site&apos;s address before you paste the code.
-        </Alert>
-      ) : (
-        <List dense aria-label="Allowed websites" sx={{ mb: 1 }}>
-          {draft.map((source) => (
-            <ListItem
-              key={source}
-              divider
-              secondaryAction={
-                <IconButton
-                  edge="end"
-                  aria-label={`Remove ${source}`}
-                  disabled={!canWrite}
-                  onClick={() => setDraft(draft.filter((item) => item !== source))}
-                >
-                  <span aria-hidden="true">×</span>
-                </IconButton>
-              }
-            >
-              <ListItemText
-                primary={source}
-                secondary={
-                  source.startsWith('http://') && !isLocalSource(source)
-                    ? 'Not secure (http): prefer https'
-                    : null
-                }
-              />
-            </ListItem>
-          ))}
-        </List>
-      )}
-      <Box component="form" onSubmit={add} noValidate>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
-          <TextField
-            label="Website address"
-            placeholder="https://www.example.com"
-            value={entry}
-            onChange={(event) => {
-              setEntry(event.target.value);
-              setEntryError(null);
-            }}
-            error={entryError !== null}
-            helperText={entryError ?? ' '}
-            disabled={!canWrite}
-            sx={{ minWidth: 320 }}
-          />
-          <Button
-            type="submit"
-            variant="outlined"
-            disabled={!canWrite || entry.trim() === ''}
-            sx={{ mt: { sm: 1 } }}
-          >
-            Add website
-          </Button>
-        </Stack>
-      </Box>
-      <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
-        <Button
-          variant="contained"
-          disabled={!canWrite || !changed || save.isPending}
-          onClick={() => save.mutate(draft)}
-        >
-          Save websites
-        </Button>
-        <Button disabled={!changed || save.isPending} onClick={() => setDraft(setup.frameAncestors)}>
-          Discard changes
-        </Button>
-      </Stack>
-      <SaveErrorAlert
-        error={save.error}
-        onReload={() => {
-          save.reset();
-          void queryClient
-            .invalidateQueries({ queryKey: widgetKeys.setup(clientId, ruleId) })
-            .then(() =>
-              setDraft(
-                queryClient.getQueryData<WidgetSetup>(widgetKeys.setup(clientId, ruleId))?.frameAncestors ??
-                  [],
-              ),
-            );
-        }}
-      />
-    </Section>
   );
 }

@@ -135,37 +135,11 @@ export function WaitlistDialog({
             permissionsRequired={settings.smsEmailPermissions === 'required'}
             today={today}
           />
-          <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mt: 2 }}>
-            <FormLabel component="legend" sx={{ color: 'text.primary', fontWeight: 600 }}>
-              Preferred times (optional)
-            </FormLabel>
-            <Controller
-              control={form.control}
-              name="preferredTimes"
-              render={({ field }) => (
-                <FormGroup row>
-                  {PREFERRED_TIMES.map((time) => (
-                    <FormControlLabel
-                      key={time}
-                      label={TIME_LABELS[time]}
-                      control={
-                        <Checkbox
-                          checked={field.value.includes(time)}
-                          onChange={(event) =>
-                            field.onChange(
-                              event.target.checked
-                                ? [...field.value, time]
-                                : field.value.filter((value) => value !== time),
-                            )
-                          }
-                        />
-                      }
-                    />
-                  ))}
-                </FormGroup>
-              )}
-            />
-          </Box>
+          <Controller
+            control={form.control}
+            name="preferredTimes"
+            render={({ field }) => <PreferredTimes value={field.value} onChange={field.onChange} />}
+          />
           <Box sx={{ mt: 2 }}>
             <FormTextField
               control={form.control}
@@ -187,5 +161,38 @@ export function WaitlistDialog({
         </DialogActions>
       </Box>
     </Dialog>
+  );
+}
+
+/** The times of day the patient prefers (optional checkboxes). */
+function PreferredTimes({
+  value,
+  onChange,
+}: {
+  value: PreferredTime[];
+  onChange: (next: PreferredTime[]) => void;
+}) {
+  return (
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mt: 2 }}>
+      <FormLabel component="legend" sx={{ color: 'text.primary', fontWeight: 600 }}>
+        Preferred times (optional)
+      </FormLabel>
+      <FormGroup row>
+        {PREFERRED_TIMES.map((time) => (
+          <FormControlLabel
+            key={time}
+            label={TIME_LABELS[time]}
+            control={
+              <Checkbox
+                checked={value.includes(time)}
+                onChange={(event) =>
+                  onChange(event.target.checked ? [...value, time] : value.filter((other) => other !== time))
+                }
+              />
+            }
+          />
+        ))}
+      </FormGroup>
+    </Box>
   );
 }

@@ -10,6 +10,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useBookingDispatch, useBookingSelector } from '../state/hooks';
 import { setPatientDetail, setSelectedProvider, setSelectedTime } from '../state/patientdetails-slice';
 import { setStepper } from '../state/stepper-slice';
+import type { PatientdetailsState } from '../state/patientdetails-schema';
 import { LoadingScreen } from '../../../components/loading-screen';
 import { bookAppointment, lookUpPatient } from '../api/booking-calls';
 import { isCancelled, shownErrorOf } from '../api/contract';
@@ -98,15 +99,7 @@ function IdentityForm({ scope, settings, today, clientPhone }: IdentityFormProps
     mode: 'onTouched',
   });
 
-  // What the patient types is kept (encrypted, for this session) so a reload loses nothing.
-  const storedRef = useRef(storedDetail);
-  storedRef.current = storedDetail;
-  useEffect(() => {
-    const subscription = form.watch((values) => {
-      dispatch(setPatientDetail({ ...(storedRef.current ?? {}), ...values }));
-    });
-    return () => subscription.unsubscribe();
-  }, [form, dispatch]);
+  const storedRef = useKeptDraft(form, storedDetail);
 
   useEffect(() => {
     if (outcome) outcomeRef.current?.focus();
@@ -272,4 +265,24 @@ function ErrorSummary({ count, shown }: { count: number; shown: boolean }) {
       ) : null}
     </Box>
   );
+}
+
+/**
+ * What the patient types is kept (encrypted, for this session) so a reload loses nothing. Returns
+ * the latest stored details (the submit merges into them too).
+ */
+function useKeptDraft(
+  form: { watch: (callback: (values: Partial<IdentityFormValues>) => void) => { unsubscribe: () => void } },
+  storedDetail: PatientdetailsState['patientdetail'],
+) {
+  const dispatch = useBookingDispatch();
+  const storedRef = useRef(storedDetail);
+  storedRef.current = storedDetail;
+  useEffect(() => {
+    const subscription = form.watch((values) => {
+      dispatch(setPatientDetail({ ...(storedRef.current ?? {}), ...values }));
+    });
+    return () => subscription.unsubscribe();
+  }, [form, dispatch]);
+  return storedRef;
 }

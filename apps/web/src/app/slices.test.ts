@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { initialAdminLoginState, adminLoginReducer, setRemindEmail } from '../../features/admin/state/admin-login-slice';
-import { adminReducer, initialAdminState, setNavBarHeight, toggleDrawer } from '../../features/admin/state/admin-slice';
+import {
+  initialAdminLoginState,
+  adminLoginReducer,
+  setRemindEmail,
+} from '../features/admin/state/admin-login-slice';
+import {
+  adminReducer,
+  initialAdminState,
+  setNavBarHeight,
+  toggleDrawer,
+} from '../features/admin/state/admin-slice';
 import {
   clearPatientFlow,
   initialPatientdetailsState,
@@ -12,20 +21,20 @@ import {
   setSelectedProvider,
   setSelectedTime,
   setSessionId,
-} from '../../features/booking/state/patientdetails-slice';
-import { patientdetailsStateSchema } from '../../features/booking/state/patientdetails-schema';
+} from '../features/booking/state/patientdetails-slice';
+import { patientdetailsStateSchema } from '../features/booking/state/patientdetails-schema';
 import {
   initialServicetypeState,
   servicetypeReducer,
   setDistance,
   setLocation,
   toggleGender,
-} from '../../features/booking/state/servicetype-slice';
-import { servicetypeStateSchema } from '../../features/booking/state/servicetype-schema';
-import { setStepper, stepperReducer } from '../../features/booking/state/stepper-slice';
-import { stepperStateSchema } from '../../features/booking/state/stepper-schema';
-import { adminStateSchema } from '../../features/admin/state/admin-schema';
-import { adminLoginStateSchema } from '../../features/admin/state/admin-login-schema';
+} from '../features/booking/state/servicetype-slice';
+import { servicetypeStateSchema } from '../features/booking/state/servicetype-schema';
+import { setStepper, stepperReducer } from '../features/booking/state/stepper-slice';
+import { stepperStateSchema } from '../features/booking/state/stepper-schema';
+import { adminStateSchema } from '../features/admin/state/admin-schema';
+import { adminLoginStateSchema } from '../features/admin/state/admin-login-schema';
 
 const init = { type: '@@INIT' };
 

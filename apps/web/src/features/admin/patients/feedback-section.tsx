@@ -1,0 +1,69 @@
+import Box from '@mui/material/Box';
+import Rating from '@mui/material/Rating';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { ErrorBlock, LoadingBlock } from '../shared/components/query-state';
+import { useAdminParams } from '../shared/use-admin-params';
+import { formatDateTime } from '../shared/format';
+import { Section } from '../shared/components/patient-parts';
+import { fetchFeedback } from './patients-api';
+import { patientKeys } from '../shared/api/patient-management-api';
+
+/** The patient's feedback on their appointments. */
+export function FeedbackSection({
+  patientId,
+  labels,
+}: {
+  patientId: string;
+  labels: ReadonlyMap<string, string>;
+}) {
+  const { clientId } = useAdminParams();
+  const feedback = useQuery({
+    queryKey: patientKeys.feedback(clientId, patientId),
+    queryFn: ({ signal }) => fetchFeedback(clientId, patientId, signal),
+  });
+  return (
+    <Section id="patient-feedback" title="Feedback">
+      {feedback.isPending ? <LoadingBlock label="Loading feedback…" /> : null}
+      {feedback.isError ? (
+        <ErrorBlock error={feedback.error} what="the feedback" onRetry={() => void feedback.refetch()} />
+      ) : null}
+      {feedback.data && feedback.data.count === 0 ? (
+        <Typography color="text.secondary">No feedback from this patient yet.</Typography>
+      ) : null}
+      {feedback.data && feedback.data.count > 0 ? (
+        <>
+          <Typography sx={{ mb: 1 }}>
+            {feedback.data.count} {feedback.data.count === 1 ? 'response' : 'responses'}
+            {feedback.data.averageRating === null
+              ? ''
+              : `, average rating ${feedback.data.averageRating.toFixed(1)} out of 5`}
+          </Typography>
+          <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+            {feedback.data.feedback.map((item) => (
+              <Box component="li" key={item.feedbackId} sx={{ py: 1, borderTop: 1, borderColor: 'divider' }}>
+                {item.rating === null ? null : (
+                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                    <Rating value={item.rating} readOnly size="small" aria-hidden="true" />
+                    <Typography variant="body2">{item.rating} out of 5</Typography>
+                  </Box>
+                )}
+                {item.comment ? (
+                  <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                    {item.comment}
+                  </Typography>
+                ) : null}
+                <Typography variant="body2" color="text.secondary">
+                  <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
+                  {item.appointmentId && labels.get(item.appointmentId)
+                    ? ` · about ${labels.get(item.appointmentId) ?? ''}`
+                    : ''}
+                </Typography>
+              </Box>
+            ))}
+          </Box>
+        </>
+      ) : null}
+    </Section>
+  );
+}

@@ -1,0 +1,72 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type {
+  GetPatientDetailsResponse,
+  InsurancePolicy,
+} from '@scheduler/contract/patient-management/patients';
+import { ageOn, formatDateTime, formatIsoDate, todayLocal } from '../shared/format';
+import { DetailList, Section } from '../shared/components/patient-parts';
+
+function yesNo(value: boolean): string {
+  return value ? 'Yes' : 'No';
+}
+
+/** The patient's contact details and contact permissions. */
+export function ContactSection({ patient }: { patient: GetPatientDetailsResponse['patient'] }) {
+  const age = ageOn(patient.dateOfBirth, todayLocal());
+  return (
+    <Section id="patient-contact" title={`${patient.firstName} ${patient.lastName}`}>
+      <DetailList
+        items={[
+          ['Date of birth', `${formatIsoDate(patient.dateOfBirth)}${age === null ? '' : ` (age ${age})`}`],
+          ['Gender', patient.gender === 'M' ? 'Male' : patient.gender === 'F' ? 'Female' : 'Not given'],
+          ['Phone', patient.phone ?? 'Not given'],
+          ['E-mail', patient.email ?? 'Not given'],
+          ['Text messages', yesNo(patient.smsPermission)],
+          ['E-mails', yesNo(patient.emailPermission)],
+          ['Patient since', formatDateTime(patient.createdAt)],
+        ]}
+      />
+    </Section>
+  );
+}
+
+function policyItems(policy: InsurancePolicy): [string, string][] {
+  if (policy.selfPay) return [['Coverage', 'Self-pay']];
+  const subscriber = [policy.subscriberFirstName, policy.subscriberLastName].filter(Boolean).join(' ');
+  const items: [string, string][] = [
+    ['Carrier', policy.carrier?.name ?? 'Not given'],
+    ['Plan', policy.plan?.name ?? 'Not given'],
+    ['Member ID', policy.memberId ?? 'Not given'],
+  ];
+  if (policy.groupNumber) items.push(['Group number', policy.groupNumber]);
+  if (policy.relationship) items.push(['Policy holder', policy.relationship]);
+  if (subscriber) items.push(['Subscriber', subscriber]);
+  if (policy.subscriberDateOfBirth) {
+    items.push(['Subscriber date of birth', formatIsoDate(policy.subscriberDateOfBirth)]);
+  }
+  items.push(['Updated', formatDateTime(policy.updatedAt)]);
+  return items;
+}
+
+/** The patient's insurance policies. */
+export function InsuranceSection({ policies }: { policies: readonly InsurancePolicy[] }) {
+  return (
+    <Section id="patient-insurance" title="Insurance">
+      {policies.length === 0 ? (
+        <Typography color="text.secondary">No insurance on file.</Typography>
+      ) : (
+        policies.map((policy, index) => (
+          <Box key={policy.policyId} sx={{ mt: index === 0 ? 0 : 2 }}>
+            {policies.length > 1 ? (
+              <Typography variant="subtitle2" component="h3" gutterBottom>
+                Policy {index + 1}
+              </Typography>
+            ) : null}
+            <DetailList items={policyItems(policy)} />
+          </Box>
+        ))
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,140 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { APPOINTMENT_STATUS_LABELS } from '@scheduler/domain/appointment-status';
+import type { GetAppointmentDetailsResponse } from '@scheduler/contract/patient-management/appointments';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ErrorBlock, LoadingBlock } from '../shared/components/query-state';
+import { useAdminParams } from '../shared/use-admin-params';
+import { formatDateTime, formatTime } from '../shared/format';
+import { DetailList, StatusChip } from '../shared/components/patient-parts';
+import { fetchAppointmentDetails } from './patients-api';
+import { patientKeys } from '../shared/api/patient-management-api';
+import { StatusChangeForm } from './status-change-form';
+import { useStaffAccess } from '../shared/use-staff-access';
+import { isNotFound } from './patient-not-found';
+
+function StatusHistoryTable({ history }: { history: GetAppointmentDetailsResponse['statusHistory'] }) {
+  return (
+    <TableContainer tabIndex={0} role="region" aria-label="Status history (scrollable)" sx={{ mt: 2 }}>
+      <Table size="small">
+        <Typography
+          component="caption"
+          sx={{ captionSide: 'top', textAlign: 'left', p: 0, pb: 1, fontWeight: 500 }}
+        >
+          Status history
+        </Typography>
+        <TableHead>
+          <TableRow>
+            <TableCell scope="col">When</TableCell>
+            <TableCell scope="col">Status</TableCell>
+            <TableCell scope="col">Changed by</TableCell>
+            <TableCell scope="col">Reason</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {history.length === 0 ? (
+            <TableRow>
+              <TableCell colSpan={4}>No changes recorded.</TableCell>
+            </TableRow>
+          ) : null}
+          {history.map((entry, index) => (
+            <TableRow key={`${entry.at}-${index}`}>
+              <TableCell>
+                <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+              </TableCell>
+              <TableCell>
+                {entry.fromStatus ? `${APPOINTMENT_STATUS_LABELS[entry.fromStatus]} → ` : ''}
+                {entry.toLabel}
+              </TableCell>
+              <TableCell>{entry.changedBy?.name ?? 'Booking (system)'}</TableCell>
+              <TableCell sx={{ overflowWrap: 'anywhere' }}>{entry.reason ?? '—'}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+/** The selected appointment: its details, status history and the status control. */
+export function SelectedAppointment({
+  patientId,
+  appointmentId,
+}: {
+  patientId: string;
+  appointmentId: string;
+}) {
+  const { clientId } = useAdminParams();
+  const queryClient = useQueryClient();
+  const access = useStaffAccess();
+  const details = useQuery({
+    queryKey: patientKeys.appointment(clientId, appointmentId),
+    queryFn: ({ signal }) => fetchAppointmentDetails(clientId, patientId, appointmentId, signal),
+  });
+
+  if (details.isPending) return <LoadingBlock label="Loading the appointment…" />;
+  if (details.isError) {
+    return isNotFound(details.error) ? (
+      <Alert severity="warning">This appointment is not one of this patient&apos;s appointments.</Alert>
+    ) : (
+      <ErrorBlock error={details.error} what="the appointment" onRetry={() => void details.refetch()} />
+    );
+  }
+  const { appointment, statusHistory } = details.data;
+  return (
+    <Box>
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
+        <Typography variant="subtitle1" component="h3">
+          {formatDateTime(appointment.startUtc, appointment.timeZone, true)}
+        </Typography>
+        <StatusChip status={appointment.status} label={appointment.statusLabel} />
+      </Box>
+      <DetailList
+        items={[
+          ['Service', appointment.service.name],
+          ['Provider', appointment.provider.name],
+          ['Location', appointment.location.name],
+          [
+            'Time',
+            `${formatTime(appointment.startUtc, appointment.timeZone)} – ${formatTime(
+              appointment.endUtc,
+              appointment.timeZone,
+            )} (${appointment.timeZone})`,
+          ],
+          ['Status', appointment.statusLabel],
+          ...(appointment.cancelReason
+            ? ([['Cancellation reason', appointment.cancelReason]] as [string, string][])
+            : []),
+          ['Patient', appointment.isNewPatient ? 'New patient' : 'Existing patient'],
+          ['Reason for visit', appointment.reasonForVisit ?? 'Not given'],
+          ...(appointment.patientNotes
+            ? ([['Patient notes', appointment.patientNotes]] as [string, string][])
+            : []),
+          ['Channel', appointment.channel ?? 'Staff or unknown'],
+          ['Booked', formatDateTime(appointment.createdAt)],
+        ]}
+      />
+      <StatusChangeForm
+        key={`${appointment.appointmentId}-${appointment.version}`}
+        details={details.data}
+        access={access}
+        onReload={() => void details.refetch()}
+        onChanged={async (answer) => {
+          queryClient.setQueryData(patientKeys.appointment(clientId, appointmentId), answer);
+          await Promise.all([
+            queryClient.invalidateQueries({ queryKey: patientKeys.details(clientId, patientId) }),
+            queryClient.invalidateQueries({ queryKey: [...patientKeys.all(clientId), 'list'] }),
+          ]);
+        }}
+      />
+      <StatusHistoryTable history={statusHistory} />
+    </Box>
+  );
+}
