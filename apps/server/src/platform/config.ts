@@ -5,7 +5,8 @@ import { z } from 'zod';
 /**
  * The repository root. This file sits at `apps/server/src/platform/config.ts` (four folders
  * below the root) and is bundled into `apps/server/dist/*.js` (three folders below). The walk is
- * written as segments, not as one '../../../../a' string, so the import-rewriting move tool leaves it alone.
+ * written as segments, not as one quoted relative path, which the import-rewriting move tool
+ * would rewrite.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const repoRoot = path.resolve(

@@ -3,6 +3,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { WAITLIST_STATUSES } from '@scheduler/contract/admin/waitlist';
 import type { GetFiltersResponse } from '@scheduler/contract/patient-management/patients';
+import { ChoiceFilter, filterChoices, filterFieldSx as fieldSx } from '../shared/components/choice-filter';
 
 const STATUS_OPTIONS = [
   { value: 'open', label: 'Waiting or contacted' },
@@ -12,8 +13,6 @@ const STATUS_OPTIONS = [
   })),
   { value: 'all', label: 'All' },
 ];
-
-const fieldSx = { minWidth: 170, flex: '1 1 170px' } as const;
 
 export interface WaitlistFilters {
   status: string;
@@ -38,56 +37,30 @@ export interface WaitlistFiltersBarProps {
 
 /** The waitlist's filters: location, provider, service and status. */
 export function WaitlistFiltersBar({ filters, options, onChange }: WaitlistFiltersBarProps) {
+  const choices = filterChoices(options);
   return (
     <Box role="group" aria-label="Filters" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, width: '100%' }}>
-      <TextField
-        select
-        size="small"
+      <ChoiceFilter
         label="Location"
+        anyLabel="Any location"
         value={filters.locationId}
-        disabled={!options}
-        onChange={(event) => onChange({ locationId: event.target.value })}
-        sx={fieldSx}
-      >
-        <MenuItem value="">Any location</MenuItem>
-        {options?.locations.map((location) => (
-          <MenuItem key={location.locationId} value={location.locationId}>
-            {location.name}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
-        size="small"
+        choices={choices.locations}
+        onChange={(next) => onChange({ locationId: next })}
+      />
+      <ChoiceFilter
         label="Provider"
+        anyLabel="Any provider"
         value={filters.providerId}
-        disabled={!options}
-        onChange={(event) => onChange({ providerId: event.target.value })}
-        sx={fieldSx}
-      >
-        <MenuItem value="">Any provider</MenuItem>
-        {options?.providers.map((provider) => (
-          <MenuItem key={provider.providerId} value={provider.providerId}>
-            {provider.name}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
-        size="small"
+        choices={choices.providers}
+        onChange={(next) => onChange({ providerId: next })}
+      />
+      <ChoiceFilter
         label="Service"
+        anyLabel="Any service"
         value={filters.appointmentTypeId}
-        disabled={!options}
-        onChange={(event) => onChange({ appointmentTypeId: event.target.value })}
-        sx={fieldSx}
-      >
-        <MenuItem value="">Any service</MenuItem>
-        {options?.services.map((service) => (
-          <MenuItem key={service.appointmentTypeId} value={service.appointmentTypeId}>
-            {service.name}
-          </MenuItem>
-        ))}
-      </TextField>
+        choices={choices.services}
+        onChange={(next) => onChange({ appointmentTypeId: next })}
+      />
       <TextField
         select
         size="small"

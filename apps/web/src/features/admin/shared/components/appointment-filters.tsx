@@ -7,6 +7,7 @@ import { isAppointmentStatus } from '@scheduler/domain/appointment-status';
 import type { GetFiltersResponse } from '@scheduler/contract/patient-management/patients';
 import type { ReactNode } from 'react';
 import { NO_FILTERS, type AppointmentFilters } from '../api/patient-management-api';
+import { ChoiceFilter, filterChoices, filterFieldSx as fieldSx } from './choice-filter';
 
 /** Why the date range cannot be searched, or null. */
 export function dateRangeError(filters: Pick<AppointmentFilters, 'from' | 'to'>): string | null {
@@ -41,8 +42,6 @@ export interface AppointmentFiltersBarProps {
   onClear?: () => void;
 }
 
-const fieldSx = { minWidth: 170, flex: '1 1 170px' } as const;
-
 /** Location, provider, service, status and date-range filters of appointments (a labelled group). */
 export function AppointmentFiltersBar({
   options,
@@ -54,6 +53,7 @@ export function AppointmentFiltersBar({
   onClear,
 }: AppointmentFiltersBarProps) {
   const rangeError = dateRangeError(value);
+  const choices = filterChoices(options);
   const set = (patch: Partial<AppointmentFilters>) => onChange({ ...value, ...patch });
   const loading = options === undefined;
   const statusLabel = (status: string) =>
@@ -65,54 +65,27 @@ export function AppointmentFiltersBar({
       aria-label="Filters"
       sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start', width: '100%' }}
     >
-      <TextField
-        select
-        size="small"
+      <ChoiceFilter
         label="Location"
+        anyLabel="Any location"
         value={value.locationId}
-        disabled={loading}
-        onChange={(event) => set({ locationId: event.target.value })}
-        sx={fieldSx}
-      >
-        <MenuItem value="">Any location</MenuItem>
-        {options?.locations.map((location) => (
-          <MenuItem key={location.locationId} value={location.locationId}>
-            {location.name}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
-        size="small"
+        choices={choices.locations}
+        onChange={(next) => set({ locationId: next })}
+      />
+      <ChoiceFilter
         label="Provider"
+        anyLabel="Any provider"
         value={value.providerId}
-        disabled={loading}
-        onChange={(event) => set({ providerId: event.target.value })}
-        sx={fieldSx}
-      >
-        <MenuItem value="">Any provider</MenuItem>
-        {options?.providers.map((provider) => (
-          <MenuItem key={provider.providerId} value={provider.providerId}>
-            {provider.name}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
-        size="small"
+        choices={choices.providers}
+        onChange={(next) => set({ providerId: next })}
+      />
+      <ChoiceFilter
         label="Service"
+        anyLabel="Any service"
         value={value.appointmentTypeId}
-        disabled={loading}
-        onChange={(event) => set({ appointmentTypeId: event.target.value })}
-        sx={fieldSx}
-      >
-        <MenuItem value="">Any service</MenuItem>
-        {options?.services.map((service) => (
-          <MenuItem key={service.appointmentTypeId} value={service.appointmentTypeId}>
-            {service.name}
-          </MenuItem>
-        ))}
-      </TextField>
+        choices={choices.services}
+        onChange={(next) => set({ appointmentTypeId: next })}
+      />
       <TextField
         select
         size="small"

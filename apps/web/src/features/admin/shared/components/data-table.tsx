@@ -101,6 +101,46 @@ export interface DataTableProps<Row> {
   toolbar?: ReactNode;
 }
 
+/** The column headers; a sortable column's header toggles the server's sort. */
+function DataTableHead<Row>({
+  columns,
+  controls,
+}: {
+  columns: readonly Column<Row>[];
+  controls: ListQueryControls;
+}) {
+  const { query } = controls;
+  return (
+    <TableHead>
+      <TableRow>
+        {columns.map((column) => {
+          const active = column.sortField !== undefined && query.sort === column.sortField;
+          return (
+            <TableCell
+              key={column.key}
+              align={column.align}
+              sortDirection={active ? query.direction : false}
+              scope="col"
+            >
+              {column.sortField ? (
+                <TableSortLabel
+                  active={active}
+                  direction={active ? query.direction : 'asc'}
+                  onClick={() => controls.toggleSort(column.sortField ?? column.key)}
+                >
+                  {column.label}
+                </TableSortLabel>
+              ) : (
+                column.label
+              )}
+            </TableCell>
+          );
+        })}
+      </TableRow>
+    </TableHead>
+  );
+}
+
 /** A table whose paging, search and sort are done by the server. */
 export function DataTable<Row>({
   caption,
@@ -160,33 +200,7 @@ export function DataTable<Row>({
           >
             {caption}
           </caption>
-          <TableHead>
-            <TableRow>
-              {columns.map((column) => {
-                const active = column.sortField !== undefined && query.sort === column.sortField;
-                return (
-                  <TableCell
-                    key={column.key}
-                    align={column.align}
-                    sortDirection={active ? query.direction : false}
-                    scope="col"
-                  >
-                    {column.sortField ? (
-                      <TableSortLabel
-                        active={active}
-                        direction={active ? query.direction : 'asc'}
-                        onClick={() => controls.toggleSort(column.sortField ?? column.key)}
-                      >
-                        {column.label}
-                      </TableSortLabel>
-                    ) : (
-                      column.label
-                    )}
-                  </TableCell>
-                );
-              })}
-            </TableRow>
-          </TableHead>
+          <DataTableHead columns={columns} controls={controls} />
           <TableBody>
             {rows === undefined && loading ? (
               <TableRow>
