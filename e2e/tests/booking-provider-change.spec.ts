@@ -15,7 +15,7 @@ import {
 /*
  * Appointment 3 (provider change for existing patients, default No): the server refuses a matched
  * existing patient who picked another provider than their own with 422 PROVIDER_CHANGE_NOT_ALLOWED
- * (API tests: apps/server/src/modules/booking/routes.test.ts). Here the flow's side: the refusal is
+ * (API tests: apps/server/src/contexts/scheduling/booking/routes.test.ts). Here the flow's side: the refusal is
  * shown with the office phone, and "Choose a new time" leads back to the times, answers kept.
  */
 const REFUSAL =

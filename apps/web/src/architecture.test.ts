@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Import boundaries of the web app (architecture.md, style.md rule 2):
+ * Import boundaries of the web app (docs/architecture.md; ESLint enforces the same rules: eslint/architecture.js):
  * shared (lib, components) → features → app; features never import each other.
  */
 

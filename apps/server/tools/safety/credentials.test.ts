@@ -2,7 +2,7 @@
  * Issue 8, item 7: the credential policy floors, session tokens (≥ 128 random bits, only a hash
  * stored), and — when TEST_REDIS_URL is set — failed sign-in and request counters
  * shared through Redis by two server instances. The behaviour of each rule (lock-out after 10
- * failures, idle timeout, XSRF…) is tested in modules/auth/auth-routes.test.ts; security headers on
+ * failures, idle timeout, XSRF…) is tested in contexts/staff/auth-routes.test.ts; security headers on
  * every route are checked in route-guards.test.ts.
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -21,7 +21,7 @@ import { createTestApp, sqliteOnly, testDatabases } from '../../src/test/test-db
 import type { TestDatabase } from '../../src/test/test-db.ts';
 import { insertUser, loginAttemptsOf, sessionRowsOf } from './db/credentials.ts';
 
-// Sign-ins here test tokens and counters, not hashing (modules/auth/password.test.ts does): skip scrypt.
+// Sign-ins here test tokens and counters, not hashing (platform/auth/password.test.ts does): skip scrypt.
 vi.mock(import('../../src/platform/auth/password.ts'), async (original) =>
   (await import('../../src/test/fast-passwords.ts')).fastPasswords(original),
 );

@@ -33,7 +33,7 @@ import { loginAsDemo } from '../../src/test/staff-login.ts';
 import { sqliteOnly, testDatabases } from '../../src/test/test-db.ts';
 import type { TestDatabase } from '../../src/test/test-db.ts';
 
-// Sign-ins here test the tenant of a staff call, not hashing (modules/auth/password.test.ts does).
+// Sign-ins here test the tenant of a staff call, not hashing (platform/auth/password.test.ts does).
 vi.mock(import('../../src/platform/auth/password.ts'), async (original) =>
   (await import('../../src/test/fast-passwords.ts')).fastPasswords(original),
 );

@@ -78,7 +78,7 @@ export function useClientSession(clientId: string) {
   const dispatch = useAdminDispatch();
   const queryClient = useQueryClient();
   const query = useQuery({
-    queryKey: ['admin', 'session', clientId],
+    queryKey: sessionKeys.session(clientId),
     queryFn: async ({ signal }) => {
       const current = await fetchCurrentUser(signal);
       const user = current.activeClient?.clientId === clientId ? current : await switchClient(clientId);

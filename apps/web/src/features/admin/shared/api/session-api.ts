@@ -13,6 +13,8 @@ import { request } from '../../../../lib/api-client';
 export const sessionKeys = {
   user: ['admin', 'user'] as const,
   clients: ['admin', 'clients'] as const,
+  /** The session as opened on one brand (the current user, switched to it when needed). */
+  session: (clientId: string) => ['admin', 'session', clientId] as const,
   users: (clientId: string) => ['admin', clientId, 'users'] as const,
 };
 

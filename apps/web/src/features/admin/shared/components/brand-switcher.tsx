@@ -32,7 +32,7 @@ export function BrandSwitcher({ brands, clientId, currentSegment }: BrandSwitche
     try {
       const user = await switchClient(nextClientId);
       queryClient.setQueryData(sessionKeys.user, user);
-      queryClient.setQueryData(['admin', 'session', nextClientId], user);
+      queryClient.setQueryData(sessionKeys.session(nextClientId), user);
       const permissions = permissionsOf(brand.role);
       // Stay on the same list when the role there may open it (a detail screen's record belongs to the old brand).
       const section = sectionOf(currentSegment);
