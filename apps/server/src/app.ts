@@ -145,8 +145,8 @@ export async function buildApp({
   // A browsable API reference at /api/docs; the OpenAPI document itself at /api/docs/json (and /yaml).
   await app.register(fastifySwaggerUi, {
     routePrefix: '/api/docs',
-    uiConfig: { docExpansion: 'list', deepLinking: true },
-    staticCSP: true,
+    // No call to the public validator badge; the pages run under the app's own CSP (helmet).
+    uiConfig: { docExpansion: 'list', deepLinking: true, validatorUrl: null },
   });
 
   await registerContexts(app, { config, db, now });
