@@ -20,7 +20,7 @@ export {
 } from './scheduler-scope.ts';
 export type {
   LocationRecord,
-  ProviderRecord,
+  BookableProvider,
   SchedulerScope,
   SchedulerScopeRecord,
   ServiceRecord,

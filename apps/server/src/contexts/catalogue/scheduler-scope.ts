@@ -38,7 +38,7 @@ export interface SchedulerScope extends SchedulerScopeRecord {
 }
 
 /** A provider as the booking flow sees it: the one provider profile and the facts of the query. */
-export interface ProviderRecord extends ProviderProfile {
+export interface BookableProvider extends ProviderProfile {
   /** The provider's own duration for the service asked about; null means the service's. */
   durationMinutes: number | null;
   /** The locations in scope where the provider works. */

@@ -9,16 +9,16 @@ import type {
   BusyPeriod,
   WorkingHoursRow,
 } from '@scheduler/domain/availability/types';
-import type { LocationRecord, ProviderRecord } from '../catalogue/index.ts';
+import type { LocationRecord, BookableProvider } from '../catalogue/index.ts';
 import type { WorkingHoursRecord } from './slot-search/availability-repository.ts';
 import type { BusyRecord } from './slot-search/busy-repository.ts';
 
 export interface EngineProvider extends AvailabilityProvider {
-  readonly record: ProviderRecord;
+  readonly record: BookableProvider;
 }
 
 /** The engine's `name` drives the alphabetic sort: last name, then first name. */
-export function toEngineProvider(record: ProviderRecord): EngineProvider {
+export function toEngineProvider(record: BookableProvider): EngineProvider {
   return {
     id: String(record.id),
     name: `${record.lastName}, ${record.firstName}`,

@@ -5,7 +5,7 @@
 import { DomainError, bookingRefusal } from '@scheduler/domain/errors';
 import type { SchedulerSettings } from '@scheduler/domain/settings';
 import zipcodes from 'zipcodes';
-import type { LocationRecord, ProviderRecord, ServiceRecord } from '../catalogue/index.ts';
+import type { LocationRecord, BookableProvider, ServiceRecord } from '../catalogue/index.ts';
 import {
   EXISTING_PATIENTS_ONLY_MESSAGE,
   NEW_PATIENTS_ONLY_MESSAGE,
@@ -79,7 +79,7 @@ export function assertLocationBookable(location: LocationRecord): void {
     throw new DomainError('SERVICE_NOT_ONLINE', SERVICE_NOT_AT_LOCATION_MESSAGE, { field: 'locationId' });
 }
 
-export function assertProviderOnline(provider: ProviderRecord): void {
+export function assertProviderOnline(provider: BookableProvider): void {
   if (!provider.onlineBookable) throw bookingRefusal('PROVIDER_NOT_ONLINE');
 }
 

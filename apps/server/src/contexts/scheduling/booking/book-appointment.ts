@@ -26,7 +26,12 @@ import {
   requireRecordId,
   requireScope,
 } from '../../catalogue/index.ts';
-import type { LocationRecord, ProviderRecord, SchedulerScope, ServiceRecord } from '../../catalogue/index.ts';
+import type {
+  LocationRecord,
+  BookableProvider,
+  SchedulerScope,
+  ServiceRecord,
+} from '../../catalogue/index.ts';
 import {
   comparablePhone,
   existingAppointmentParams,
@@ -206,7 +211,7 @@ async function candidatesFor(
   tx: BookingTransaction,
   booking: ResolvedBooking,
   { match, kind }: PatientMatch,
-): Promise<{ candidates: ProviderRecord[]; onlyProviderId: number | null }> {
+): Promise<{ candidates: BookableProvider[]; onlyProviderId: number | null }> {
   const { scope, settings, service, location, providerId, plan } = booking;
   // Appointment 3: an existing patient who has seen a provider may be limited to them.
   const limit =
@@ -248,7 +253,7 @@ export async function chooseProvider(
   booking: ResolvedBooking,
   patient: PatientMatch,
   idempotencyKey: string,
-): Promise<ProviderRecord> {
+): Promise<BookableProvider> {
   const { at, window, scope, service, location, providerId, startMs, settings } = booking;
   const { candidates, onlyProviderId } = await candidatesFor(tx, booking, patient);
   if (candidates.length === 0) throw slotTaken(booking);
@@ -295,7 +300,7 @@ export async function persistBooking(
   booking: ResolvedBooking,
   request: BookAppointmentBody,
   { match, normalizedName }: PatientMatch,
-  chosen: ProviderRecord,
+  chosen: BookableProvider,
 ): Promise<BookedAppointment> {
   const { scope, settings, service, location, plan, startMs } = booking;
   const { patient, insurance } = request;

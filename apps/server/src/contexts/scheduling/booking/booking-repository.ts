@@ -21,7 +21,7 @@ import {
   selectUpcomingAppointment,
 } from '../../patients/index.ts';
 import type { PatientProvider, UpcomingAppointment } from '../../patients/index.ts';
-import type { LocationRecord, ProviderRecord } from '../../catalogue/index.ts';
+import type { LocationRecord, BookableProvider } from '../../catalogue/index.ts';
 import { selectLocations, selectSchedulerScope, toLocationRecord } from '../../catalogue/index.ts';
 import type { ScopeWithService } from '../../catalogue/index.ts';
 
@@ -35,7 +35,7 @@ export interface BookedAppointment {
   status: AppointmentStatus;
   startAt: number;
   endAt: number;
-  provider: Pick<ProviderRecord, 'id' | 'prefix' | 'firstName' | 'lastName' | 'credentials'>;
+  provider: Pick<BookableProvider, 'id' | 'prefix' | 'firstName' | 'lastName' | 'credentials'>;
   location: LocationRecord;
   service: { id: number; name: string };
   patient: { normalizedName: string; dateOfBirth: string };
@@ -56,7 +56,7 @@ export interface BookingTransaction {
   ): Promise<UpcomingAppointment | undefined>;
   /** The provider of the patient's latest appointment (appointment 3), if any. */
   findPatientProvider(clientId: number, patientId: number): Promise<PatientProvider | undefined>;
-  listProviders(query: ProviderQuery): Promise<ProviderRecord[]>;
+  listProviders(query: ProviderQuery): Promise<BookableProvider[]>;
   listWorkingHours(query: Omit<ProviderQuery, 'planId'>): Promise<WorkingHoursRecord[]>;
   listBusy(query: BusyQuery): Promise<BusyRecord[]>;
   /** The matched patient's record brought up to date (`existingId`), else a new one; its id. */

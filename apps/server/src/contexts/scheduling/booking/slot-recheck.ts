@@ -8,7 +8,7 @@
 import type { AvailabilityInput, BookingWindow } from '@scheduler/domain/availability/types';
 import type { BusyRecord } from '../slot-search/busy-repository.ts';
 import { toEngineBusy, toEngineHours, toEngineLocation, toEngineProvider } from '../engine-input.ts';
-import type { LocationRecord, ProviderRecord } from '../../catalogue/index.ts';
+import type { LocationRecord, BookableProvider } from '../../catalogue/index.ts';
 import type { BookingTransaction } from './booking-repository.ts';
 
 const MS_PER_MINUTE = 60_000;
@@ -19,7 +19,7 @@ export interface SlotRecheckRequest {
   clientId: number;
   service: { id: number; durationMinutes: number };
   location: LocationRecord;
-  candidates: readonly ProviderRecord[];
+  candidates: readonly BookableProvider[];
   /** Only this provider's hours and busy periods (null: every provider offering the service). */
   onlyProviderId: number | null;
   startMs: number;

@@ -16,7 +16,7 @@
 import { dialectOf } from '../../../platform/db/database.ts';
 import type { Db } from '../../../platform/db/database.ts';
 import { asTenant, currentTenant, settleTenant } from '../../../platform/db/tenant-context.ts';
-import type { LocationRecord, ProviderRecord } from '../../catalogue/index.ts';
+import type { LocationRecord, BookableProvider } from '../../catalogue/index.ts';
 import { selectLocations } from '../../catalogue/index.ts';
 import { toProviderProfile } from '../../providers/index.ts';
 import { selectBusyByProvider } from './busy-repository.ts';
@@ -78,8 +78,8 @@ function providersQuery(db: Db, query: ProviderQuery) {
 type ProviderRow = Awaited<ReturnType<ReturnType<typeof providersQuery>['execute']>>[number];
 
 /** One record per provider from its rows (one per location), with the provider's first row. */
-function providerRecords<R extends ProviderRow>(rows: readonly R[]): { record: ProviderRecord; row: R }[] {
-  const byId = new Map<number, { record: ProviderRecord; row: R }>();
+function providerRecords<R extends ProviderRow>(rows: readonly R[]): { record: BookableProvider; row: R }[] {
+  const byId = new Map<number, { record: BookableProvider; row: R }>();
   for (const row of rows) {
     let entry = byId.get(row.id);
     if (entry === undefined) {
@@ -100,12 +100,12 @@ function providerRecords<R extends ProviderRow>(rows: readonly R[]): { record: P
 }
 
 /** Statement 3: providers offering the service at any of the locations (online or not). */
-export async function selectProvidersForService(db: Db, query: ProviderQuery): Promise<ProviderRecord[]> {
+export async function selectProvidersForService(db: Db, query: ProviderQuery): Promise<BookableProvider[]> {
   if (query.locationIds.length === 0) return [];
   return providerRecords(await providersQuery(db, query).execute()).map(({ record }) => record);
 }
 
-export interface SearchProviderRecord extends ProviderRecord {
+export interface SearchProviderRecord extends BookableProvider {
   /** provider_busy_versions (0 without a row): changes whenever its appointments or time off do. */
   busyVersion: number;
 }
