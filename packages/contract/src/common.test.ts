@@ -66,6 +66,16 @@ describe('common schemas', () => {
     expect(firstMessage(isoDateSchema.safeParse('03/09/2025'))).toBe('Enter a valid date (YYYY-MM-DD)');
   });
 
+  it('accepts dates from 1900-01-01 to 2999-12-31 only', () => {
+    for (const date of ['1900-01-01', '1930-05-01', '2999-12-31'])
+      expect(isoDateSchema.parse(date)).toBe(date);
+    for (const date of ['1899-12-31', '3000-01-01', '9999-12-31', '0000-01-01'])
+      expect(firstMessage(isoDateSchema.safeParse(date))).toBe(
+        'Enter a date between 1900-01-01 and 2999-12-31',
+      );
+    expect(isoDateSchema.safeParse('9999-02-30').error?.issues).toHaveLength(1);
+  });
+
   it('accepts instants in UTC with Z only', () => {
     expect(isoInstantSchema.parse('2025-03-10T14:30:00Z')).toBe('2025-03-10T14:30:00Z');
     expect(isoInstantSchema.parse('2025-03-10T14:30:00.000Z')).toBe('2025-03-10T14:30:00.000Z');

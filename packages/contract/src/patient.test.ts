@@ -67,10 +67,16 @@ describe('patient identity form', () => {
     expect(messagesByPath(schema.safeParse({ ...ann, dateOfBirth: '2025-03-11' }))).toEqual({
       dateOfBirth: 'Date of birth cannot be in the future',
     });
-    expect(messagesByPath(schema.safeParse({ ...ann, dateOfBirth: '1895-03-09' }))).toEqual({
+    // Before 1900 no date is accepted at all; the 130 years bind from 2030 on.
+    expect(messagesByPath(schema.safeParse({ ...ann, dateOfBirth: '1899-12-31' }))).toEqual({
+      dateOfBirth: 'Enter a date between 1900-01-01 and 2999-12-31',
+    });
+    const later = createPatientIdentitySchema({ smsEmailPermissions: 'optional', today: '2035-03-10' });
+    expect(messagesByPath(later.safeParse({ ...ann, dateOfBirth: '1905-03-09' }))).toEqual({
       dateOfBirth: 'Check the year of your date of birth',
     });
-    expect(schema.safeParse({ ...ann, dateOfBirth: '1895-03-10' }).success).toBe(true);
+    expect(later.safeParse({ ...ann, dateOfBirth: '1905-03-10' }).success).toBe(true);
+    expect(schema.safeParse({ ...ann, dateOfBirth: '1930-05-01' }).success).toBe(true);
     expect(schema.safeParse({ ...ann, dateOfBirth: today }).success).toBe(true);
     expect(dateOfBirthIssue('2025-02-30', today)).toBe('Enter a valid date (YYYY-MM-DD)');
   });

@@ -53,6 +53,9 @@ const envSchema = z.object({
       .regex(/^[a-z0-9][a-z0-9-]*$/, 'must be one lowercase path segment (letters, digits, dashes)')
       .default('adminlogin'),
   ),
+  LOGIN_HASH_KEY: optionalText.refine((value) => value === undefined || value.length >= 32, {
+    error: 'must be at least 32 characters (a random secret)',
+  }),
   REDIS_URL: optionalText.refine((value) => value === undefined || /^rediss?:\/\//.test(value), {
     error: 'must be a redis:// or rediss:// URL',
   }),
@@ -93,6 +96,11 @@ export interface Config {
   adminLoginPath: string;
   /** When set, rate limits are counted in Redis so that all server instances agree. */
   redisUrl: string | undefined;
+  /**
+   * The secret key of the hash that names an account in the sign-in counters (`login_attempts`,
+   * Redis), so that typed e-mails are not stored in the clear. Unset: a built-in key.
+   */
+  loginHashKey: string | undefined;
   /** Folder of the built SPA (`apps/web/dist`). */
   webDist: string;
   /** `Secure` cookies and `upgrade-insecure-requests`; defaults to true in production. */
@@ -144,6 +152,7 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     logLevel: e.LOG_LEVEL,
     adminLoginPath: e.ADMIN_LOGIN_PATH,
     redisUrl: e.REDIS_URL,
+    loginHashKey: e.LOGIN_HASH_KEY,
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps', 'web', 'dist')),
     cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
     trustProxy: e.TRUST_PROXY ?? false,

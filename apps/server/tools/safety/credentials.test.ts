@@ -130,10 +130,10 @@ describe.skipIf(redisUrl === undefined)('counters shared through Redis by two in
     await t?.destroy();
   });
 
-  const login = (app: App, address: string, as = email) =>
+  const login = (app: App, address: string, as = email, url = '/api/config/login') =>
     app.inject({
       method: 'POST',
-      url: '/api/config/login',
+      url,
       payload: { email: as, password: 'wrong-password' },
       remoteAddress: address,
     });
@@ -153,10 +153,11 @@ describe.skipIf(redisUrl === undefined)('counters shared through Redis by two in
     expect(await loginAttemptsOf(t.db, email)).toBe(0);
   });
 
-  it('shares the per-IP sign-in request limit', async () => {
+  it('shares the per-IP sign-in request limit, across both instances and both sign-in routes', async () => {
     const statuses: number[] = [];
     for (let index = 0; index <= LOGIN_RATE_LIMIT.max; index++) {
-      const response = await login(apps[index % 2] as App, ip, `someone.${index}.${email}`);
+      const url = index % 3 === 0 ? '/api/scheduler/adminLogin' : '/api/config/login';
+      const response = await login(apps[index % 2] as App, ip, `someone.${index}.${email}`, url);
       statuses.push(response.statusCode);
     }
     expect(statuses.slice(0, LOGIN_RATE_LIMIT.max).every((status) => status === 401)).toBe(true);

@@ -55,9 +55,22 @@ const ODD_TEXT = [
   'constructor',
 ];
 
+/** The edges of the accepted dates (1900-01-01…2999-12-31) and just past them, for every date field. */
+export const DATE_EDGES = [
+  '1900-01-01',
+  '2999-12-31',
+  '1899-12-31',
+  '3000-01-01',
+  '9999-12-31',
+  '0000-01-01',
+  '2999-12-31T23:59:59Z',
+  '9999-12-31T23:59:59Z',
+];
+
 /** A value of the wrong kind, hostile, or huge. */
 export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom<unknown>(...SQL_PAYLOADS, ...SCRIPT_PAYLOADS, ...TRAVERSAL_PAYLOADS, ...ODD_TEXT),
+  fc.constantFrom<unknown>(...DATE_EDGES),
   fc.string({ unit: 'binary', maxLength: 64 }),
   fc.string({ unit: 'grapheme', maxLength: 64 }),
   fc.string({ minLength: 2_000, maxLength: 20_000 }),
@@ -153,6 +166,7 @@ export const mutation: fc.Arbitrary<Mutation> = fc.oneof(
       ),
       value: fc.oneof(
         fc.constantFrom(...SQL_PAYLOADS, ...TRAVERSAL_PAYLOADS, ...ODD_TEXT),
+        fc.constantFrom(...DATE_EDGES),
         fc.string({ maxLength: 3_000 }),
       ),
     }),

@@ -10,6 +10,7 @@
  *
  * On SQLite (no row-level security) the migration changes nothing.
  */
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { KyselyPlugin } from 'kysely';
 import pg from 'pg';
@@ -28,7 +29,7 @@ import {
   tenantSettingKey,
 } from '../../src/platform/db/tenant-context.ts';
 import type { TenantSetting } from '../../src/platform/db/tenant-context.ts';
-import { NOW } from '../../src/test/public-api-fixture.ts';
+import { NOW, newPatient, query, setSetting } from '../../src/test/public-api-fixture.ts';
 import { loginAsDemo } from '../../src/test/staff-login.ts';
 import { sqliteOnly, testDatabases } from '../../src/test/test-db.ts';
 import type { TestDatabase } from '../../src/test/test-db.ts';
@@ -278,10 +279,15 @@ describe.each(postgres)('row-level security on $name', (target) => {
     let app: App;
     /** The tenant each statement of the app ran on, in order. */
     let seen: string[] = [];
+    /** The tenant each write (insert, update, delete) of the app ran on, with its kind. */
+    let writes: string[] = [];
     beforeAll(async () => {
       const recorder: KyselyPlugin = {
         transformQuery(args) {
           seen.push(tenantSettingKey(currentTenant()));
+          if (args.node.kind !== 'SelectQueryNode' && args.node.kind !== 'RawNode') {
+            writes.push(`${args.node.kind}:${tenantSettingKey(currentTenant())}`);
+          }
           return args.node;
         },
         transformResult: (args) => Promise.resolve(args.result),
@@ -351,6 +357,97 @@ describe.each(postgres)('row-level security on $name', (target) => {
       // Named by URL name first, then (once looked up) by id: never another brand, never system.
       expect(seen[0]).toBe('slug:northside');
       expect(new Set(seen.slice(1))).toEqual(new Set([`id:${northside}`]));
+    });
+
+    /** Northside's demo scheduler, its first service and a provider card of it with free times. */
+    async function northsideBooking() {
+      const scheduler = await t.db
+        .selectFrom('schedulers')
+        .select('id')
+        .where('client_id', '=', northside)
+        .where('slug', '=', DEMO_SCHEDULER_SLUG)
+        .executeTakeFirstOrThrow();
+      const service = await t.db
+        .selectFrom('services')
+        .select('id')
+        .where('client_id', '=', northside)
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+      const providers = await app.inject({
+        method: 'GET',
+        url: `/api/scheduler/getProviders?${query({
+          clientName: 'northside',
+          scheduler: DEMO_SCHEDULER_SLUG,
+          appointmentTypeId: service.id,
+          locationId: 'all',
+        })}`,
+      });
+      expect(providers.statusCode, providers.body).toBe(200);
+      const card = providers
+        .json<{ providers: { providerId: string; slots: { startUtc: string; locationId: string }[] }[] }>()
+        .providers.find((provider) => provider.slots.length > 0);
+      expect(card).toBeDefined();
+      const slot = card!.slots[0]!;
+      return {
+        brand: { clientId: northside, schedulerId: scheduler.id, services: {}, locations: {}, providers: {} },
+        request: {
+          clientSlug: 'northside',
+          schedulerSlug: DEMO_SCHEDULER_SLUG,
+          locationId: slot.locationId,
+          providerId: card!.providerId,
+          appointmentTypeId: String(service.id),
+          patient: newPatient(),
+          isExistingPatient: false,
+          sessionId: `rls-${randomUUID()}`,
+          idempotencyKey: randomUUID(),
+        },
+        startUtc: slot.startUtc,
+      };
+    }
+
+    /** The request wrote, and every write ran on the brand it names: none in system scope. */
+    function expectWritesOnNorthside(): void {
+      expect(writes.length).toBeGreaterThan(0);
+      const onNorthside = (write: string) =>
+        write.endsWith(':slug:northside') || write.endsWith(`:id:${northside}`);
+      expect(writes.filter((write) => !onNorthside(write))).toEqual([]);
+    }
+
+    it('writes a public booking (patient, appointment, insurance) on the brand its clientSlug names', async () => {
+      const { request, startUtc } = await northsideBooking();
+      writes = [];
+      const response = await app.inject({
+        method: 'PUT',
+        url: '/api/scheduler/bookAppointment',
+        payload: { ...request, startUtc, insurance: null },
+      });
+      expect(response.statusCode, response.body).toBeLessThan(300);
+      expectWritesOnNorthside();
+    });
+
+    it('writes a public waitlist entry (patient, entry) on the brand its clientSlug names', async () => {
+      const { brand, request } = await northsideBooking();
+      // Appointment 7 on, and the provider without working hours: the waitlist is offered.
+      const hours = await t.db
+        .selectFrom('working_hours')
+        .selectAll()
+        .where('provider_id', '=', Number(request.providerId))
+        .execute();
+      await setSetting(t.db, brand, 'appointment', 7, 'Yes');
+      await t.db.deleteFrom('working_hours').where('provider_id', '=', Number(request.providerId)).execute();
+      try {
+        writes = [];
+        const response = await app.inject({
+          method: 'POST',
+          url: '/api/scheduler/createWaitList',
+          payload: { ...request, preferredTimes: ['morning'], notes: 'Row-level security' },
+        });
+        expect(response.statusCode, response.body).toBeLessThan(300);
+        expectWritesOnNorthside();
+      } finally {
+        if (hours.length > 0) await t.db.insertInto('working_hours').values(hours).execute();
+        await setSetting(t.db, brand, 'appointment', 7, null);
+      }
     });
 
     it('runs a staff call on the brand its guard authorised, after the sign-in checks', async () => {

@@ -331,6 +331,33 @@ describe.each(testDatabases())('report API on $name', (target) => {
     });
   });
 
+  describe('dates outside 1900-01-01…2999-12-31', () => {
+    it.each(['report/getAppointmentReport', 'report/getChartReport'])(
+      'answers %s with 400 VALIDATION naming the field',
+      async (path) => {
+        for (const date of ['9999-12-31', '3000-01-01', '1899-12-31']) {
+          const response = await get('viewer', path, { from: date, to: date });
+          expect(response.statusCode, response.body).toBe(400);
+          const body = response.json<{
+            error: { code: string; details: { fields: { path: string; message: string }[] } };
+          }>();
+          expect(body.error.code).toBe('VALIDATION');
+          expect(body.error.details.fields.map((field) => field.path).sort()).toEqual(['from', 'to']);
+          expect(body.error.details.fields[0]?.message).toBe(
+            'Enter a date between 1900-01-01 and 2999-12-31',
+          );
+        }
+        for (const [from, to] of [
+          ['1900-01-01', '1900-12-31'],
+          ['2999-01-01', '2999-12-31'],
+        ]) {
+          const response = await get('viewer', path, { from, to });
+          expect(response.statusCode, response.body).toBe(200);
+        }
+      },
+    );
+  });
+
   describe('GET report/getChannelFilters', () => {
     it("lists 'website' first, then every campaign seen for the brand", async () => {
       const response = await get('viewer', 'report/getChannelFilters');

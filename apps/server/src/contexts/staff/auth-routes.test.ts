@@ -6,6 +6,7 @@ import type { StaffLogin } from '../../test/staff-login.ts';
 import type { TestDatabase } from '../../test/test-db.ts';
 import { createTestApp, testDatabases } from '../../test/test-db.ts';
 import { hashSessionToken } from '../../platform/auth/session-tokens.ts';
+import { attemptAccountHash } from '../../platform/auth/attempt-store.ts';
 
 const INCORRECT = { error: { code: 'INVALID_CREDENTIALS', message: 'E-mail or password is incorrect.' } };
 
@@ -160,6 +161,54 @@ describe.each(testDatabases())('staff sign-in and sessions on $name', (target) =
       expect(limited.length).toBeGreaterThanOrEqual(1);
       expect(limited[0]?.json()).toMatchObject({ error: { code: 'RATE_LIMITED' } });
     });
+
+    it('counts both sign-in routes against one per-IP limit of 20 a minute', async () => {
+      const ip = nextTestIp();
+      const routes = ['/api/config/login', '/api/scheduler/adminLogin'];
+      const attempt = (url: string, index: number) =>
+        app.inject({
+          method: 'POST',
+          url,
+          payload: { email: `shared.limit.${index}@demo.health`, password: 'not-the-password' },
+          remoteAddress: ip,
+        });
+      const statuses: number[] = [];
+      for (let index = 0; index < 20; index++)
+        statuses.push((await attempt(routes[index % 2] ?? '', index)).statusCode);
+      expect(statuses.every((status) => status === 401)).toBe(true);
+      for (const [index, url] of routes.entries()) {
+        const limited = await attempt(url, 20 + index);
+        expect(limited.statusCode, `${url}: ${limited.body}`).toBe(429);
+        expect(limited.json()).toMatchObject({ error: { code: 'RATE_LIMITED' } });
+      }
+      // Another address is not limited.
+      const other = await app.inject({
+        method: 'POST',
+        url: routes[1] ?? '',
+        payload: { email: 'shared.limit.other@demo.health', password: 'not-the-password' },
+        remoteAddress: nextTestIp(),
+      });
+      expect(other.statusCode).toBe(401);
+    });
+  });
+
+  describe('login_attempts', () => {
+    it('keeps no typed e-mail in the clear, only a keyed hash of it', async () => {
+      const email = 'plain.text.probe@demo.health';
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/config/login',
+        payload: { email: 'Plain.Text.Probe@Demo.Health', password: 'wrong-password' },
+        remoteAddress: nextTestIp(),
+      });
+      expect(response.statusCode).toBe(401);
+      const rows = await t.db.selectFrom('login_attempts').selectAll().execute();
+      expect(rows.length).toBeGreaterThan(0);
+      const stored = JSON.stringify(rows).toLowerCase();
+      expect(stored).not.toContain(email);
+      expect(stored).not.toContain('plain.text.probe');
+      expect(rows.map((row) => row.email)).toContain(attemptAccountHash(email));
+    });
   });
 
   describe('lock-out', () => {
@@ -216,7 +265,7 @@ describe.each(testDatabases())('staff sign-in and sessions on $name', (target) =
       await t.db
         .updateTable('login_attempts')
         .set({ created_at: Date.now() - 61 * 60 * 1000 })
-        .where('email', '=', 'lockme@demo.health')
+        .where('email', '=', attemptAccountHash('lockme@demo.health'))
         .execute();
       const session = await loginAs(app, 'lockme@demo.health', password);
       expect(session.token).toHaveLength(43);
@@ -522,6 +571,8 @@ describe.each(testDatabases())('staff sign-in and sessions on $name', (target) =
         headers: owner.bearerHeaders,
       });
       expect(list.statusCode).toBe(200);
+      // Staff data: never kept by a browser or a shared cache.
+      expect(list.headers['cache-control']).toBe('no-store');
       const emails = list.json<{ items: { email: string }[] }>().items.map((u) => u.email);
       expect(emails).toEqual(
         expect.arrayContaining(['owner@demo.health', 'admin@demo.health', 'staff@demo.health']),

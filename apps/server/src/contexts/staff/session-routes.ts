@@ -7,6 +7,7 @@ import {
   okResponseSchema,
   switchClientsQuerySchema,
 } from '@scheduler/contract/admin-auth';
+import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { LoginRequest } from '@scheduler/contract/admin-auth';
@@ -14,7 +15,10 @@ import { assertNotCrossSite, sessionOf } from '../../platform/auth/request-guard
 import type { StaffGuard } from '../../platform/auth/request-guard.ts';
 import type { AuthService } from '../../platform/auth/auth-service.ts';
 
-/** Per-IP request limit of the sign-in routes (on top of the per-account and per-IP lock-outs). */
+/**
+ * Per-IP request limit of the sign-in routes together (on top of the per-account and per-IP
+ * lock-outs): both routes share one counter, so two routes never double it.
+ */
 export const LOGIN_RATE_LIMIT = { max: 20, timeWindow: 60_000 };
 
 export interface AuthRoutesOptions {
@@ -62,10 +66,16 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = (app, { auth
     body: loginRequestSchema,
     response: { 200: loginResponseSchema },
   };
-  app.post('/api/config/login', { config: { rateLimit: LOGIN_RATE_LIMIT }, schema: loginSchema }, login);
+  // One limiter (one store) for both routes: a `config.rateLimit` per route, even with the same
+  // `groupId`, gives each route its own counter in @fastify/rate-limit, doubling the limit.
+  const loginRateLimit = app.rateLimit({
+    ...LOGIN_RATE_LIMIT,
+    keyGenerator: (request) => `staff-login:${normalizeIP(request.ip)}`,
+  });
+  app.post('/api/config/login', { onRequest: loginRateLimit, schema: loginSchema }, login);
   app.post(
     '/api/scheduler/adminLogin',
-    { config: { rateLimit: LOGIN_RATE_LIMIT }, schema: { ...loginSchema, tags: ['scheduler', 'config'] } },
+    { onRequest: loginRateLimit, schema: { ...loginSchema, tags: ['scheduler', 'config'] } },
     login,
   );
 

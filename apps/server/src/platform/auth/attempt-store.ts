@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 
 /*
@@ -28,9 +28,20 @@ export interface AttemptStore {
 
 const KEY_PREFIX = 'scheduler-login:';
 
-function accountKey(email: string): string {
-  // Hashed so that e-mail addresses do not sit in Redis in the clear.
-  return `${KEY_PREFIX}account:${createHash('sha256').update(email).digest('hex')}`;
+/** The key of the hash when `LOGIN_HASH_KEY` is not set (config.ts). */
+export const DEFAULT_LOGIN_HASH_KEY = 'scheduler-login-attempts';
+
+/**
+ * How both stores name an account: a keyed hash (HMAC-SHA-256 under the server's
+ * `LOGIN_HASH_KEY`) of the lower-cased e-mail, so that no typed address, an existing account's or
+ * not, sits in Redis or in `login_attempts` in the clear.
+ */
+export function attemptAccountHash(email: string, key: string = DEFAULT_LOGIN_HASH_KEY): string {
+  return createHmac('sha256', key).update(email).digest('hex');
+}
+
+function accountKey(email: string, hashKey: string | undefined): string {
+  return `${KEY_PREFIX}account:${attemptAccountHash(email, hashKey)}`;
 }
 
 function ipKey(ip: string): string {
@@ -49,9 +60,9 @@ function scoresOf(reply: unknown): number[] {
 }
 
 /** Counters in Redis sorted sets (score = instant), trimmed to the window and expiring with it. */
-export function createRedisAttemptStore(redis: Redis, keyPrefix = ''): AttemptStore {
+export function createRedisAttemptStore(redis: Redis, keyPrefix = '', hashKey?: string): AttemptStore {
   const keys = (email: string, ip: string | null) => ({
-    account: keyPrefix + accountKey(email),
+    account: keyPrefix + accountKey(email, hashKey),
     ip: ip === null ? null : keyPrefix + ipKey(ip),
   });
 

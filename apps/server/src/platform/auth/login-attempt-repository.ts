@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.ts';
-import { ATTEMPT_WINDOW_MS } from './attempt-store.ts';
+import { ATTEMPT_WINDOW_MS, attemptAccountHash } from './attempt-store.ts';
 import type { AttemptStore, RecentFailures } from './attempt-store.ts';
 
 /** At most this many instants are read per counter (the limits are far below it). */
@@ -7,10 +7,12 @@ const READ_CAP = 500;
 
 /**
  * The attempt store kept in the `login_attempts` table: shared by every instance on one
- * database, used when Redis is not configured. Rows stay as a record of sign-in activity.
+ * database, used when Redis is not configured. Rows stay as a record of sign-in activity. The
+ * `email` column holds the account's keyed hash (`attemptAccountHash`), never the typed address.
  */
-export function createDatabaseAttemptStore(db: Db): AttemptStore {
-  async function read(email: string, ip: string | null, now: number): Promise<RecentFailures> {
+export function createDatabaseAttemptStore(db: Db, hashKey?: string): AttemptStore {
+  async function read(typedEmail: string, ip: string | null, now: number): Promise<RecentFailures> {
+    const email = attemptAccountHash(typedEmail, hashKey);
     const floor = now - ATTEMPT_WINDOW_MS;
     const lastSuccess = await db
       .selectFrom('login_attempts')
@@ -49,11 +51,13 @@ export function createDatabaseAttemptStore(db: Db): AttemptStore {
 
   return {
     recentFailures: read,
-    async recordFailure(email, ip, now) {
+    async recordFailure(typedEmail, ip, now) {
+      const email = attemptAccountHash(typedEmail, hashKey);
       await db.insertInto('login_attempts').values({ email, ip, succeeded: 0, created_at: now }).execute();
-      return read(email, ip, now);
+      return read(typedEmail, ip, now);
     },
-    async recordSuccess(email, ip, now) {
+    async recordSuccess(typedEmail, ip, now) {
+      const email = attemptAccountHash(typedEmail, hashKey);
       await db.insertInto('login_attempts').values({ email, ip, succeeded: 1, created_at: now }).execute();
     },
   };

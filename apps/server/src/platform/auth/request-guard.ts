@@ -205,6 +205,8 @@ export function createStaffGuard({
       else if (originCheck) assertNotCrossSite(request);
     }
     sessions.set(request, session);
+    // Every answer to a signed-in staff member carries staff or patient data: no cache keeps it.
+    reply.header('cache-control', 'no-store');
     return session;
   }
 

@@ -29,13 +29,15 @@ export function createStaffAuth({
   db,
   redis,
 }: {
-  config: Pick<Config, 'cookieSecure'>;
+  config: Pick<Config, 'cookieSecure'> & Partial<Pick<Config, 'loginHashKey'>>;
   db: Db;
   redis?: Redis | undefined;
 }): StaffAuth {
   const audit = createAuditLog(createAuditRepository(db));
   const attempts: AttemptStore =
-    redis === undefined ? createDatabaseAttemptStore(db) : createRedisAttemptStore(redis);
+    redis === undefined
+      ? createDatabaseAttemptStore(db, config.loginHashKey)
+      : createRedisAttemptStore(redis, '', config.loginHashKey);
   const auth = createAuthService({ repository: createAuthRepository(db), attempts, audit });
   return { auth, audit, guard: createStaffGuard({ auth, config }) };
 }

@@ -6,17 +6,20 @@
  *    and the brand membership, which cross brands;
  *  - preValidation: back in that store (body parsing ran on the socket's async context);
  *  - last preHandler of every route (after the guards): the tenant, when the request names one —
- *    the brand `requireStaff` authorised; else the public booking URL's client (`clientName`);
- *    else the client an analytics call names (`clientId`, its id or URL name).
+ *    the brand `requireStaff` authorised; else the public booking URL's client (`clientName` in
+ *    the read calls, `clientSlug` in the booking and waitlist writes); else the client an
+ *    analytics call names (`clientId`, its id or URL name).
  *
  * A request that names no client (sign-in, a staff user's own brands and session, static files,
  * health, provider avatars) stays in system scope. Nothing in a route or repository changes.
  *
- * `clientName` / `clientId` count only where the route's own schema declares them (its query or
- * body), so they have passed its validation. A route without them keeps its scope whatever the
- * caller adds: found by the PostgreSQL fuzz, `/api/health?clientId=%00` put the health check on a
- * tenant named by a NUL (503) and `POST /api/config/logout?clientId=…` put the sign-out's audit
- * row under another tenant, which row-level security refused (500).
+ * `clientName` / `clientSlug` / `clientId` count only where the route's own schema declares them
+ * (its query or body), so they have passed its validation. A route without them keeps its scope
+ * whatever the caller adds: found by the PostgreSQL fuzz, `/api/health?clientId=%00` put the
+ * health check on a tenant named by a NUL (503) and `POST /api/config/logout?clientId=…` put the
+ * sign-out's audit row under another tenant, which row-level security refused (500). The public
+ * booking and waitlist writes name their brand `clientSlug` (issue 15, finding 7: they ran in
+ * system scope while only `clientName` counted).
  */
 import { AsyncResource } from 'node:async_hooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -46,7 +49,8 @@ export interface ClientFields {
   body: ReadonlySet<string>;
 }
 
-const CLIENT_FIELD_NAMES = ['clientName', 'clientId'] as const;
+/** Every name a route gives the client it acts for: a route naming its brand otherwise is unconfined. */
+const CLIENT_FIELD_NAMES = ['clientName', 'clientSlug', 'clientId'] as const;
 const NO_CLIENT_FIELDS: ClientFields = { query: new Set(), body: new Set() };
 /** By `METHOD url` of the route (Fastify copies a route's config, so it cannot be the key). */
 const clientFieldsOfRoute = new Map<string, ClientFields>();
@@ -83,7 +87,11 @@ export function tenantOfRequest(
   if (staffClient !== undefined) return { scope: 'tenant', clientId: staffClient };
   const declared = (source: 'query' | 'body', name: string): unknown =>
     fields[source].has(name) ? field(source === 'query' ? request.query : request.body, name) : undefined;
-  const clientName = declared('query', 'clientName') ?? declared('body', 'clientName');
+  const clientName =
+    declared('query', 'clientName') ??
+    declared('body', 'clientName') ??
+    declared('query', 'clientSlug') ??
+    declared('body', 'clientSlug');
   if (typeof clientName === 'string' && clientName !== '') return { scope: 'tenant', clientSlug: clientName };
   const clientRef = declared('body', 'clientId') ?? declared('query', 'clientId');
   if (typeof clientRef === 'string' && clientRef !== '') return { scope: 'tenant', clientRef };

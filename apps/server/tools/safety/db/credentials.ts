@@ -1,5 +1,6 @@
 /** Users, sessions and login attempts; planted rows; set versions. */
 import { sql } from 'kysely';
+import { attemptAccountHash } from '../../../src/platform/auth/attempt-store.ts';
 import type { Db } from '../../../src/platform/db/database.ts';
 
 // ---------------------------------------------------------------- credentials
@@ -28,11 +29,12 @@ export async function sessionRowsOf(db: Db, userId: number): Promise<Record<stri
   );
 }
 
+/** Rows of `login_attempts` for the (lower-cased) e-mail, which the table keeps as its keyed hash. */
 export async function loginAttemptsOf(db: Db, email: string): Promise<number> {
   const row = await db
     .selectFrom('login_attempts')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('email', '=', email)
+    .where('email', '=', attemptAccountHash(email))
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }

@@ -863,6 +863,31 @@ describe.each(testDatabases())('patient management API on $name', (target) => {
     });
   });
 
+  describe('dates outside 1900-01-01…2999-12-31', () => {
+    it.each(['getPatientList', 'auditLog'])(
+      'answers %s with 400 VALIDATION naming the field',
+      async (name) => {
+        for (const date of ['9999-12-31', '3000-01-01', '1899-12-31']) {
+          const body = expectError(await get('owner', name, { from: date, to: date }), 400, 'VALIDATION');
+          const fields = (body.error.details as { fields: { path: string; message: string }[] }).fields;
+          expect(fields.map((field) => field.path).sort()).toEqual(['from', 'to']);
+          expect(fields[0]?.message).toBe('Enter a date between 1900-01-01 and 2999-12-31');
+        }
+        await ok(await get('owner', name, { from: '1900-01-01', to: '2999-12-31' }));
+      },
+    );
+
+    it('refuses such a date of birth in the patient list, and keeps a legitimate one', async () => {
+      const body = expectError(
+        await get('staff', 'getPatientList', { dateOfBirth: '1899-12-31' }),
+        400,
+        'VALIDATION',
+      );
+      expect(body.error.details).toMatchObject({ fields: [{ path: 'dateOfBirth' }] });
+      await ok(await get('staff', 'getPatientList', { dateOfBirth: '1930-05-01' }));
+    });
+  });
+
   describe('GET auditLog', () => {
     it('pages the brand’s audit trail, newest first, for owners (and admins), not for staff', async () => {
       expectError(await get('staff', 'auditLog'), 403, 'FORBIDDEN');
