@@ -76,54 +76,11 @@ import type {
   ProviderBusyVersionsTable,
   SearchConfigVersionsTable,
 } from './schema/reports.ts';
-export type {
-  ClientsTable,
-  SchedulersTable,
-  SchedulerSettingsTable,
-  UsersTable,
-  MembershipsTable,
-  AdminSessionsTable,
-  LoginAttemptsTable,
-  AuditLogTable,
-} from './schema/tenancy.ts';
-export type {
-  LocationsTable,
-  ServicesTable,
-  ServiceLocationsTable,
-  ProvidersTable,
-  ProviderLocationsTable,
-  ProviderServicesTable,
-  ProviderInsurancePlansTable,
-  WorkingHoursTable,
-  TimeOffTable,
-  InsuranceCarriersTable,
-  InsuranceTypesTable,
-  InsurancePlansTable,
-  InsuranceRelationshipsTable,
-} from './schema/catalogue.ts';
-export type {
-  PatientsTable,
-  InsurancePoliciesTable,
-  AppointmentsTable,
-  AppointmentStatusHistoryTable,
-  AppointmentSlotUnitsTable,
-  WaitlistEntriesTable,
-  NotesTable,
-  FeedbackTable,
-} from './schema/scheduling.ts';
-export type { AnalyticsSessionsTable, AnalyticsEventsTable, TrackLogsTable } from './schema/analytics.ts';
-export type {
-  AnalyticsSessionStepsTable,
-  ReportFunnelHourlyTable,
-  ReportAppointmentsDailyTable,
-  ReportBookingsDailyTable,
-  ReportBookingsQuarterlyTable,
-  ReportBookingsSlicedDailyTable,
-  ReportBookingsHourlyTable,
-  ReportFunnelDailyTable,
-  ProviderBusyVersionsTable,
-  SearchConfigVersionsTable,
-} from './schema/reports.ts';
+export type * from './schema/tenancy.ts';
+export type * from './schema/catalogue.ts';
+export type * from './schema/scheduling.ts';
+export type * from './schema/analytics.ts';
+export type * from './schema/reports.ts';
 
 /** Every table, composed from the groups in `schema/`. */
 export interface DB {
