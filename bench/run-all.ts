@@ -8,10 +8,12 @@ const benches = [
   'engine.ts',
   'slot-search.ts',
   'booking.ts',
+  'booking-reminders.ts',
   'reports.ts',
   'frontend.ts',
   'embed-size.ts',
   'cold-start.ts',
+  'messages.ts',
 ];
 const only = process.argv.slice(2);
 const failed: string[] = [];

@@ -62,7 +62,17 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         E2E_HOST_PORT: String(hostPort),
         NODE_ENV: 'test',
+        // The demo the specs sign in to (seeded into the run's empty database; issue 15 #6).
+        SEED_DEMO: 'true',
         TEST_CLOCK_START: clockStart,
+        // run-e2e.mjs's mail sink (tests/mail-sink.ts reads it); a bare `playwright test` sends no e-mail.
+        SMTP_URL: process.env.E2E_SMTP_URL ?? '',
+        MAIL_FROM: 'Scheduler e2e <no-reply@e2e.test>',
+        PUBLIC_URL: `http://localhost:${port}`,
+        JOB_POLL_MS: '250',
+        TWILIO_ACCOUNT_SID: '',
+        TWILIO_AUTH_TOKEN: '',
+        TWILIO_FROM: '',
         // Nothing of a product the developer runs (npm start) leaks in: an empty variable counts as unset.
         DATABASE_URL: '',
         DATABASE_APP_URL: '',

@@ -9,12 +9,15 @@
 //   --no-build                                 skips the rebuild (only when the built product is current)
 //
 // Each run starts its own server on a free port (and a free port for the widget's host page) with its
-// own database: no run reaches a port it did not open.
-import { spawnSync } from 'node:child_process';
+// own database: no run reaches a port it did not open. Each run also gets its own mail sink
+// (mail-sink-server.mjs: SMTP on a free port, given to the server as SMTP_URL; the messages it
+// received as JSON at E2E_MAIL_SINK_URL, read by the specs through tests/mail-sink.ts).
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startMailSink } from './mail-sink-server.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -61,25 +64,49 @@ function freePort() {
   });
 }
 
+/** Runs a command without blocking this process (the mail sink answers meanwhile); resolves its exit status. */
+function runAsync(cmd, args, opts) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', ...opts });
+    child.on('error', () => resolve(1));
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+let runs = 0;
+
 async function playwright(args, clock) {
+  const sink = await startMailSink();
   const env = {
     ...process.env,
     PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
     CHROMIUM_PATH: chromium,
     E2E_PORT: String(await freePort()),
     E2E_HOST_PORT: String(await freePort()),
+    E2E_SMTP_URL: sink.smtpUrl,
+    E2E_MAIL_SINK_URL: sink.httpUrl,
   };
   // Each run gets its own database and its own reading of the clock (playwright.config.ts sets them).
   delete env.E2E_SQLITE_PATH;
   delete env.E2E_CLOCK_SET_AT;
   if (clock === undefined) delete env.E2E_CLOCK_START;
   else env.E2E_CLOCK_START = clock;
-  const result = spawnSync('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...args], {
-    cwd: root,
-    stdio: 'inherit',
-    env,
-  });
-  return result.status ?? 1;
+  // Each run writes its traces and screenshots to a folder of its own: Playwright empties its output
+  // folder when it starts, so two runs at once (on a shared machine) would delete each other's files.
+  const output = args.some((arg) => arg === '--output' || arg.startsWith('--output='))
+    ? []
+    : ['--output', path.join('e2e', 'test-results', `run-${process.pid}-${++runs}`)];
+  try {
+    return await runAsync(
+      'npx',
+      ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...output, ...args],
+      {
+        env,
+      },
+    );
+  } finally {
+    await sink.close();
+  }
 }
 
 const args = process.argv.slice(2);

@@ -13,6 +13,7 @@ const entryPoints = {
   main: 'src/main.ts',
   'migrate-cli': 'src/platform/db/migrate-cli.ts',
   'seed-cli': 'src/platform/db/seed/seed-cli.ts',
+  'create-owner-cli': 'src/create-owner-cli.ts',
   'generate-cli': 'tools/generate/generate-cli.ts',
 };
 

@@ -17,6 +17,8 @@ export interface LoadOptions {
   requests?: Request[];
   /** The server's process id: its CPU time per response is reported (Linux). */
   serverPid?: number | undefined;
+  /** Called with every response's latency (ms) and status: for percentiles pooled over several runs. */
+  onResponse?: (latencyMs: number, status: number) => void;
 }
 
 export interface LoadResult {
@@ -63,6 +65,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
   instance.on('response', (_client: unknown, status: number, _bytes: number, responseTime: number) => {
     latencies.push(responseTime);
     statusCounts[status] = (statusCounts[status] ?? 0) + 1;
+    options.onResponse?.(responseTime, status);
   });
   const timer = setInterval(() => {
     const seconds = (performance.now() - started) / 1000;

@@ -230,7 +230,11 @@ test.describe('configuration takes effect in the booking flow', () => {
     await expectNotification(admin, 'Online booking on at BrightSmile Cherry Creek');
   });
 
-  test('an owner adds a user, changes the role and removes the user', async ({ pageAs, signedIn }) => {
+  test('an owner invites a person (never a password), changes a role and revokes the invitation', async ({
+    pageAs,
+    signedIn,
+  }) => {
+    // Accepting the invitation, the new person's own password, removal: accounts.spec.ts.
     const { base } = await brightSmile(signedIn, 'owner');
     const owner = await pageAs('owner');
     await owner.goto(`${base}/users`);
@@ -239,35 +243,33 @@ test.describe('configuration takes effect in the booking flow', () => {
     );
 
     const email = `new.viewer.${Date.now()}@demo.health`;
-    const form = owner.getByRole('region', { name: 'Add a user' });
+    const form = owner.getByRole('region', { name: 'Invite a person' });
     await form.getByLabel('E-mail').fill('not-an-email');
-    await form.getByRole('button', { name: 'Add user' }).click();
+    await form.getByRole('button', { name: 'Send invitation' }).click();
     await expect(form.getByText('Enter a valid e-mail address')).toBeVisible();
     await form.getByLabel('E-mail').fill(email);
-    await form.getByLabel('Name').fill('Nina Viewer');
     await form.getByRole('combobox', { name: 'Role' }).click();
     await owner.getByRole('option', { name: 'Viewer' }).click();
-    await form.getByRole('button', { name: 'Add user' }).click();
-    await expectNotification(owner, 'Nina Viewer added as Viewer');
-    await expect(owner.getByRole('dialog', { name: 'Temporary password' })).toBeVisible();
-    await owner.getByRole('button', { name: 'Done' }).click();
+    await form.getByRole('button', { name: 'Send invitation' }).click();
+    // The run's SMTP sink is configured: the invitation is e-mailed, no link or password is shown.
+    await expectNotification(owner, `Invitation sent to ${email}`);
+    await expect(owner.getByRole('dialog')).toHaveCount(0);
+    await expect(owner.locator('input[type="password"]')).toHaveCount(0);
+    await expect(owner.getByRole('table', { name: 'Pending invitations' })).toContainText(email);
 
-    await owner.getByLabel('Search users by name or e-mail').fill('Nina');
-    const row = owner.getByRole('row', { name: /Nina Viewer/ });
-    await expect(row).toContainText(email);
-    await row.getByRole('combobox', { name: 'Role of Nina Viewer' }).click();
+    const row = owner
+      .getByRole('table', { name: 'Users of the practice' })
+      .getByRole('row', { name: /viewer@demo\.health/ });
+    await row.getByRole('combobox', { name: /^Role of / }).click();
     await owner.getByRole('option', { name: 'Staff' }).click();
-    await expectNotification(owner, 'Nina Viewer is now Staff');
+    await expectNotification(owner, /is now Staff$/);
+    await row.getByRole('combobox', { name: /^Role of / }).click();
+    await owner.getByRole('option', { name: 'Viewer' }).click();
+    await expectNotification(owner, /is now Viewer$/);
 
-    await row.getByRole('button', { name: 'Remove Nina Viewer' }).click();
-    await owner
-      .getByRole('dialog', { name: 'Remove Nina Viewer?' })
-      .getByRole('button', { name: 'Remove' })
-      .click();
-    await expectNotification(owner, 'Nina Viewer removed from the practice');
-    await expect(owner.getByRole('table', { name: 'Users of the practice' })).toContainText(
-      'No user matches your search.',
-    );
+    await owner.getByRole('button', { name: `Revoke the invitation to ${email}` }).click();
+    await expectNotification(owner, `Invitation to ${email} revoked`);
+    await expect(owner.getByRole('region', { name: 'Pending invitations' })).not.toContainText(email);
   });
 });
 

@@ -40,7 +40,7 @@ test.describe('patients in the admin area', () => {
     await expect(
       page.getByRole('heading', { level: 2, name: `${booked.patient.firstName} ${booked.patient.lastName}` }),
     ).toBeVisible();
-    await expect(page.getByText(booked.patient.email)).toBeVisible();
+    await expect(page.getByText(booked.patient.email, { exact: true })).toBeVisible();
     await expect(
       page.getByRole('table', { name: 'Upcoming appointments' }).getByRole('link', { name: /./ }),
     ).toHaveCount(1);

@@ -1,7 +1,15 @@
 import { brightSmile, expect, navLinks, test } from './admin-fixtures';
 
-const CONFIGURATION = ['Scheduler settings', 'Providers', 'Services', 'Insurance', 'Locations', 'Widget'];
-const PRACTICE = ['Patients', 'Waitlist', 'Reports'];
+const CONFIGURATION = [
+  'Scheduler settings',
+  'Providers',
+  'Services',
+  'Insurance',
+  'Locations',
+  'Widget',
+  'Message settings',
+];
+const PRACTICE = ['Patients', 'Waitlist', 'Messages', 'Reports'];
 
 test.describe('what each role sees', () => {
   test('a viewer sees reports only', async ({ pageAs, signedIn }) => {

@@ -184,23 +184,27 @@ describe.each(testDatabases())('the app on $name', (target) => {
     });
   });
 
-  describe('GET /api/avatars/:providerId.svg', () => {
+  describe('GET /api/avatars/:clientSlug/:providerId.svg', () => {
     it("draws a seeded provider's initials", async () => {
       const provider = await t.db
-        .selectFrom('providers')
-        .select(['id', 'first_name', 'last_name', 'photo_url'])
-        .orderBy('id')
+        .selectFrom('providers as p')
+        .innerJoin('clients as c', 'c.id', 'p.client_id')
+        .select(['p.id', 'p.first_name', 'p.last_name', 'p.photo_url', 'c.slug'])
+        .where('p.online_bookable', '=', 1)
+        .orderBy('p.id')
         .executeTakeFirstOrThrow();
-      expect(provider.photo_url).toBe(`/api/avatars/${provider.id}.svg`);
-      const response = await app.inject({ method: 'GET', url: `/api/avatars/${provider.id}.svg` });
+      expect(provider.photo_url).toBe(`/api/avatars/${provider.slug}/${provider.id}.svg`);
+      const response = await app.inject({ method: 'GET', url: provider.photo_url ?? '' });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain('image/svg+xml');
       expect(response.body).toContain(`>${provider.first_name[0]}${provider.last_name[0]}</text>`);
     });
 
     it('answers 404 for an unknown provider and 400 for a bad id', async () => {
-      expect((await app.inject({ method: 'GET', url: '/api/avatars/999999.svg' })).statusCode).toBe(404);
-      const bad = await app.inject({ method: 'GET', url: '/api/avatars/abc.svg' });
+      expect(
+        (await app.inject({ method: 'GET', url: '/api/avatars/brightsmile/999999.svg' })).statusCode,
+      ).toBe(404);
+      const bad = await app.inject({ method: 'GET', url: '/api/avatars/brightsmile/abc.svg' });
       expect(bad.statusCode).toBe(400);
       expect(bad.json()).toMatchObject({ error: { code: 'VALIDATION' } });
     });

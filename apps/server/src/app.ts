@@ -15,8 +15,14 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { staffAuthPlugin } from './platform/auth/plugin.ts';
 import type { Config } from './platform/config.ts';
+import { trustProxyOption } from './platform/trust-proxy.ts';
 import { dialectOf } from './platform/db/database.ts';
 import type { Db } from './platform/db/database.ts';
+import { createJobQueue } from './platform/jobs/index.ts';
+import type { JobQueue } from './platform/jobs/index.ts';
+import type {} from './platform/jobs/app-decorations.ts';
+import { createEmailTransport, createSmsTransport } from './platform/outbound/index.ts';
+import type { EmailTransport, SmsTransport } from './platform/outbound/index.ts';
 import { installErrorHandling, sendApiNotFound } from './platform/http/errors.ts';
 import { registerHttpPlatform } from './platform/http/http-platform.ts';
 import { loggerOptions } from './platform/http/logging.ts';
@@ -45,6 +51,11 @@ import { reportRoutes } from './contexts/reports/index.ts';
 import { bookFromWaitListRoutes, staffWaitlistRoutes, waitlistRoutes } from './contexts/waitlist/index.ts';
 import { avatarPlugin, providerAdminRoutes, providerRoutes } from './contexts/providers/index.ts';
 import { widgetPlugin } from './contexts/widget/index.ts';
+import {
+  createAppointmentMessages,
+  messageTemplateRoutes,
+  messagesPlugin,
+} from './contexts/messages/index.ts';
 
 export { routeTableOf } from './platform/http/route-table.ts';
 export type { RegisteredRoute } from './platform/http/route-table.ts';
@@ -64,6 +75,21 @@ export interface BuildAppOptions {
   logger?: LoggerSettings | false;
   /** The clock (tests pin it); default the system clock. */
   now?: () => Date;
+  /**
+   * The clock of staff sign-in (sessions and their cookies, sign-in challenges and codes); default
+   * `now`. The server under TEST_CLOCK_START keeps the real clock here, as the browser keeps it for
+   * cookies (e2e/tests/test-clock.ts): a session issued at a past test instant would expire at once.
+   */
+  staffClock?: () => Date;
+  /**
+   * The durable job queue (issue 17). Default: the queue of `db` from config, NOT started (main.ts
+   * starts it after migrating; tests call `app.jobs.drain(now)`), stopped when the app closes.
+   */
+  jobs?: JobQueue;
+  /** Outgoing e-mail; default from SMTP_URL/MAIL_FROM (closed when the app closes). */
+  email?: EmailTransport;
+  /** Outgoing SMS; default from TWILIO_* (not configured without them). */
+  sms?: SmsTransport;
 }
 
 /** 1 MiB: far above any booking payload, small enough to refuse abuse early. */
@@ -72,7 +98,15 @@ const BODY_LIMIT_BYTES = 1_048_576;
 /** Each context's plugins (from its index.ts), in the order of the API document. */
 async function registerContexts(
   app: App,
-  { config, db, now }: Required<Omit<BuildAppOptions, 'logger'>>,
+  {
+    config,
+    db,
+    now,
+    staffClock,
+    jobs,
+    email,
+    sms,
+  }: Required<Omit<BuildAppOptions, 'logger' | 'staffClock'>> & Pick<BuildAppOptions, 'staffClock'>,
 ): Promise<void> {
   await app.register(healthPlugin, { db });
   await app.register(avatarPlugin, { db });
@@ -87,10 +121,12 @@ async function registerContexts(
   await app.register(slotSearchRoutes, { db, now, rateLimits, availability });
   await app.register(patientRoutes, { db, now, rateLimits });
   await app.register(insuranceRoutes, { db, now, rateLimits });
-  await app.register(bookingRoutes, { db, now, rateLimits });
+  // Messages of appointment changes, planned inside each change's transaction (issue 17).
+  const messages = createAppointmentMessages(jobs, now);
+  await app.register(bookingRoutes, { db, now, rateLimits, messages });
   await app.register(waitlistRoutes, { db, now, rateLimits, availability });
   await app.register(analyticsRoutes, { db, now, rateLimits });
-  await app.register(staffRoutes, { db });
+  await app.register(staffRoutes, { db, now: staffClock ?? now, queueNow: now, jobs, email, config });
   // The staff-only scheduler calls, in the order of the API document: settings, providers and
   // their maps, the staff data lists, the catalogue's records, providers' create/delete, the widget.
   await app.register(settingsRoutes, { db });
@@ -100,10 +136,12 @@ async function registerContexts(
   await app.register(catalogueAdminRoutes, { db });
   await app.register(providerAdminRoutes, { db });
   await app.register(widgetAllowListRoutes, { db });
-  await app.register(patientManagementRoutes, { db, now });
-  await app.register(bookFromWaitListRoutes, { db, now });
+  await app.register(patientManagementRoutes, { db, now, messages });
+  await app.register(bookFromWaitListRoutes, { db, now, messages });
   await app.register(auditLogRoutes, { db, now });
   await app.register(reportRoutes, { db, now });
+  await app.register(messageTemplateRoutes, { db, now });
+  await app.register(messagesPlugin, { db, now, jobs, email, sms, config });
 }
 
 /**
@@ -115,10 +153,12 @@ export async function buildApp({
   db,
   logger,
   now = () => new Date(),
+  staffClock,
+  ...outbound
 }: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger: logger === false ? false : loggerOptions({ level: config.logLevel, ...logger }),
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
     // Request ids come from us, never from a client header.
     requestIdHeader: false,
@@ -130,7 +170,7 @@ export async function buildApp({
   if (dialectOf(db) === 'postgres') installTenantRequests(app);
   const redis = await registerHttpPlatform(app, config);
   // Staff authentication, once: every context's staff routes use `app.staffAuth`.
-  await app.register(staffAuthPlugin, { config, db, redis });
+  await app.register(staffAuthPlugin, { config, db, redis, now: staffClock ?? now });
 
   // Before the web app: its hook lets allowed sites frame the widget's pages.
   // The error handler first: a plugin keeps the handler in force when it was registered, and the
@@ -149,6 +189,21 @@ export async function buildApp({
     uiConfig: { docExpansion: 'list', deepLinking: true, validatorUrl: null },
   });
 
-  await registerContexts(app, { config, db, now });
+  // The job queue and the transports: built from config unless given; reachable as app.jobs,
+  // app.email, app.sms and passed to every context that sends (platform/jobs/app-decorations.ts).
+  const jobs =
+    outbound.jobs ??
+    createJobQueue(config, db, { now, onError: (err) => app.log.error({ err }, 'job queue') });
+  const email = outbound.email ?? createEmailTransport(config);
+  const sms = outbound.sms ?? createSmsTransport(config.twilio);
+  app.decorate('jobs', jobs);
+  app.decorate('email', email);
+  app.decorate('sms', sms);
+  app.addHook('onClose', async () => {
+    if (outbound.jobs === undefined) await jobs.stop();
+    if (outbound.email === undefined) await email.close();
+  });
+
+  await registerContexts(app, { config, db, now, staffClock, jobs, email, sms });
   return app;
 }

@@ -3,21 +3,28 @@ import { loadConfig, serverClock } from './platform/config.ts';
 import { createDb, dialectOf } from './platform/db/database.ts';
 import { migrate } from './platform/db/migrate.ts';
 import { demoEntry } from './platform/db/seed/demo-catalogue.ts';
-import { hasDemoClient, seedIfEmpty } from './platform/db/seed/seed.ts';
+import { hasDemoClient } from './platform/db/seed/seed.ts';
+import { firstOwnerInstructions, prepareStartUpData } from './platform/db/seed/start-up.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
 const config = loadConfig();
 const db = createDb(config);
 const now = serverClock(config); // the real clock, or TEST_CLOCK_START's in test mode
-const app = await buildApp({ config, db, now });
+// Staff sign-in keeps the real clock under a test clock (see BuildAppOptions.staffClock).
+const app = await buildApp({ config, db, now, staffClock: () => new Date() });
 
+let needsFirstOwner = false;
 try {
   const { applied } = await migrate(db);
   if (applied.length > 0) app.log.info({ applied }, 'database migrated');
-  const seed = await seedIfEmpty(db, now());
-  if (seed.seeded) app.log.info({ brands: seed.brands.length }, 'demo data seeded');
+  // The demo only in development or with SEED_DEMO=true (issue 15 #6).
+  const seed = await prepareStartUpData(db, config, now());
+  if (seed.seeded) app.log.info({ brands: seed.brands }, 'demo data seeded');
+  needsFirstOwner = seed.needsFirstOwner;
   await app.listen({ port: config.port, host: config.host });
+  // The durable job queue (messages): after migrating; app.close() stops it before db.destroy().
+  await app.jobs.start();
 } catch (error) {
   app.log.fatal({ err: error }, 'start-up failed');
   await app.close().catch(() => undefined);
@@ -34,6 +41,7 @@ if (await hasDemoClient(db)) {
   console.info(`  Admin login:   ${origin}/${config.adminLoginPath}  (${ownerEmail} / ${ownerPassword})`);
 }
 console.info(`  API docs:      ${origin}/api/docs\n`);
+if (needsFirstOwner) console.info(`${firstOwnerInstructions().join('\n')}\n`);
 
 let closing = false;
 async function shutdown(signal: NodeJS.Signals): Promise<void> {

@@ -145,6 +145,10 @@ export const addUserRequestSchema = z.object({
 });
 export type AddUserRequest = z.output<typeof addUserRequestSchema>;
 
+/**
+ * @deprecated Issue 15: POST /api/config/users makes an invitation and answers
+ * `invitationCreatedResponseSchema` (admin/accounts.ts); no password is ever answered.
+ */
 export const addUserResponseSchema = z.object({
   user: practiceUserSchema,
   /** True when a new account was made (false: an existing account was added to the practice). */

@@ -16,6 +16,13 @@ import { patientIdentitySchema, withPatientIdentityRules } from './patient.ts';
 import type { PatientIdentityRules } from './patient.ts';
 
 export const REASON_FOR_VISIT_MAX_LENGTH = 500;
+
+/**
+ * The confirmation number of a booking, 'K7M-4QXD': `confirmationNumberOf(appointmentId)`
+ * (@scheduler/domain/messages/format), the same one the confirmation e-mail and SMS carry.
+ */
+export const CONFIRMATION_NUMBER_PATTERN = /^[0-9A-HJKMNP-TV-Z]{3}-[0-9A-HJKMNP-TV-Z]{4}$/;
+export const confirmationNumberSchema = z.string().regex(CONFIRMATION_NUMBER_PATTERN);
 export const NOTES_MAX_LENGTH = 2000;
 
 /** Additional-details step. Both fields are optional; blanks become ''. */

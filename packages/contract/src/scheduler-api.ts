@@ -7,7 +7,7 @@
  * slug). Paths are `/api/scheduler/<name>` with the method of spec section 7.
  */
 import * as z from 'zod';
-import { bookAppointmentRequestSchema } from './booking.ts';
+import { bookAppointmentRequestSchema, confirmationNumberSchema } from './booking.ts';
 import { idSchema, isoDateSchema, isoInstantSchema, optionalTextSchema, slugSchema } from './common.ts';
 import { patientIdentitySchema } from './patient.ts';
 
@@ -281,6 +281,8 @@ export type BookAppointmentBodyInput = z.input<typeof bookAppointmentBodySchema>
 
 export const bookAppointmentResponseSchema = z.object({
   appointmentId: z.string(),
+  /** What the patient quotes to the office; also in the confirmation e-mail and SMS (issue 17). */
+  confirmationNumber: confirmationNumberSchema,
   status: z.enum(['booked', 'pending']),
   startUtc: isoInstantSchema,
   endUtc: isoInstantSchema,

@@ -18,7 +18,7 @@ import {
   slugSchema,
   uuidSchema,
 } from './common.ts';
-import { NOTES_MAX_LENGTH } from './booking.ts';
+import { NOTES_MAX_LENGTH, confirmationNumberSchema } from './booking.ts';
 import { patientIdentitySchema, withPatientIdentityRules } from './patient.ts';
 import type { PatientIdentityRules } from './patient.ts';
 
@@ -135,6 +135,8 @@ export function staffDateOfBirthIssue(dateOfBirth: string, today: IsoDate): stri
 
 export const bookFromWaitListResponseSchema = z.object({
   appointmentId: z.string(),
+  /** The booking's confirmation number, as the patient's confirmation messages carry it. */
+  confirmationNumber: confirmationNumberSchema,
   patientId: z.string(),
   waitlistEntryId: z.string(),
   status: z.string(),

@@ -5,7 +5,7 @@
  * is in `@scheduler/contract/errors`. 5xx bodies never carry internal detail.
  */
 import type * as z from 'zod';
-import { BOOKING_MESSAGES, fillMessageTemplate } from './messages.ts';
+import { BOOKING_MESSAGES, CALL_OFFICE_MESSAGE, fillMessageTemplate } from './messages.ts';
 import type { BookingMessageCode, ExistingAppointmentParams, MessageParams } from './messages.ts';
 
 export interface ErrorCatalogueEntry {
@@ -59,6 +59,11 @@ export const ERROR_CATALOGUE = {
     message:
       'It looks like you already have an appointment scheduled. If you need to make a change to that appointment, please call our office.',
   },
+  /**
+   * Issue 15, finding 10: an upcoming appointment of a patient matched on some identity fields
+   * only; no date or time is quoted (EXISTING_APPOINTMENT needs every field to match exactly).
+   */
+  CALL_OFFICE: { status: 409, message: CALL_OFFICE_MESSAGE },
   PROVIDER_NO_CAPACITY: { status: 422, message: BOOKING_MESSAGES.PROVIDER_NO_CAPACITY, field: 'providerId' },
   PROVIDER_NOT_ONLINE: { status: 422, message: BOOKING_MESSAGES.PROVIDER_NOT_ONLINE, field: 'providerId' },
   LOCATION_NO_CAPACITY: { status: 422, message: BOOKING_MESSAGES.LOCATION_NO_CAPACITY, field: 'locationId' },

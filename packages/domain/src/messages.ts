@@ -115,6 +115,17 @@ export const IDEMPOTENCY_REUSED_MESSAGE =
   'This booking request was already used for another appointment. Please start your booking again.';
 export const BOOKING_CHANGED_MESSAGE =
   'This appointment has changed since it was booked. Please call our office if you have any questions.';
+/**
+ * Issue 15, finding 10: the person matches a patient with an upcoming appointment on some of the
+ * identity fields only (name and date of birth, and the phone or the e-mail, not both). The spec's
+ * EXISTING_APPOINTMENT text would tell an anonymous caller when someone's next visit is; the spec
+ * has no text for this case, so this one says only that the office will help.
+ */
+export const CALL_OFFICE_MESSAGE =
+  'We cannot complete this request online. Please call our office and we will be glad to help.';
+/** Staff accept or reject a pending patient change that someone already decided (issue 15, finding 3). */
+export const PENDING_CHANGE_DECIDED_MESSAGE =
+  'This change was already accepted or rejected. Please reload the patient to see it.';
 
 // Public waitlist (createWaitList)
 export const WAITLIST_PROVIDERS_OFF_MESSAGE =

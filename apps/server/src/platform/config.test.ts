@@ -86,4 +86,57 @@ describe('config', () => {
     expect(now().getTime()).toBeGreaterThan(first);
     expect(Math.abs(serverClock({ testClockStart: undefined })().getTime() - Date.now())).toBeLessThan(1000);
   });
+  it('reads the outbound transports and the job queue settings (issue 17)', () => {
+    const defaults = parseConfig({});
+    expect(defaults).toMatchObject({
+      smtpUrl: undefined,
+      mailFrom: 'Scheduler <no-reply@localhost>',
+      twilio: undefined,
+      publicUrl: 'http://localhost:3000',
+      jobPollMs: 1000,
+    });
+    expect(parseConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    const sid = `AC${'0123456789abcdef'.repeat(2)}`;
+    const full = parseConfig({
+      SMTP_URL: 'smtps://user:pass@mail.example.com:465',
+      MAIL_FROM: 'Clinic <no-reply@clinic.example>',
+      TWILIO_ACCOUNT_SID: sid,
+      TWILIO_AUTH_TOKEN: 'secret',
+      TWILIO_FROM: '+15551234567',
+      PUBLIC_URL: 'https://book.clinic.example/',
+      JOB_POLL_MS: '250',
+    });
+    expect(full).toMatchObject({
+      smtpUrl: 'smtps://user:pass@mail.example.com:465',
+      mailFrom: 'Clinic <no-reply@clinic.example>',
+      twilio: { accountSid: sid, authToken: 'secret', from: '+15551234567' },
+      publicUrl: 'https://book.clinic.example',
+      jobPollMs: 250,
+    });
+    expect(parseConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }).smtpUrl).toBe('smtp://127.0.0.1:2525');
+  });
+
+  it('refuses bad outbound settings with clear messages, and a partial Twilio set', () => {
+    expect(() => parseConfig({ SMTP_URL: 'http://mail' })).toThrow(
+      'SMTP_URL: must be an smtp:// or smtps:// URL',
+    );
+    expect(() => parseConfig({ MAIL_FROM: 'not an address' })).toThrow('MAIL_FROM: must be an address');
+    expect(() => parseConfig({ PUBLIC_URL: 'book.clinic' })).toThrow(
+      'PUBLIC_URL: must be an http:// or https:// URL',
+    );
+    expect(() => parseConfig({ JOB_POLL_MS: '5' })).toThrow('JOB_POLL_MS');
+    expect(() => parseConfig({ TWILIO_ACCOUNT_SID: 'SK123' })).toThrow(
+      'TWILIO_ACCOUNT_SID: must be a Twilio account SID',
+    );
+    expect(() => parseConfig({ TWILIO_AUTH_TOKEN: 'secret' })).toThrow(
+      'TWILIO_ACCOUNT_SID, TWILIO_FROM: SMS needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM together',
+    );
+    expect(() =>
+      parseConfig({
+        TWILIO_ACCOUNT_SID: `AC${'a'.repeat(32)}`,
+        TWILIO_AUTH_TOKEN: 'x',
+        TWILIO_FROM: '555-1234',
+      }),
+    ).toThrow('TWILIO_FROM: must be an E.164 phone number');
+  });
 });

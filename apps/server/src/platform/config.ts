@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { trustProxyProblem, trustProxySetting } from './trust-proxy.ts';
+import type { TrustProxy } from './trust-proxy.ts';
 
 /**
  * The repository root. This file sits at `apps/server/src/platform/config.ts` (four folders
@@ -61,7 +63,8 @@ const envSchema = z.object({
   }),
   WEB_DIST: optionalText,
   COOKIE_SECURE: flag,
-  TRUST_PROXY: flag,
+  TRUST_PROXY: trustProxySetting,
+  SEED_DEMO: flag,
   RATE_LIMIT_READS_PER_MINUTE: z.preprocess(
     (value) => (value === '' ? undefined : value),
     z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(300),
@@ -69,6 +72,42 @@ const envSchema = z.object({
   RATE_LIMIT_BOOKINGS_PER_MINUTE: z.preprocess(
     (value) => (value === '' ? undefined : value),
     z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(30),
+  ),
+  SMTP_URL: optionalText.refine((value) => value === undefined || /^smtps?:\/\/[^/]/.test(value), {
+    error:
+      'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587 (leave it unset for no e-mail)',
+  }),
+  MAIL_FROM: optionalText.refine(
+    (value) => value === undefined || /^[^<>]*<[^\s<>@]+@[^\s<>@]+>$|^[^\s<>@]+@[^\s<>@]+$/.test(value),
+    {
+      error: 'must be an address, e.g. "Clinic <no-reply@clinic.example>" or no-reply@clinic.example',
+    },
+  ),
+  TWILIO_ACCOUNT_SID: optionalText.refine(
+    (value) => value === undefined || /^AC[0-9a-fA-F]{32}$/.test(value),
+    {
+      error: 'must be a Twilio account SID (AC followed by 32 hex digits)',
+    },
+  ),
+  TWILIO_AUTH_TOKEN: optionalText,
+  TWILIO_FROM: optionalText.refine(
+    (value) => value === undefined || /^\+[1-9][0-9]{6,14}$/.test(value) || /^MG[0-9a-fA-F]{32}$/.test(value),
+    { error: 'must be an E.164 phone number (+15551234567) or a messaging service SID (MG…)' },
+  ),
+  PUBLIC_URL: optionalText.refine(
+    (value) => value === undefined || /^https?:\/\/[^/?#]+(\/[^?#]*)?$/.test(value),
+    {
+      error: 'must be an http:// or https:// URL without query, e.g. https://book.clinic.example',
+    },
+  ),
+  JOB_POLL_MS: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce
+      .number({ error: 'must be a whole number of milliseconds' })
+      .int()
+      .min(50)
+      .max(60_000)
+      .default(1000),
   ),
   TEST_CLOCK_START: optionalText.pipe(
     z.iso
@@ -105,8 +144,17 @@ export interface Config {
   webDist: string;
   /** `Secure` cookies and `upgrade-insecure-requests`; defaults to true in production. */
   cookieSecure: boolean;
-  /** Trust `X-Forwarded-*` headers (behind a load balancer). */
-  trustProxy: boolean;
+  /**
+   * Which `X-Forwarded-For` entries name the client (trust-proxy.ts): false (none), a hop count, or
+   * the proxies' addresses/CIDR ranges; `true` (believe any) only outside production.
+   */
+  trustProxy: TrustProxy;
+  /**
+   * Seed the demo (brands, people, the README's logins) into an empty database at start. Default:
+   * on in development (`npm start`), off in test and production; SEED_DEMO=true turns it on (the
+   * browser tests set it), SEED_DEMO=false off.
+   */
+  seedDemo: boolean;
   /** Public scheduler API, per client IP and route, per minute: searches, lists, analytics. */
   rateLimitReadsPerMinute: number;
   /** Public scheduler API, per client IP and route, per minute: booking, waitlist, patient lookup. */
@@ -116,6 +164,26 @@ export interface Config {
    * time, so the browser tests can run at a chosen time of day. Unset: the real clock.
    */
   testClockStart: Date | undefined;
+  /** SMTP server for outgoing e-mail (smtp:// or smtps://). Unset: e-mail is recorded, not sent. */
+  smtpUrl: string | undefined;
+  /** The From of every e-mail. */
+  mailFrom: string;
+  /** Twilio for SMS (all three variables or none). Unset: SMS is recorded, not sent. */
+  twilio: TwilioConfig | undefined;
+  /**
+   * The server's public base URL, without a trailing slash: links in messages and the URL Twilio
+   * signs its webhooks with. Default http://localhost:PORT.
+   */
+  publicUrl: string;
+  /** How often the job queue looks for due jobs (ms). */
+  jobPollMs: number;
+}
+
+export interface TwilioConfig {
+  accountSid: string;
+  authToken: string;
+  /** E.164 number or messaging service SID (MG…). */
+  from: string;
 }
 
 export class ConfigError extends Error {
@@ -137,9 +205,21 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
   if (e.DATABASE_APP_URL !== undefined && e.DATABASE_URL === undefined) {
     throw new ConfigError(['DATABASE_APP_URL: needs DATABASE_URL (the owner of the tables) as well']);
   }
+  const proxyProblem = trustProxyProblem(e.NODE_ENV, e.TRUST_PROXY ?? false);
+  if (proxyProblem !== undefined) throw new ConfigError([proxyProblem]);
   if (e.TEST_CLOCK_START !== undefined && e.NODE_ENV !== 'test') {
     throw new ConfigError([
       `TEST_CLOCK_START: accepted only when NODE_ENV=test (it fixes the clock for the browser tests); NODE_ENV is ${e.NODE_ENV}`,
+    ]);
+  }
+  const twilioVars = [e.TWILIO_ACCOUNT_SID, e.TWILIO_AUTH_TOKEN, e.TWILIO_FROM];
+  const twilioSet = twilioVars.filter((value) => value !== undefined).length;
+  if (twilioSet !== 0 && twilioSet !== 3) {
+    const missing = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'].filter(
+      (_, i) => twilioVars[i] === undefined,
+    );
+    throw new ConfigError([
+      `${missing.join(', ')}: SMS needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM together (set all three, or none for no SMS)`,
     ]);
   }
   return {
@@ -156,9 +236,18 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps', 'web', 'dist')),
     cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
     trustProxy: e.TRUST_PROXY ?? false,
+    seedDemo: e.SEED_DEMO ?? e.NODE_ENV === 'development',
     rateLimitReadsPerMinute: e.RATE_LIMIT_READS_PER_MINUTE,
     rateLimitBookingsPerMinute: e.RATE_LIMIT_BOOKINGS_PER_MINUTE,
     testClockStart: e.TEST_CLOCK_START,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? 'Scheduler <no-reply@localhost>',
+    twilio:
+      e.TWILIO_ACCOUNT_SID !== undefined && e.TWILIO_AUTH_TOKEN !== undefined && e.TWILIO_FROM !== undefined
+        ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM }
+        : undefined,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    jobPollMs: e.JOB_POLL_MS,
   };
 }
 

@@ -25,6 +25,8 @@ import { createDb } from '../platform/db/database.ts';
 import type { Db, DbDialect } from '../platform/db/database.ts';
 import { migrate } from '../platform/db/migrate.ts';
 import type { LoggerSettings } from '../platform/http/logging.ts';
+import type { JobQueue } from '../platform/jobs/index.ts';
+import type { EmailTransport, SmsTransport } from '../platform/outbound/index.ts';
 
 export interface TestDatabase {
   name: DbDialect;
@@ -135,6 +137,8 @@ function postgresTarget(url: string): TestDatabaseTarget {
           await cleanup.connect();
           try {
             await cleanup.query(`drop schema if exists "${schema}" cascade`);
+            // The job queue's pg-boss schema beside it (platform/jobs/pg-boss-repository.ts).
+            await cleanup.query(`drop schema if exists "${schema}_pgboss" cascade`);
           } finally {
             await cleanup.end();
           }
@@ -154,15 +158,30 @@ export function sqliteOnly(): TestDatabaseTarget {
   return sqliteTarget;
 }
 
-/** The real app on a test database (logs off unless a logger is given). */
+/**
+ * The real app on a test database (logs off unless a logger is given). Its job queue is built but
+ * NOT started: run due jobs with `await app.jobs.drain(now)`. Inject transports to see what is
+ * sent: `email: createEmailTransport({ smtpUrl: sink.url, mailFrom })` (test/smtp-sink.ts) and
+ * `sms: twilioStub().sms` (test/twilio-stub.ts); by default both are unconfigured (as `npm start`).
+ */
 export async function createTestApp(
   database: Pick<TestDatabase, 'db' | 'config'>,
-  options: { logger?: LoggerSettings | false; config?: Partial<Config>; now?: () => Date } = {},
+  options: {
+    logger?: LoggerSettings | false;
+    config?: Partial<Config>;
+    now?: () => Date;
+    jobs?: JobQueue;
+    email?: EmailTransport;
+    sms?: SmsTransport;
+  } = {},
 ): Promise<App> {
   return buildApp({
     config: { ...database.config, ...options.config },
     db: database.db,
     logger: options.logger ?? false,
     ...(options.now === undefined ? {} : { now: options.now }),
+    ...(options.jobs === undefined ? {} : { jobs: options.jobs }),
+    ...(options.email === undefined ? {} : { email: options.email }),
+    ...(options.sms === undefined ? {} : { sms: options.sms }),
   });
 }

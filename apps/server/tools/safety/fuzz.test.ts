@@ -135,7 +135,12 @@ describe.each(testDatabases())('hostile requests to every route on $name', (targ
         'providerId',
         (p) => setIn(p.body, ['providerId'], Number(TOO_BIG)),
       ],
-      ['GET /api/avatars/:providerId.svg', anonymous, 'providerId', (p) => (p.params.providerId = TOO_BIG)],
+      [
+        'GET /api/avatars/:clientSlug/:providerId.svg',
+        anonymous,
+        'providerId',
+        (p) => (p.params.providerId = TOO_BIG),
+      ],
       [
         'PATCH /api/scheduler/updateProviderInfo',
         owner,

@@ -53,6 +53,10 @@ function order(routes: readonly CatalogueRoute[]): CatalogueRoute[] {
   const late = (route: CatalogueRoute) =>
     route.method === 'DELETE' ||
     route.url.startsWith('/api/config/users') ||
+    // Staff accounts (issue 15): ending sessions, changing a password or two-factor sign-in.
+    route.url.startsWith('/api/config/sessions') ||
+    route.url.startsWith('/api/config/password') ||
+    route.url.startsWith('/api/config/two-factor') ||
     route.key === 'POST /api/config/logout';
   return [...routes.filter((r) => !late(r)), ...routes.filter(late)];
 }
@@ -165,6 +169,9 @@ async function fuzzEachRoute(
         counts = await rowChanges.read();
       }
     }
+    // A session route may have ended the owner's other sessions (issue 15: sessions/end-others,
+    // sessions/:sessionId, a password change): the shared owner session is signed in again.
+    if (route.access.kind === 'session' && route.unsafe) f.logins.owner = await f.login('owner');
     options.onRoute?.(route, routeIndex, routes.length);
   }
 }

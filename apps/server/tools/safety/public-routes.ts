@@ -18,11 +18,20 @@ export const PUBLIC_ROUTES: Readonly<Record<string, string>> = {
   'GET /api/docs/static/*': 'the API reference static files (no data)',
   'GET /embed.js': 'the widget loader that practices include on their own sites',
   'GET /*': 'the built web app (static files), when apps/web/dist exists',
-  'GET /api/avatars/:providerId.svg': 'generated provider initials (no patient data)',
+  'GET /api/avatars/:clientSlug/:providerId.svg':
+    'generated initials of a published provider of the brand named (no patient data; 404 otherwise)',
 
   // Sign-in: anonymous by nature; rate limited and Origin-checked (decision 006)
   'POST /api/config/login': 'staff sign-in',
   'POST /api/scheduler/adminLogin': 'staff sign-in (spec alias)',
+  'POST /api/config/login/two-factor': "a sign-in's TOTP step (single-use challenge from the password step)",
+  'POST /api/config/login/password-change': "a sign-in's forced new password (single-use challenge)",
+  // Staff account links (issue 15): the token (256 random bits, stored hashed) is the credential
+  'POST /api/config/invitations/lookup': "what an invitation link is for (the link's holder)",
+  'POST /api/config/invitations/accept':
+    'accepting an invitation: a new account, or signed in (then CSRF-checked)',
+  'POST /api/config/password/forgot': 'asking for a reset link; the same answer for every address',
+  'POST /api/config/password/reset': 'choosing a new password with a reset link',
 
   // The anonymous booking flow (decision 007): practice configuration, slot search, lookups
   'GET /api/scheduler/getConfig': "the scheduler's public settings",
@@ -42,4 +51,32 @@ export const PUBLIC_ROUTES: Readonly<Record<string, string>> = {
   // Analytics of the booking flow
   'POST /api/scheduler/updateUserSession': 'analytics event of the booking flow',
   'POST /api/track': 'tracking log line of the booking flow',
+
+  // Twilio's webhooks (issue 17): no session, but X-Twilio-Signature (TWILIO_AUTH_TOKEN) checked first, 403 otherwise
+  'POST /api/messages/twilio/status': "Twilio's delivery status of an SMS we sent (signed by Twilio)",
+  'POST /api/messages/twilio/inbound':
+    "a patient's SMS reply: C/Y confirm, STOP/START/HELP (signed by Twilio)",
 };
+
+/**
+ * Public routes that still need a signature header from the calling service (403 without a valid
+ * one, for everyone), by route key → header. Their samples are signed (message-overrides.ts);
+ * authz-cli.ts calls each both without the header (403) and with it (allowed).
+ */
+export const SIGNED_PUBLIC_ROUTES: ReadonlyMap<string, string> = new Map([
+  ['POST /api/messages/twilio/status', 'x-twilio-signature'],
+  ['POST /api/messages/twilio/inbound', 'x-twilio-signature'],
+]);
+
+/**
+ * The public routes under /api/config/ besides sign-in: the steps of a sign-in and the staff
+ * account links (issue 15), whose single-use token is the credential.
+ */
+export const PUBLIC_ACCOUNT_ROUTES: ReadonlySet<string> = new Set([
+  'POST /api/config/login/two-factor',
+  'POST /api/config/login/password-change',
+  'POST /api/config/invitations/lookup',
+  'POST /api/config/invitations/accept',
+  'POST /api/config/password/forgot',
+  'POST /api/config/password/reset',
+]);

@@ -58,7 +58,7 @@ export async function call(
 ): Promise<LightMyRequestResponse> {
   const request: InjectOptions = {
     ...injectOptions(route, parts),
-    headers: { ...callerHeaders(caller), ...options.headers },
+    headers: { ...parts.headers, ...callerHeaders(caller), ...options.headers },
     remoteAddress: options.ip ?? nextIp(),
   };
   return app.inject(request);

@@ -7,13 +7,14 @@
  */
 import type { GetProvidersResponse } from '@scheduler/contract/scheduler-api';
 import type { App } from '../../src/app.ts';
-import type { Config } from '../../src/platform/config.ts';
+import type { Config, TwilioConfig } from '../../src/platform/config.ts';
 import type { Db } from '../../src/platform/db/database.ts';
 import { seedIfEmpty } from '../../src/platform/db/seed/seed.ts';
 import { NOW, query } from '../../src/test/public-api-fixture.ts';
 import { DEMO_PASSWORDS, loginAs } from '../../src/test/staff-login.ts';
 import type { StaffLogin } from '../../src/test/staff-login.ts';
 import { createTestApp } from '../../src/test/test-db.ts';
+import { fakeTwilioConfig, twilioStub } from '../../src/test/twilio-stub.ts';
 import type { TestDatabase, TestDatabaseTarget } from '../../src/test/test-db.ts';
 import { routeCatalogue } from './route-catalogue.ts';
 import type { RouteCatalogue } from './route-catalogue.ts';
@@ -31,6 +32,7 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 export type SessionName = StaffRole | 'northsideOwner';
 
 export const NORTHSIDE_OWNER_EMAIL = 'northside.only@safety.test';
+export const NORTHSIDE_OWNER_PASSWORD = 'northside-lantern-orchid-2026';
 
 export interface BrandObjects {
   name: BrandName;
@@ -48,6 +50,8 @@ export interface SafetyFixture {
   logins: Record<SessionName, StaffLogin>;
   userIds: Record<SessionName, number>;
   catalogue: RouteCatalogue;
+  /** The app's SMS settings (a fake account; its auth token signs Twilio webhook samples) and PUBLIC_URL. */
+  twilio: { config: TwilioConfig; publicUrl: string };
   /** Signs in again (a second session of the same user). */
   login(name: SessionName): Promise<StaffLogin>;
   close(): Promise<void>;
@@ -99,7 +103,10 @@ export async function createSafetyFixture(
 ): Promise<SafetyFixture> {
   const t = await target.create();
   await seedIfEmpty(t.db, NOW);
-  const app = await createTestApp(t, { now: () => NOW, config: { ...RELAXED_LIMITS, ...options.config } });
+  // SMS configured (fake account, stubbed client): the Twilio webhooks check signatures against its token.
+  const twilio = twilioStub(fakeTwilioConfig());
+  const config = { ...RELAXED_LIMITS, twilio: twilio.config, ...options.config };
+  const app = await createTestApp(t, { now: () => NOW, config, sms: twilio.sms });
   await app.ready();
   const db = t.db;
 
@@ -162,8 +169,19 @@ export async function createSafetyFixture(
     },
   });
   if (added.statusCode !== 201) throw new Error(`add northside owner: ${added.statusCode} ${added.body}`);
-  const temporaryPassword = added.json<{ temporaryPassword: string | null }>().temporaryPassword;
-  if (temporaryPassword === null) throw new Error('the northside owner already existed');
+  // Issue 15: adding a person is an invitation; the person chooses their own password on acceptance.
+  const link = added.json<{ link: string | null }>().link;
+  const token = /#token=([A-Za-z0-9_-]{43})$/.exec(link ?? '')?.[1];
+  if (token === undefined)
+    throw new Error('the northside owner invitation answered no link (SMTP configured?)');
+  const temporaryPassword = NORTHSIDE_OWNER_PASSWORD;
+  const accepted = await app.inject({
+    method: 'POST',
+    url: '/api/config/invitations/accept',
+    payload: { token, displayName: 'Northside Only', password: temporaryPassword },
+  });
+  if (accepted.statusCode !== 200)
+    throw new Error(`accept northside owner: ${accepted.statusCode} ${accepted.body}`);
   const northsideOwner = await loginAs(app, NORTHSIDE_OWNER_EMAIL, temporaryPassword);
 
   const emails: Record<SessionName, string> = {
@@ -186,6 +204,7 @@ export async function createSafetyFixture(
     logins: { owner, admin, staff, viewer, northsideOwner },
     userIds,
     catalogue: routeCatalogue(app),
+    twilio: { config: config.twilio ?? twilio.config, publicUrl: config.publicUrl ?? t.config.publicUrl },
     login(name) {
       if (name === 'northsideOwner') return loginAs(app, NORTHSIDE_OWNER_EMAIL, temporaryPassword);
       return demoLogin(name);

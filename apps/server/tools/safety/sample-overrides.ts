@@ -10,6 +10,8 @@ import { appointmentVersion, cancellableAppointment, providerVersion } from './d
 import { setVersion } from './db/credentials.ts';
 import type { SetVersionColumn, SetVersionTable } from './db/credentials.ts';
 import type { RequestParts, SampleOptions } from './sample-parts.ts';
+import { MESSAGE_OVERRIDES } from './message-overrides.ts';
+import { ACCOUNT_OVERRIDES } from './account-overrides.ts';
 
 type Override = (
   f: SafetyFixture,
@@ -115,6 +117,37 @@ async function staffSlot(
 }
 
 /** Rules the schemas do not state, by route key. */
+/** A fresh pending change of the brand's patient to accept or reject (success requests). */
+async function pendingChange(
+  f: SafetyFixture,
+  _route: CatalogueRoute,
+  options: SampleOptions,
+  parts: RequestParts & { body: Record<string, unknown> },
+): Promise<void> {
+  const { clientId, patientId } = options.brand.ids;
+  if (options.mode !== 'success' || options.replaceId !== undefined) return;
+  if (clientId === undefined || patientId === undefined) return;
+  const { id } = await f.db
+    .insertInto('patient_pending_changes')
+    .values({
+      client_id: clientId,
+      patient_id: patientId,
+      appointment_id: null,
+      source: 'booking',
+      phone: null,
+      email: null,
+      sms_permission: 1,
+      email_permission: null,
+      status: 'pending',
+      decided_by_user_id: null,
+      decided_at: null,
+      created_at: NOW.getTime(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  parts.body.changeId = id;
+}
+
 export const OVERRIDES: Record<string, Override> = {
   'POST /api/patient-management/update_appointment_status': async (f, _route, options, parts) => {
     let appointmentId = Number(parts.body.appointmentId);
@@ -255,4 +288,10 @@ export const OVERRIDES: Record<string, Override> = {
     parts.body.patient = newPatient();
     return Promise.resolve();
   },
+  // Pending patient changes (issue 15, finding 3): a change is decided once, so a success
+  // request decides a fresh one of the brand's patient.
+  'POST /api/patient-management/acceptPatientPendingChange': pendingChange,
+  'POST /api/patient-management/rejectPatientPendingChange': pendingChange,
+  ...MESSAGE_OVERRIDES,
+  ...ACCOUNT_OVERRIDES,
 };

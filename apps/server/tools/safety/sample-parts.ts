@@ -7,6 +7,8 @@ export interface RequestParts {
   query: Record<string, string>;
   /** undefined: no body. */
   body: unknown;
+  /** Request headers the route needs besides the caller's (e.g. X-Twilio-Signature). */
+  headers?: Record<string, string>;
 }
 
 export interface Sample {

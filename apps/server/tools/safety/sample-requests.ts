@@ -156,7 +156,7 @@ export function encodePathSegment(value: string): string {
   return encodeURIComponent(wellFormed);
 }
 
-/** The inject options of a request (no headers). */
+/** The inject options of a request (no caller headers; the sample's own, if any). */
 export function injectOptions(route: CatalogueRoute, parts: RequestParts): InjectOptions {
   let url = route.url;
   for (const [name, value] of Object.entries(parts.params)) {
@@ -167,5 +167,6 @@ export function injectOptions(route: CatalogueRoute, parts: RequestParts): Injec
     method: route.method as InjectOptions['method'],
     url: search === '' ? url : `${url}?${search}`,
     ...(parts.body === undefined ? {} : { payload: parts.body as InjectOptions['payload'] }),
+    ...(parts.headers === undefined ? {} : { headers: { ...parts.headers } }),
   };
 }

@@ -122,7 +122,7 @@ function stringCandidates(field: string, ctx: ExampleContext): string[] {
     '09:00',
     '#1a73e8',
     'https://example.org/x',
-    '/api/avatars/1.svg',
+    '/api/avatars/brightsmile/1.svg',
     'America/New_York',
     randomUUID(),
     'M',

@@ -66,6 +66,19 @@ const WidgetScreen = themedScreen(
 const AdminLoginScreen = themedScreen(
   async () => (await import('../features/admin/login/admin-login-screen')).AdminLoginScreen,
 );
+// Staff accounts (issue 15): pages opened from e-mailed links (token in the URL fragment) and the own account.
+const AcceptInvitationScreen = themedScreen(
+  async () => (await import('../features/admin/login/accept-invitation-screen')).AcceptInvitationScreen,
+);
+const ForgotPasswordScreen = themedScreen(
+  async () => (await import('../features/admin/login/forgot-password-screen')).ForgotPasswordScreen,
+);
+const ResetPasswordScreen = themedScreen(
+  async () => (await import('../features/admin/login/reset-password-screen')).ResetPasswordScreen,
+);
+const AccountScreen = themedScreen(
+  async () => (await import('../features/admin/account/account-screen')).AccountScreen,
+);
 const AdminHomeScreen = themedScreen(
   async () => (await import('../features/admin/home/admin-home-screen')).AdminHomeScreen,
 );
@@ -111,6 +124,12 @@ const UsersScreen = themedScreen(
 );
 const AuditLogScreen = themedScreen(
   async () => (await import('../features/admin/audit/audit-log-screen')).AuditLogScreen,
+);
+const MessagesScreen = themedScreen(
+  async () => (await import('../features/admin/messages/messages-screen')).MessagesScreen,
+);
+const MessageSettingsScreen = themedScreen(
+  async () => (await import('../features/admin/messages/message-settings-screen')).MessageSettingsScreen,
 );
 
 function screen(Screen: LazyExoticComponent<ComponentType>): ReactElement {
@@ -179,6 +198,9 @@ export function createRoutes(config: Pick<AppConfig, 'adminLoginPath'> = appConf
       children: [
         { index: true, element: <RootIndex home={screen(AdminHomeScreen)} /> },
         { path: config.adminLoginPath, element: screen(AdminLoginScreen) },
+        { path: 'admin/accept-invitation', element: screen(AcceptInvitationScreen) },
+        { path: 'admin/forgot-password', element: screen(ForgotPasswordScreen) },
+        { path: 'admin/reset-password', element: screen(ResetPasswordScreen) },
         { path: '404', element: screen(NotFoundScreen) },
         {
           path: ':clientName/:scheduler/:location',
@@ -216,7 +238,10 @@ export function createRoutes(config: Pick<AppConfig, 'adminLoginPath'> = appConf
             { path: 'patients', element: screen(PatientsScreen) },
             { path: 'patientdetails/:patientId/:appointmentId', element: screen(PatientDetailsScreen) },
             { path: 'users', element: screen(UsersScreen) },
+            { path: 'account', element: screen(AccountScreen) },
             { path: 'auditlog', element: screen(AuditLogScreen) },
+            { path: 'messages', element: screen(MessagesScreen) },
+            { path: 'messagesettings', element: screen(MessageSettingsScreen) },
           ],
         },
         { path: '*', element: screen(NotFoundScreen) },

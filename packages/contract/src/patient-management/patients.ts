@@ -51,7 +51,8 @@ export const getPatientListQuerySchema = z
      * One box for everything: a date of birth (YYYY-MM-DD or MM/DD/YYYY), an e-mail (contains
      * '@'; matched from its start), a phone number (digits and punctuation only, at least 3
      * digits; matched from its start, with or without a leading 1), else a name (each word matches
-     * the start of the first or last name).
+     * the start of the first or last name). Text that can be a confirmation number ('K7M-4QXD',
+     * dash or space optional) also finds the patient of that appointment.
      */
     search: searchText(100),
     /** Each word matches the start of the first or last name. */

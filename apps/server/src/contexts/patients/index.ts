@@ -15,6 +15,7 @@ export {
   comparableEmail,
   comparablePhone,
   existingAppointmentParams,
+  isExactIdentityMatch,
   normalizedPatientName,
   pickPatientMatch,
 } from './matching.ts';
@@ -25,3 +26,8 @@ export {
   selectUpcomingAppointment,
 } from './lookup/patient-repository.ts';
 export type { PatientProvider, UpcomingAppointment } from './lookup/patient-repository.ts';
+// Issue 15: pending changes instead of overwriting a matched patient (finding 3); the lookups'
+// per-identity limit (finding 10).
+export { keepPendingContactChange } from './pending-changes/pending-change-repository.ts';
+export type { PendingContactChangeInput } from './pending-changes/pending-change-repository.ts';
+export { identityLookupLimit } from './lookup/identity-limit.ts';

@@ -47,6 +47,26 @@ export function pickPatientMatch<T extends PatientCandidate>(
     );
 }
 
+/**
+ * True when every identity field given matches the record exactly: the name and the date of birth
+ * (the candidates were chosen by them) and both the phone digits and the e-mail. Only then may an
+ * anonymous caller be told the date and time of the patient's appointment (issue 15, finding 10);
+ * a match on the phone or the e-mail alone is still the same patient for the booking.
+ */
+export function isExactIdentityMatch(
+  candidate: PatientCandidate,
+  identity: Pick<PatientIdentity, 'phone' | 'email'>,
+): boolean {
+  const phone = comparablePhone(identity.phone);
+  const email = comparableEmail(identity.email);
+  return (
+    phone !== '' &&
+    email !== '' &&
+    comparablePhone(candidate.phone) === phone &&
+    comparableEmail(candidate.email) === email
+  );
+}
+
 /** The spec's existing-appointment message with APPTDATE / APPTTIME in the appointment's zone. */
 export function existingAppointmentParams(
   startAt: number,

@@ -1,5 +1,5 @@
 import { formatApptDate, formatApptTime } from '@scheduler/domain/dates';
-import { BOOKING_MESSAGES, formatMessage } from '@scheduler/domain/messages';
+import { BOOKING_MESSAGES, CALL_OFFICE_MESSAGE, formatMessage } from '@scheduler/domain/messages';
 import type { GetPatientListResponse } from '@scheduler/contract/patient-management/patients';
 import type { PatientLookupResponse } from '@scheduler/contract/scheduler-api';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -63,7 +63,8 @@ describe.each(testDatabases())('patient lookup on $name', (target) => {
         firstName: row.first_name,
         lastName: row.last_name,
         dateOfBirth: row.date_of_birth,
-        phone: '(000) 000-0000',
+        // Every identity field exact (issue 15, finding 10): the phone as typed, the e-mail in any case.
+        phone: `+1 ${row.phone ?? ''}`,
         email: (row.email ?? '').toUpperCase(),
       }),
       phone: row.phone ?? '',
@@ -81,7 +82,7 @@ describe.each(testDatabases())('patient lookup on $name', (target) => {
     expect(await writeCounts(f.t.db)).toEqual(before);
   });
 
-  it('matches a known patient by name, date of birth and e-mail, and reports the upcoming appointment', async () => {
+  it('matches a known patient by name, date of birth, phone and e-mail, and reports the upcoming appointment', async () => {
     const known = await patientWithUpcoming();
     const response = await lookup(known.identity);
     expect(response.statusCode).toBe(200);
@@ -108,7 +109,16 @@ describe.each(testDatabases())('patient lookup on $name', (target) => {
       phone: `+1 ${known.phone}`,
     });
     expect(byPhone.json<PatientLookupResponse>().isExistingPatient).toBe(true);
-    const neither = await lookup({ ...known.identity, email: 'someone.else@example.org' });
+    // Not every field exact: no date, only that the office will help (issue 15, finding 10).
+    expect(byPhone.json<PatientLookupResponse>()).toMatchObject({
+      existingAppointment: null,
+      refusal: { code: 'CALL_OFFICE', message: CALL_OFFICE_MESSAGE },
+    });
+    const neither = await lookup({
+      ...known.identity,
+      phone: '(000) 000-0000',
+      email: 'someone.else@example.org',
+    });
     expect(neither.json<PatientLookupResponse>().isExistingPatient).toBe(false);
   });
 

@@ -16,6 +16,7 @@ import {
 import type { PublicApiOptions } from '../../platform/http/route-kit.ts';
 import { createPatientRepository } from './lookup/patient-repository.ts';
 import { createPatientService } from './lookup/lookup-service.ts';
+import { identityLookupLimit } from './lookup/identity-limit.ts';
 
 export type PatientRoutesOptions = PublicApiOptions;
 
@@ -37,14 +38,18 @@ export const patientRoutes: FastifyPluginAsyncZod<PatientRoutesOptions> = (app, 
     `${PUBLIC_API_PREFIX}/createPatients`,
     {
       config: bookingRateLimit(options.rateLimits),
+      // Per identity too (name + date of birth), shared with bookAppointment (issue 15, finding 10).
+      preHandler: identityLookupLimit(app),
       schema: {
         tags: ['scheduler (public)'],
         summary: 'Identify the patient (anonymous flow); writes nothing',
         description:
           'Matches on the normalised first and last name + date of birth + phone digits or e-mail. ' +
           'Answers only whether the patient is known, an upcoming appointment (the spec’s EXISTING_APPOINTMENT ' +
-          'message, unless landingPage 2 allows several) and a refusal (EXISTING_PATIENTS_BLOCKED when ' +
-          'appointment 13 is No). The record itself is created or updated by PUT bookAppointment.',
+          'message, unless landingPage 2 allows several — quoted only when name, date of birth, phone and ' +
+          'e-mail all match the record; otherwise the refusal CALL_OFFICE, which names no date) and a refusal ' +
+          '(EXISTING_PATIENTS_BLOCKED when appointment 13 is No). The record is created by PUT bookAppointment ' +
+          '(a matched record is never changed). 429 RATE_LIMITED per IP and per identity (name + date of birth).',
         body: patientLookupRequestSchema,
         response: { 200: patientLookupResponseSchema, ...publicErrorResponses },
       },

@@ -12,7 +12,7 @@ export { providerAdminRoutes, providerRoutes } from './provider-routes.ts';
 export { toProviderProfile } from './provider-record.ts';
 export type { ProviderProfile, ProviderProfileRow } from './provider-record.ts';
 
-/** `GET /api/avatars/:providerId.svg`. */
+/** `GET /api/avatars/:clientSlug/:providerId.svg` (a published provider of that brand). */
 export const avatarPlugin: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   await app.register(avatarRoutes, { service: createAvatarService(createAvatarRepository(db)) });
 };

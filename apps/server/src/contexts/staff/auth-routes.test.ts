@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { seedIfEmpty } from '../../platform/db/seed/seed.ts';
-import { DEMO_PASSWORDS, loginAs, loginAsDemo, nextTestIp } from '../../test/staff-login.ts';
+import { DEMO_PASSWORDS, loginAsDemo, nextTestIp } from '../../test/staff-login.ts';
 import type { StaffLogin } from '../../test/staff-login.ts';
 import type { TestDatabase } from '../../test/test-db.ts';
 import { createTestApp, testDatabases } from '../../test/test-db.ts';
@@ -211,66 +211,7 @@ describe.each(testDatabases())('staff sign-in and sessions on $name', (target) =
     });
   });
 
-  describe('lock-out', () => {
-    it('advises a growing wait after 3 failures and locks the account after 10 failures in an hour', async () => {
-      const owner = await loginAsDemo(app, 'owner');
-      const created = await app.inject({
-        method: 'POST',
-        url: '/api/config/users',
-        headers: owner.bearerHeaders,
-        payload: {
-          clientId: brightsmileId,
-          email: 'lockme@demo.health',
-          displayName: 'Lock Me',
-          role: 'staff',
-        },
-      });
-      expect(created.statusCode).toBe(201);
-      const password = created.json<{ temporaryPassword: string }>().temporaryPassword;
-      const ip = nextTestIp();
-      const attempt = (pw: string) =>
-        app.inject({
-          method: 'POST',
-          url: '/api/config/login',
-          payload: { email: 'lockme@demo.health', password: pw },
-          remoteAddress: ip,
-        });
-
-      const advice: (number | undefined)[] = [];
-      for (let failure = 1; failure <= 10; failure += 1) {
-        const response = await attempt('wrong-password');
-        expect(response.statusCode).toBe(401);
-        const body = response.json<{ error: { code: string; details?: { retryAfterSeconds?: number } } }>();
-        expect(body.error.code).toBe('INVALID_CREDENTIALS');
-        advice.push(body.error.details?.retryAfterSeconds);
-        if (failure >= 3)
-          expect(response.headers['retry-after']).toBe(String(body.error.details?.retryAfterSeconds));
-      }
-      expect(advice).toEqual([undefined, undefined, 1, 2, 4, 8, 16, 32, 60, 60]);
-
-      // Now even the right password is refused, with a clear message.
-      const locked = await attempt(password);
-      expect(locked.statusCode).toBe(429);
-      const body = locked.json<{
-        error: { code: string; message: string; details: { retryAfterSeconds: number } };
-      }>();
-      expect(body.error.code).toBe('RATE_LIMITED');
-      expect(body.error.message).toMatch(
-        /^Too many failed sign-in attempts\. Try again in (60|59) minutes\.$/,
-      );
-      expect(body.error.details.retryAfterSeconds).toBeGreaterThan(3500);
-      expect(Number(locked.headers['retry-after'])).toBe(body.error.details.retryAfterSeconds);
-
-      // Once the failures are more than an hour old, the account opens again.
-      await t.db
-        .updateTable('login_attempts')
-        .set({ created_at: Date.now() - 61 * 60 * 1000 })
-        .where('email', '=', attemptAccountHash('lockme@demo.health'))
-        .execute();
-      const session = await loginAs(app, 'lockme@demo.health', password);
-      expect(session.token).toHaveLength(43);
-    });
-  });
+  // The sign-in throttle (per account and per address) is tested in platform/auth/sign-in-throttle.test.ts.
 
   describe('authenticated requests', () => {
     let admin: StaffLogin;
@@ -597,7 +538,7 @@ describe.each(testDatabases())('staff sign-in and sessions on $name', (target) =
       expect(anonymous.statusCode).toBe(401);
     });
 
-    it('adds a user with a temporary password, changes the role and removes the user', async () => {
+    it('adds a person by invitation (no password shown), changes the role and removes the user', async () => {
       const owner = await loginAsDemo(app, 'owner');
       const added = await app.inject({
         method: 'POST',
@@ -612,15 +553,45 @@ describe.each(testDatabases())('staff sign-in and sessions on $name', (target) =
       });
       expect(added.statusCode).toBe(201);
       const body = added.json<{
-        user: { userId: string; email: string; role: string };
-        created: boolean;
-        temporaryPassword: string;
+        invitation: { email: string; role: string };
+        delivery: string;
+        link: string;
       }>();
       expect(body).toMatchObject({
-        created: true,
-        user: { email: 'new.person@demo.health', role: 'viewer' },
+        delivery: 'link',
+        invitation: { email: 'new.person@demo.health', role: 'viewer' },
       });
-      expect(body.temporaryPassword).toMatch(/^[A-Za-z0-9_-]{16}$/);
+      expect(added.body).not.toMatch(/password/i);
+      const token = /#token=([A-Za-z0-9_-]{43})$/.exec(body.link)?.[1] ?? '';
+
+      // An existing account is not added (and nothing about it is answered) until it accepts.
+      const existing = await app.inject({
+        method: 'POST',
+        url: '/api/config/users',
+        headers: owner.bearerHeaders,
+        payload: { clientId: northsideId, email: 'staff@demo.health', displayName: 'ignored', role: 'staff' },
+      });
+      expect(existing.statusCode).toBe(201);
+      expect(existing.body).not.toMatch(/Sam Patel|lastLogin|disabled/);
+      const staffBrands = await t.db
+        .selectFrom('memberships')
+        .innerJoin('users', 'users.id', 'memberships.user_id')
+        .select('memberships.client_id')
+        .where('users.email', '=', 'staff@demo.health')
+        .execute();
+      expect(staffBrands.map((row) => row.client_id)).toEqual([brightsmileId]);
+
+      const accepted = await app.inject({
+        method: 'POST',
+        url: '/api/config/invitations/accept',
+        payload: { token, displayName: 'New Person', password: 'plum-orchard-velvet-31' },
+        remoteAddress: nextTestIp(),
+      });
+      expect(accepted.statusCode).toBe(200);
+      expect(accepted.json()).toMatchObject({
+        session: { role: 'viewer', activeClient: { slug: 'northside' } },
+      });
+      const userId = accepted.json<{ session: { user: { userId: string } } }>().session.user.userId;
 
       const again = await app.inject({
         method: 'POST',
@@ -635,26 +606,9 @@ describe.each(testDatabases())('staff sign-in and sessions on $name', (target) =
       });
       expect(again.statusCode).toBe(409);
 
-      // An existing account joins another brand without a new password.
-      const existing = await app.inject({
-        method: 'POST',
-        url: '/api/config/users',
-        headers: owner.bearerHeaders,
-        payload: { clientId: northsideId, email: 'staff@demo.health', displayName: 'ignored', role: 'staff' },
-      });
-      expect(existing.json()).toMatchObject({ created: false, temporaryPassword: null });
-
-      const newcomer = await loginAs(app, 'new.person@demo.health', body.temporaryPassword);
-      const user = await app.inject({
-        method: 'GET',
-        url: '/api/config/user',
-        headers: newcomer.bearerHeaders,
-      });
-      expect(user.json()).toMatchObject({ role: 'viewer', activeClient: { slug: 'northside' } });
-
       const changed = await app.inject({
         method: 'PATCH',
-        url: `/api/config/users/${body.user.userId}`,
+        url: `/api/config/users/${userId}`,
         headers: owner.bearerHeaders,
         payload: { clientId: northsideId, role: 'admin' },
       });
@@ -663,7 +617,7 @@ describe.each(testDatabases())('staff sign-in and sessions on $name', (target) =
 
       const removed = await app.inject({
         method: 'DELETE',
-        url: `/api/config/users/${body.user.userId}?clientId=${northsideId}`,
+        url: `/api/config/users/${userId}?clientId=${northsideId}`,
         headers: owner.bearerHeaders,
       });
       expect(removed.statusCode).toBe(200);
@@ -671,7 +625,7 @@ describe.each(testDatabases())('staff sign-in and sessions on $name', (target) =
         .selectFrom('audit_log')
         .select('action')
         .where('client_id', '=', northsideId)
-        .where('record_id', '=', body.user.userId)
+        .where('record_id', '=', userId)
         .where('action', 'like', 'membership.%')
         .orderBy('id')
         .execute();

@@ -32,22 +32,19 @@ export interface UsersRepository {
   /** One page of the brand's members (search: name or e-mail). */
   listMembers(clientId: number, request: ListRequest<MemberSortKey>): Promise<PagedRows<MemberRecord>>;
   findMember(clientId: number, userId: number): Promise<MemberRecord | undefined>;
-  findUserIdByEmail(email: string): Promise<number | undefined>;
-  /** Creates the account and its membership together; undefined when the e-mail was taken meanwhile. */
-  createUserWithMembership(input: {
-    email: string;
-    displayName: string;
-    passwordHash: string;
-    clientId: number;
-    role: MembershipRole;
-    at: number;
-  }): Promise<number | undefined>;
-  /** False when the user already belongs to the brand. */
-  addMembership(clientId: number, userId: number, role: MembershipRole, at: number): Promise<boolean>;
   /** Changes a role, refusing to leave the brand without an owner. */
   changeRole(clientId: number, userId: number, role: MembershipRole): Promise<MembershipChange>;
   /** Removes a membership, refusing to remove the last owner. */
   removeMembership(clientId: number, userId: number): Promise<MembershipChange>;
+  /**
+   * Disables the member in this brand (refusing the last enabled owner) and ends their sessions
+   * that are on this brand; or enables them again (`at` null).
+   */
+  setMemberDisabled(clientId: number, userId: number, at: number | null): Promise<MembershipChange>;
+  /** The next sign-in must choose a new password; every session of the person ends. */
+  forceReset(userId: number, at: number): Promise<void>;
+  ownerTwoFactorRequired(clientId: number): Promise<boolean>;
+  setOwnerTwoFactorRequired(clientId: number, required: boolean): Promise<void>;
 }
 
 const memberships = (executor: Db) =>
@@ -59,6 +56,7 @@ const selectMember = <Q extends ReturnType<typeof memberships>>(query: Q) =>
     'users.display_name',
     'users.last_login_at',
     'users.disabled_at',
+    'memberships.disabled_at as membership_disabled_at',
     'memberships.role',
   ]);
 const members = (executor: Db) => selectMember(memberships(executor));
@@ -68,6 +66,7 @@ const toRecord = (row: {
   display_name: string;
   last_login_at: number | null;
   disabled_at: number | null;
+  membership_disabled_at: number | null;
   role: MembershipRole;
 }): MemberRecord => ({
   userId: row.id,
@@ -75,7 +74,7 @@ const toRecord = (row: {
   displayName: row.display_name,
   role: row.role,
   lastLoginAt: row.last_login_at === null ? null : Number(row.last_login_at),
-  disabled: row.disabled_at !== null,
+  disabled: row.disabled_at !== null || row.membership_disabled_at !== null,
 });
 
 /** A change of a membership that keeps the practice's last owner (the owners locked on PostgreSQL). */
@@ -91,7 +90,8 @@ async function guardedChange(
       .selectFrom('memberships')
       .select(['user_id'])
       .where('client_id', '=', clientId)
-      .where('role', '=', 'owner');
+      .where('role', '=', 'owner')
+      .where('disabled_at', 'is', null);
     // PostgreSQL: lock the owners so that two removals cannot both pass the check. SQLite
     // transactions are serialised by its write lock.
     if (dialectOf(trx) === 'postgres') ownersQuery = ownersQuery.forUpdate();
@@ -103,50 +103,74 @@ async function guardedChange(
       .where('user_id', '=', userId)
       .executeTakeFirst();
     if (target === undefined) return 'not-found';
-    if (target.role === 'owner' && !keepsOwner && owners.length <= 1) return 'last-owner';
+    // The last ENABLED owner stays (a disabled owner is not counted and may be removed).
+    const targetIsEnabledOwner = owners.some((owner) => owner.user_id === userId);
+    if (targetIsEnabledOwner && !keepsOwner && owners.length <= 1) return 'last-owner';
     await change(trx);
     return 'ok';
   });
 }
 
-/** A new user and their membership, unless the e-mail is taken (undefined then). */
-async function insertUserWithMembership(
-  db: Db,
-  {
-    email,
-    displayName,
-    passwordHash,
-    clientId,
-    role,
-    at,
-  }: Parameters<UsersRepository['createUserWithMembership']>[0],
-): Promise<number | undefined> {
-  return inWriteTransaction(db, async (trx) => {
-    const taken = await trx.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
-    if (taken !== undefined) return undefined;
-    const user = await trx
-      .insertInto('users')
-      .values({
-        email,
-        password_hash: passwordHash,
-        display_name: displayName,
-        created_at: at,
-        updated_at: at,
-        last_login_at: null,
-        disabled_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('memberships')
-      .values({ user_id: user.id, client_id: clientId, role, created_at: at })
-      .execute();
-    return user.id;
-  });
-}
-
 export function createUsersRepository(db: Db): UsersRepository {
   return {
+    setMemberDisabled(clientId, userId, at) {
+      return guardedChange(
+        db,
+        clientId,
+        userId,
+        async (trx) => {
+          await trx
+            .updateTable('memberships')
+            .set({ disabled_at: at })
+            .where('client_id', '=', clientId)
+            .where('user_id', '=', userId)
+            .execute();
+          if (at === null) return;
+          await trx
+            .updateTable('admin_sessions')
+            .set({ revoked_at: at })
+            .where('user_id', '=', userId)
+            .where('active_client_id', '=', clientId)
+            .where('revoked_at', 'is', null)
+            .execute();
+        },
+        at === null,
+      );
+    },
+
+    async forceReset(userId, at) {
+      await inWriteTransaction(db, async (trx) => {
+        await trx
+          .updateTable('users')
+          .set({ must_reset_password: 1, updated_at: at })
+          .where('id', '=', userId)
+          .execute();
+        await trx
+          .updateTable('admin_sessions')
+          .set({ revoked_at: at })
+          .where('user_id', '=', userId)
+          .where('revoked_at', 'is', null)
+          .execute();
+      });
+    },
+
+    async ownerTwoFactorRequired(clientId) {
+      const row = await db
+        .selectFrom('clients')
+        .select('require_owner_totp')
+        .where('id', '=', clientId)
+        .executeTakeFirst();
+      return Number(row?.require_owner_totp ?? 0) === 1;
+    },
+
+    async setOwnerTwoFactorRequired(clientId, required) {
+      await db
+        .updateTable('clients')
+        .set({ require_owner_totp: required ? 1 : 0 })
+        .where('id', '=', clientId)
+        .execute();
+    },
+
     async listMembers(clientId, request) {
       const { rows, total } = await pagedRows(
         memberships(db).where('memberships.client_id', '=', clientId),
@@ -163,30 +187,6 @@ export function createUsersRepository(db: Db): UsersRepository {
         .where('users.id', '=', userId)
         .executeTakeFirst();
       return row && toRecord(row);
-    },
-
-    async findUserIdByEmail(email) {
-      const row = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
-      return row?.id;
-    },
-
-    createUserWithMembership: (user) => insertUserWithMembership(db, user),
-
-    async addMembership(clientId, userId, role, at) {
-      return inWriteTransaction(db, async (trx) => {
-        const existing = await trx
-          .selectFrom('memberships')
-          .select('id')
-          .where('client_id', '=', clientId)
-          .where('user_id', '=', userId)
-          .executeTakeFirst();
-        if (existing !== undefined) return false;
-        await trx
-          .insertInto('memberships')
-          .values({ user_id: userId, client_id: clientId, role, created_at: at })
-          .execute();
-        return true;
-      });
     },
 
     changeRole(clientId, userId, role) {

@@ -1,23 +1,27 @@
 import {
-  addUserRequestSchema,
-  addUserResponseSchema,
   brandScopeQuerySchema,
   changeRoleRequestSchema,
   practiceUserResponseSchema,
   userParamsSchema,
 } from '@scheduler/contract/admin-auth';
+import {
+  createInvitationRequestSchema,
+  invitationCreatedResponseSchema,
+} from '@scheduler/contract/admin/accounts';
 import { deletedResponseSchema } from '@scheduler/contract/admin/paging';
 import { listUsersQuerySchema, usersPageResponseSchema } from '@scheduler/contract/admin/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { staffOf } from '../../platform/auth/request-guard.ts';
 import type { StaffGuard } from '../../platform/auth/request-guard.ts';
+import type { InvitationsService } from './invitations-service.ts';
 import type { UsersService } from './users-service.ts';
 
 /** `/api/config/users`: the members of the active (or given) brand; owners only (users:manage). */
-export const usersRoutes: FastifyPluginAsyncZod<{ guard: StaffGuard; users: UsersService }> = (
-  app,
-  { guard, users },
-) => {
+export const usersRoutes: FastifyPluginAsyncZod<{
+  guard: StaffGuard;
+  users: UsersService;
+  invitations: InvitationsService;
+}> = (app, { guard, users, invitations }) => {
   const onRequest = guard.authenticate();
   const preHandler = guard.requireStaff({ permission: 'users:manage' });
   const tags = ['config'];
@@ -46,13 +50,14 @@ export const usersRoutes: FastifyPluginAsyncZod<{ guard: StaffGuard; users: User
       schema: {
         tags,
         summary:
-          'Add a user by e-mail with a role (users:manage). A new account gets a temporary password, returned once.',
-        body: addUserRequestSchema,
-        response: { 201: addUserResponseSchema },
+          'Invite a person by e-mail with a role (users:manage); the same as POST /api/config/invitations. ' +
+          'Nobody is added until they accept; the answer says nothing about an existing account.',
+        body: createInvitationRequestSchema,
+        response: { 201: invitationCreatedResponseSchema },
       },
     },
     async (request, reply) => {
-      const result = await users.add(staffOf(request).actor, request.body);
+      const result = await invitations.invite(staffOf(request).actor, request.body);
       return reply.status(201).header('cache-control', 'no-store').send(result);
     },
   );

@@ -1,23 +1,34 @@
 import { DomainError } from '@scheduler/domain/errors';
 import type { Role } from '@scheduler/domain/roles';
-import type { AddUserRequest, AddUserResponse, PracticeUser } from '@scheduler/contract/admin-auth';
+import type { PracticeUser } from '@scheduler/contract/admin-auth';
 import type { ListUsersQuery } from '@scheduler/contract/admin/users';
 import { pageOf } from '../../platform/db/paging.ts';
 import type { AuditActor, AuditLog } from '../../platform/audit/audit-log.ts';
-import { hashPassword } from '../../platform/auth/password.ts';
-import { newTemporaryPassword } from '../../platform/auth/session-tokens.ts';
 import type { MemberRecord, MembershipChange, UsersRepository } from './users-repository.ts';
 import { LAST_OWNER_MESSAGE } from '@scheduler/domain/messages';
 
-/** Owners manage who belongs to their practice and with which role. */
+/**
+ * Owners manage who belongs to their practice and with which role. People join by invitation
+ * (invitations-service.ts). An owner may disable a member in this practice or force a password
+ * reset — never see or set a password.
+ */
 export interface UsersService {
   list(
     actor: AuditActor,
     query: ListUsersQuery,
   ): Promise<{ items: PracticeUser[]; page: number; pageSize: number; total: number }>;
-  add(actor: AuditActor, request: AddUserRequest): Promise<AddUserResponse>;
   changeRole(actor: AuditActor, userId: number, role: Role): Promise<PracticeUser>;
   remove(actor: AuditActor, userId: number): Promise<void>;
+  /** Disables (or enables) the member in this practice; their sessions on it end. */
+  setDisabled(actor: AuditActor, userId: number, disabled: boolean): Promise<PracticeUser>;
+  /** Every session of the member ends; their next sign-in must choose a new password. */
+  forceReset(actor: AuditActor, userId: number): Promise<void>;
+  ownerTwoFactorRequired(actor: AuditActor): Promise<boolean>;
+  setOwnerTwoFactorRequired(
+    actor: AuditActor,
+    required: boolean,
+    actorHasTwoFactor: boolean,
+  ): Promise<boolean>;
 }
 
 function toPracticeUser(member: MemberRecord): PracticeUser {
@@ -36,17 +47,18 @@ function assertChanged(outcome: MembershipChange): void {
   if (outcome === 'last-owner') throw new DomainError('CONFLICT', LAST_OWNER_MESSAGE);
 }
 
+function assertNotSelf(actor: AuditActor, userId: number, message: string): void {
+  if (actor.userId === userId) throw new DomainError('CONFLICT', message);
+}
+
 export function createUsersService({
   repository,
   audit,
   now = Date.now,
-  hash = hashPassword,
 }: {
   repository: UsersRepository;
   audit: AuditLog;
   now?: () => number;
-  /** Test seam; production hashes with the full scrypt cost. */
-  hash?: (password: string) => Promise<string>;
 }): UsersService {
   async function memberOrThrow(clientId: number, userId: number): Promise<MemberRecord> {
     const member = await repository.findMember(clientId, userId);
@@ -60,35 +72,6 @@ export function createUsersService({
       return pageOf(query, rows.map(toPracticeUser), total);
     },
 
-    async add(actor, { email, displayName, role }) {
-      const at = now();
-      const existingId = await repository.findUserIdByEmail(email);
-      let userId = existingId;
-      let temporaryPassword: string | null = null;
-      if (existingId === undefined) {
-        temporaryPassword = newTemporaryPassword();
-        userId = await repository.createUserWithMembership({
-          email,
-          displayName,
-          passwordHash: await hash(temporaryPassword),
-          clientId: actor.clientId,
-          role,
-          at,
-        });
-        if (userId === undefined)
-          throw new DomainError('CONFLICT', 'This e-mail address was just added. Reload the list.');
-      } else if (!(await repository.addMembership(actor.clientId, existingId, role, at))) {
-        throw new DomainError('CONFLICT', 'This person is already a member of this practice.');
-      }
-      const member = await memberOrThrow(actor.clientId, userId ?? 0);
-      await audit.recordFor(actor, 'membership.create', {
-        type: 'user',
-        id: member.userId,
-        details: { role, created: existingId === undefined },
-      });
-      return { user: toPracticeUser(member), created: existingId === undefined, temporaryPassword };
-    },
-
     async changeRole(actor, userId, role) {
       assertChanged(await repository.changeRole(actor.clientId, userId, role));
       await audit.recordFor(actor, 'membership.update', { type: 'user', id: userId, details: { role } });
@@ -98,6 +81,38 @@ export function createUsersService({
     async remove(actor, userId) {
       assertChanged(await repository.removeMembership(actor.clientId, userId));
       await audit.recordFor(actor, 'membership.delete', { type: 'user', id: userId });
+    },
+
+    async setDisabled(actor, userId, disabled) {
+      if (disabled) assertNotSelf(actor, userId, 'You cannot disable yourself.');
+      assertChanged(await repository.setMemberDisabled(actor.clientId, userId, disabled ? now() : null));
+      await audit.recordFor(actor, disabled ? 'membership.disable' : 'membership.enable', {
+        type: 'user',
+        id: userId,
+      });
+      return toPracticeUser(await memberOrThrow(actor.clientId, userId));
+    },
+
+    async forceReset(actor, userId) {
+      assertNotSelf(actor, userId, 'Change your own password under Account.');
+      await memberOrThrow(actor.clientId, userId);
+      await repository.forceReset(userId, now());
+      await audit.recordFor(actor, 'user.force-reset', { type: 'user', id: userId });
+    },
+
+    ownerTwoFactorRequired: (actor) => repository.ownerTwoFactorRequired(actor.clientId),
+
+    async setOwnerTwoFactorRequired(actor, required, actorHasTwoFactor) {
+      if (required && !actorHasTwoFactor) {
+        throw new DomainError('CONFLICT', 'Set up two-factor sign-in for yourself first (under Account).');
+      }
+      await repository.setOwnerTwoFactorRequired(actor.clientId, required);
+      await audit.recordFor(actor, 'client.security-update', {
+        type: 'client',
+        id: actor.clientId,
+        details: { requireOwnerTwoFactor: required },
+      });
+      return required;
     },
   };
 }

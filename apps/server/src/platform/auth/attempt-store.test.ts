@@ -62,11 +62,18 @@ describe.each(targets)('failed sign-in counters in $name', (target) => {
     await store.recordFailure('a@example.com', '192.0.2.1', now - 3000);
     await store.recordFailure('a@example.com', '192.0.2.2', now - 2000);
     const after = await store.recordFailure('b@example.com', '192.0.2.1', now - 1000);
-    expect(after).toEqual({ account: [now - 1000], ip: [now - 3000, now - 1000] });
+    expect(after).toEqual({
+      account: [now - 1000],
+      ip: [now - 3000, now - 1000],
+      accountFromIp: [now - 1000],
+    });
     expect(await store.recentFailures('a@example.com', '192.0.2.2', now)).toEqual({
       account: [now - 3000, now - 2000],
       ip: [now - 2000],
+      accountFromIp: [now - 2000],
     });
+    // An address that never failed on this account (it failed on another one).
+    expect((await store.recentFailures('a@example.com', '192.0.2.7', now)).accountFromIp).toEqual([]);
   });
 
   it('forgets failures older than the window', async () => {
@@ -75,6 +82,7 @@ describe.each(targets)('failed sign-in counters in $name', (target) => {
     expect(await store.recentFailures('old@example.com', '192.0.2.9', now)).toEqual({
       account: [now - 10],
       ip: [now - 10],
+      accountFromIp: [now - 10],
     });
   });
 
@@ -84,12 +92,23 @@ describe.each(targets)('failed sign-in counters in $name', (target) => {
     const counts = await store.recentFailures('c@example.com', '192.0.2.3', now);
     expect(counts.account).toEqual([]);
     expect(counts.ip).toEqual([now - 500]);
+    expect(counts.accountFromIp).toEqual([]);
     const next = await store.recordFailure('c@example.com', '192.0.2.3', now - 300);
     expect(next.account).toEqual([now - 300]);
   });
 
+  it("keeps another address's failures on the account when one address signs in", async () => {
+    await store.recordFailure('e@example.com', '192.0.2.20', now - 900);
+    await store.recordFailure('e@example.com', '192.0.2.21', now - 800);
+    await store.recordSuccess('e@example.com', '192.0.2.21', now - 700);
+    expect((await store.recentFailures('e@example.com', '192.0.2.21', now)).accountFromIp).toEqual([]);
+    expect((await store.recentFailures('e@example.com', '192.0.2.20', now)).accountFromIp).toEqual([
+      now - 900,
+    ]);
+  });
+
   it('works without an IP address', async () => {
     const counts = await store.recordFailure('d@example.com', null, now);
-    expect(counts).toEqual({ account: [now], ip: [] });
+    expect(counts).toEqual({ account: [now], ip: [], accountFromIp: [] });
   });
 });

@@ -2,10 +2,11 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 
 /*
- * Failed sign-in counters. The lock-out rules (auth-service.ts) read how many sign-ins failed in the
- * last hour for an account and for an IP address. Counters must be shared by every server
- * instance, so there are two stores: Redis (sorted sets, when REDIS_URL is set) and the database's
- * `login_attempts` table (login-attempt-repository.ts). Neither keeps state in the process.
+ * Failed sign-in counters. The throttling rules (sign-in-throttle.ts) read how many sign-ins failed
+ * in the last hour for an account, for an IP address, and for the account from that address.
+ * Counters must be shared by every server instance, so there are two stores: Redis (sorted sets,
+ * when REDIS_URL is set) and the database's `login_attempts` table (login-attempt-repository.ts).
+ * Neither keeps state in the process.
  */
 
 /** The sliding window of the counters. */
@@ -13,8 +14,12 @@ export const ATTEMPT_WINDOW_MS = 60 * 60 * 1000;
 
 /** Failure instants (epoch ms, ascending) inside the window ending now. */
 export interface RecentFailures {
+  /** The account's failures since its last successful sign-in. */
   account: number[];
+  /** The address's failures, on any account. */
   ip: number[];
+  /** The account's failures from this address since the account last signed in from it. */
+  accountFromIp: number[];
 }
 
 export interface AttemptStore {
@@ -22,7 +27,10 @@ export interface AttemptStore {
   recentFailures(email: string, ip: string | null, now: number): Promise<RecentFailures>;
   /** Records a failure and answers the counts including it. */
   recordFailure(email: string, ip: string | null, now: number): Promise<RecentFailures>;
-  /** Records a success: the account's failures no longer count (the IP's still do). */
+  /**
+   * Records a success: the account's failures no longer count, nor the account's failures from
+   * this address (the address's own count stays).
+   */
   recordSuccess(email: string, ip: string | null, now: number): Promise<void>;
 }
 
@@ -48,6 +56,10 @@ function ipKey(ip: string): string {
   return `${KEY_PREFIX}ip:${ip}`;
 }
 
+function pairKey(email: string, ip: string, hashKey: string | undefined): string {
+  return `${KEY_PREFIX}pair:${attemptAccountHash(email, hashKey)}:${ip}`;
+}
+
 function scoresOf(reply: unknown): number[] {
   // ZRANGE … WITHSCORES answers [member, score, member, score, …].
   if (!Array.isArray(reply)) return [];
@@ -64,44 +76,44 @@ export function createRedisAttemptStore(redis: Redis, keyPrefix = '', hashKey?: 
   const keys = (email: string, ip: string | null) => ({
     account: keyPrefix + accountKey(email, hashKey),
     ip: ip === null ? null : keyPrefix + ipKey(ip),
+    pair: ip === null ? null : keyPrefix + pairKey(email, ip, hashKey),
   });
 
   async function read(email: string, ip: string | null, now: number): Promise<RecentFailures> {
-    const { account, ip: ipKeyName } = keys(email, ip);
+    const { account, ip: ipKeyName, pair } = keys(email, ip);
     const floor = now - ATTEMPT_WINDOW_MS;
     const pipeline = redis.multi();
-    pipeline.zremrangebyscore(account, '-inf', floor);
-    pipeline.zrange(account, 0, -1, 'WITHSCORES');
-    if (ipKeyName !== null) {
-      pipeline.zremrangebyscore(ipKeyName, '-inf', floor);
-      pipeline.zrange(ipKeyName, 0, -1, 'WITHSCORES');
+    for (const key of [account, ipKeyName, pair]) {
+      if (key === null) continue;
+      pipeline.zremrangebyscore(key, '-inf', floor);
+      pipeline.zrange(key, 0, -1, 'WITHSCORES');
     }
     const results = (await pipeline.exec()) ?? [];
     for (const [error] of results) if (error) throw error;
     return {
       account: scoresOf(results[1]?.[1]),
       ip: ipKeyName === null ? [] : scoresOf(results[3]?.[1]),
+      accountFromIp: pair === null ? [] : scoresOf(results[5]?.[1]),
     };
   }
 
   return {
     recentFailures: read,
     async recordFailure(email, ip, now) {
-      const { account, ip: ipKeyName } = keys(email, ip);
       const member = `${now}:${randomBytes(6).toString('hex')}`;
       const pipeline = redis.multi();
-      pipeline.zadd(account, now, member);
-      pipeline.pexpire(account, ATTEMPT_WINDOW_MS);
-      if (ipKeyName !== null) {
-        pipeline.zadd(ipKeyName, now, member);
-        pipeline.pexpire(ipKeyName, ATTEMPT_WINDOW_MS);
+      for (const key of Object.values(keys(email, ip))) {
+        if (key === null) continue;
+        pipeline.zadd(key, now, member);
+        pipeline.pexpire(key, ATTEMPT_WINDOW_MS);
       }
       const results = (await pipeline.exec()) ?? [];
       for (const [error] of results) if (error) throw error;
       return read(email, ip, now);
     },
-    async recordSuccess(email) {
-      await redis.del(keys(email, null).account);
+    async recordSuccess(email, ip) {
+      const { account, pair } = keys(email, ip);
+      await redis.del(...(pair === null ? [account] : [account, pair]));
     },
   };
 }

@@ -1,34 +1,29 @@
 import { randomBytes } from 'node:crypto';
 import { DomainError } from '@scheduler/domain/errors';
-import { permissionsOf } from '@scheduler/domain/roles';
 import type { Role } from '@scheduler/domain/roles';
 import type { ClientsResponse, CurrentUserResponse } from '@scheduler/contract/admin-auth';
 import type { AuditLog } from '../audit/audit-log.ts';
-import type { AttemptStore, RecentFailures } from './attempt-store.ts';
-import { ATTEMPT_WINDOW_MS } from './attempt-store.ts';
-import type { AuthRepository, MembershipRecord, UserRecord } from './auth-repository.ts';
+import type { AttemptStore } from './attempt-store.ts';
+import { accountDelaySeconds, throttleRefusal } from './sign-in-throttle.ts';
+import type { AuthRepository } from './auth-repository.ts';
+import type { ChallengeRepository } from './challenge-repository.ts';
+import { currentUserOf, openSession } from './open-session.ts';
+import type { SessionOpened } from './open-session.ts';
 import { hashPassword, needsRehash, verifyPassword } from './password.ts';
-import {
-  csrfTokenFor,
-  hashSessionToken,
-  looksLikeSessionToken,
-  newCsrfSecret,
-  newSessionToken,
-} from './session-tokens.ts';
+import type { SecretBox } from './secret-box.ts';
+import { csrfTokenFor, hashSessionToken, looksLikeSessionToken } from './session-tokens.ts';
+import { createSignInSteps } from './sign-in-steps.ts';
+import type { LoginOutcome, StepContext } from './sign-in-steps.ts';
 
-/** Absolute life of a session (spec: tokens live 1 hour). */
-export const SESSION_LIFETIME_MS = 60 * 60 * 1000;
+export { SESSION_LIFETIME_MS } from './open-session.ts';
+export type { LoginOutcome } from './sign-in-steps.ts';
 /** A session unused for this long ends. */
 export const SESSION_IDLE_TIMEOUT_MS = 30 * 60 * 1000;
 /** `last_seen_at` is written at most this often per session. */
 export const SESSION_TOUCH_INTERVAL_MS = 60 * 1000;
-/** Failed sign-ins per account per hour before it is locked. */
-export const ACCOUNT_FAILURE_LIMIT = 10;
-/** Failed sign-ins per IP address per hour (any accounts) before the address is refused. */
-export const IP_FAILURE_LIMIT = 50;
-/** From this many failures on, answers advise an exponentially growing wait. */
-export const BACKOFF_AFTER_FAILURES = 3;
-export const MAX_BACKOFF_SECONDS = 60;
+// Sign-in throttling (issue 15 #4: a progressive delay per account that an address which has not
+// failed skips, a limit per address) lives in sign-in-throttle.ts (helper G).
+export { ACCOUNT_DELAY_AFTER, IP_FAILURE_LIMIT, MAX_ACCOUNT_DELAY_SECONDS } from './sign-in-throttle.ts';
 
 export type AuthMethod = 'cookie' | 'bearer';
 
@@ -39,6 +34,8 @@ export interface AdminSession {
   email: string;
   displayName: string;
   activeClientId: number | null;
+  /** The person has TOTP two-factor sign-in on. */
+  twoFactorEnabled: boolean;
   /** The XSRF-TOKEN value bound to this session. */
   csrfToken: string;
   expiresAt: number;
@@ -53,14 +50,22 @@ export interface LoginInput {
   method?: AuthMethod;
 }
 
-export interface LoginResult {
-  token: string;
-  session: AdminSession;
-}
+export type LoginResult = SessionOpened;
 
 export interface AuthService {
-  /** Signs in or throws INVALID_CREDENTIALS / RATE_LIMITED (details.retryAfterSeconds). */
-  login(input: LoginInput): Promise<LoginResult>;
+  /**
+   * Signs in (a session, or the next step: TOTP code, forced new password) or throws
+   * INVALID_CREDENTIALS / RATE_LIMITED (details.retryAfterSeconds).
+   */
+  login(input: LoginInput): Promise<LoginOutcome>;
+  /** The TOTP step of a sign-in. */
+  loginTwoFactor(challenge: string, code: string, context: StepContext): Promise<LoginOutcome>;
+  /** The forced new password of a sign-in (an owner forced a reset). */
+  loginPasswordChange(challenge: string, newPassword: string, context: StepContext): Promise<LoginOutcome>;
+  /** A new session for a person just made or verified another way (an accepted invitation). */
+  openSessionFor(userId: number, context: StepContext): Promise<SessionOpened>;
+  /** Whether a brand requires its owners to use two-factor sign-in. */
+  ownerTwoFactorRequired(clientId: number): Promise<boolean>;
   /** The live session of a presented token, or undefined (unknown, revoked, expired, idle, disabled). */
   authenticate(token: string, method: AuthMethod): Promise<AdminSession | undefined>;
   roleIn(userId: number, clientId: number): Promise<Role | undefined>;
@@ -73,140 +78,28 @@ export interface AuthService {
 
 export interface AuthServiceDependencies {
   repository: AuthRepository;
+  challenges: ChallengeRepository;
   attempts: AttemptStore;
   audit: AuditLog;
+  /** Seals TOTP secrets (secret-box.ts, purpose 'totp-secret'). */
+  totpBox: SecretBox;
   now?: () => number;
 }
 
-function minutesUntil(instant: number, now: number): number {
-  return Math.max(1, Math.ceil((instant - now) / 60_000));
-}
-
-/** When the count drops below `limit` again: the instant the (n − limit + 1)-th oldest failure ages out. */
-function lockedUntil(failures: readonly number[], limit: number): number | undefined {
-  if (failures.length < limit) return undefined;
-  const freeing = failures[failures.length - limit];
-  return freeing === undefined ? undefined : freeing + ATTEMPT_WINDOW_MS;
-}
-
-export function backoffSecondsAfter(failures: number): number | undefined {
-  if (failures < BACKOFF_AFTER_FAILURES) return undefined;
-  return Math.min(2 ** (failures - BACKOFF_AFTER_FAILURES), MAX_BACKOFF_SECONDS);
-}
-
-function lockOutError(failures: RecentFailures, now: number): DomainError | undefined {
-  const account = lockedUntil(failures.account, ACCOUNT_FAILURE_LIMIT);
-  if (account !== undefined) {
-    const minutes = minutesUntil(account, now);
-    return new DomainError(
-      'RATE_LIMITED',
-      `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      { retryAfterSeconds: Math.ceil((account - now) / 1000) },
-    );
-  }
-  const ip = lockedUntil(failures.ip, IP_FAILURE_LIMIT);
-  if (ip !== undefined) {
-    const minutes = minutesUntil(ip, now);
-    return new DomainError(
-      'RATE_LIMITED',
-      `Too many failed sign-in attempts from this network. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      { retryAfterSeconds: Math.ceil((ip - now) / 1000) },
-    );
-  }
-  return undefined;
-}
-
-const iso = (epochMs: number): string => new Date(epochMs).toISOString();
-
-function activeMembership(
-  memberships: readonly MembershipRecord[],
-  activeClientId: number | null,
-): MembershipRecord | undefined {
-  return memberships.find((m) => m.clientId === activeClientId) ?? memberships[0];
-}
-
-/** The signed-in user as the config API answers it: memberships, active brand, role and permissions. */
-async function currentUserOf(
-  repository: AuthRepository,
-  session: AdminSession,
-): Promise<CurrentUserResponse> {
-  const memberships = await repository.membershipsOf(session.userId);
-  const active = activeMembership(memberships, session.activeClientId);
-  return {
-    user: { userId: String(session.userId), email: session.email, displayName: session.displayName },
-    memberships: memberships.map((m) => ({
-      clientId: String(m.clientId),
-      clientName: m.clientName,
-      clientSlug: m.clientSlug,
-      role: m.role,
-    })),
-    activeClient:
-      active === undefined
-        ? null
-        : { clientId: String(active.clientId), name: active.clientName, slug: active.clientSlug },
-    role: active?.role ?? null,
-    permissions: permissionsOf(active?.role),
-    expiresAt: iso(session.expiresAt),
-    authMethod: session.method,
-  };
-}
-
-/** A new session of `user` on its first brand, audited; the token is returned once. */
-async function openSession(
-  repository: AuthRepository,
-  audit: AuditLog,
-  user: Pick<UserRecord, 'userId' | 'email' | 'displayName'>,
-  {
-    at,
-    ip,
-    userAgent,
-    method,
-  }: { at: number; ip: string | null; userAgent: string | null; method: AuthMethod },
-): Promise<LoginResult> {
-  const memberships = await repository.membershipsOf(user.userId);
-  const token = newSessionToken();
-  const csrfSecret = newCsrfSecret();
-  const expiresAt = at + SESSION_LIFETIME_MS;
-  const activeClientId = memberships[0]?.clientId ?? null;
-  const sessionId = await repository.createSession({
-    tokenHash: hashSessionToken(token),
-    userId: user.userId,
-    activeClientId,
-    csrfSecret,
-    createdAt: at,
-    expiresAt,
-    ip,
-    userAgent: userAgent === null ? null : userAgent.slice(0, 500),
-  });
-  await audit.record({
-    userId: user.userId,
-    clientId: activeClientId,
-    action: 'auth.login',
-    recordType: 'user',
-    recordId: user.userId,
-    ip,
-  });
-  return {
-    token,
-    session: {
-      sessionId,
-      userId: user.userId,
-      email: user.email,
-      displayName: user.displayName,
-      activeClientId,
-      csrfToken: csrfTokenFor(csrfSecret, sessionId),
-      expiresAt,
-      method,
-    },
-  };
-}
+/** The wait (seconds) an answer advises after the account's n-th failure (sign-in-throttle.ts). */
+export const backoffSecondsAfter = accountDelaySeconds;
+/** 429 before the password is checked: the address's limit, or the account's delay (sign-in-throttle.ts). */
+const lockOutError = throttleRefusal;
 
 export function createAuthService({
   repository,
+  challenges,
   attempts,
   audit,
+  totpBox,
   now = Date.now,
 }: AuthServiceDependencies): AuthService {
+  const steps = createSignInSteps({ repository, challenges, attempts, audit, totpBox, now });
   // Unknown e-mails are checked against this hash, so they cost as much time as a wrong password.
   const dummyHash = hashPassword(randomBytes(16).toString('hex'));
   dummyHash.catch(() => undefined);
@@ -236,8 +129,20 @@ export function createAuthService({
       const rehash = needsRehash(user.passwordHash) ? await hashPassword(password) : null;
       await repository.recordLogin(user.userId, at, rehash);
 
-      return openSession(repository, audit, user, { at, ip, userAgent, method });
+      return steps.next(user, { ip, userAgent, method });
     },
+
+    loginTwoFactor: (challenge, code, context) => steps.twoFactor(challenge, code, context),
+    loginPasswordChange: (challenge, newPassword, context) =>
+      steps.passwordChange(challenge, newPassword, context),
+
+    async openSessionFor(userId, context) {
+      const user = await repository.findUserById(userId);
+      if (user === undefined || user.disabled) throw new DomainError('UNAUTHENTICATED');
+      return openSession(repository, audit, user, { at: now(), ...context });
+    },
+
+    ownerTwoFactorRequired: (clientId) => repository.ownerTwoFactorRequired(clientId),
 
     async authenticate(token, method) {
       if (!looksLikeSessionToken(token)) return undefined;
@@ -260,6 +165,7 @@ export function createAuthService({
         email: record.email,
         displayName: record.displayName,
         activeClientId: record.activeClientId,
+        twoFactorEnabled: record.userTwoFactor,
         csrfToken: csrfTokenFor(record.csrfSecret, record.sessionId),
         expiresAt: record.expiresAt,
         method,
@@ -292,6 +198,8 @@ export function createAuthService({
       const role = await repository.roleOf(session.userId, clientId);
       if (role === undefined) throw new DomainError('FORBIDDEN', 'You are not a member of this practice.');
       await repository.setActiveClient(session.sessionId, clientId);
+      // The brand chosen last is the active brand of the next sign-in.
+      await repository.setLastClient(session.userId, clientId);
       await audit.record({
         userId: session.userId,
         clientId,

@@ -11,41 +11,41 @@ const READ_CAP = 500;
  * `email` column holds the account's keyed hash (`attemptAccountHash`), never the typed address.
  */
 export function createDatabaseAttemptStore(db: Db, hashKey?: string): AttemptStore {
-  async function read(typedEmail: string, ip: string | null, now: number): Promise<RecentFailures> {
-    const email = attemptAccountHash(typedEmail, hashKey);
-    const floor = now - ATTEMPT_WINDOW_MS;
-    const lastSuccess = await db
+  /** The latest success of the account (from `ip` when given) in the window, else the window's start. */
+  async function since(email: string, floor: number, ip?: string): Promise<number> {
+    let query = db
       .selectFrom('login_attempts')
       .select((eb) => eb.fn.max('created_at').as('at'))
       .where('email', '=', email)
       .where('succeeded', '=', 1)
-      .where('created_at', '>', floor)
-      .executeTakeFirst();
-    const since = Math.max(floor, Number(lastSuccess?.at ?? floor));
-    const account = await db
+      .where('created_at', '>', floor);
+    if (ip !== undefined) query = query.where('ip', '=', ip);
+    const lastSuccess = await query.executeTakeFirst();
+    return Math.max(floor, Number(lastSuccess?.at ?? floor));
+  }
+
+  async function failures(filter: { email?: string; ip?: string }, after: number): Promise<number[]> {
+    let query = db
       .selectFrom('login_attempts')
       .select('created_at')
-      .where('email', '=', email)
       .where('succeeded', '=', 0)
-      .where('created_at', '>', since)
-      .orderBy('created_at')
-      .limit(READ_CAP)
-      .execute();
-    const byIp =
-      ip === null
-        ? []
-        : await db
-            .selectFrom('login_attempts')
-            .select('created_at')
-            .where('ip', '=', ip)
-            .where('succeeded', '=', 0)
-            .where('created_at', '>', floor)
-            .orderBy('created_at')
-            .limit(READ_CAP)
-            .execute();
+      .where('created_at', '>', after);
+    if (filter.email !== undefined) query = query.where('email', '=', filter.email);
+    if (filter.ip !== undefined) query = query.where('ip', '=', filter.ip);
+    // The newest READ_CAP, ascending (the rules read the latest and the n-th newest).
+    const rows = await query.orderBy('created_at', 'desc').limit(READ_CAP).execute();
+    return rows.map((row) => Number(row.created_at)).reverse();
+  }
+
+  async function read(typedEmail: string, ip: string | null, now: number): Promise<RecentFailures> {
+    const email = attemptAccountHash(typedEmail, hashKey);
+    const floor = now - ATTEMPT_WINDOW_MS;
+    const account = await failures({ email }, await since(email, floor));
+    if (ip === null) return { account, ip: [], accountFromIp: [] };
     return {
-      account: account.map((row) => Number(row.created_at)),
-      ip: byIp.map((row) => Number(row.created_at)),
+      account,
+      ip: await failures({ ip }, floor),
+      accountFromIp: await failures({ email, ip }, await since(email, floor, ip)),
     };
   }
 

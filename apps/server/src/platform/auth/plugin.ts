@@ -13,9 +13,11 @@ declare module 'fastify' {
 }
 
 export interface StaffAuthPluginOptions {
-  config: Pick<Config, 'cookieSecure'>;
+  config: Pick<Config, 'cookieSecure'> & Partial<Pick<Config, 'loginHashKey'>>;
   db: Db;
   redis?: Redis | undefined;
+  /** The app's clock (tests pin it). */
+  now?: () => Date;
 }
 
 /**
@@ -24,8 +26,12 @@ export interface StaffAuthPluginOptions {
  * context's staff routes. `fastify-plugin` lifts the decoration out of the plugin's scope.
  */
 export const staffAuthPlugin = fastifyPlugin<StaffAuthPluginOptions>(
-  (app, { config, db, redis }) => {
-    app.decorate('staffAuth', createStaffAuth({ config, db, redis }));
+  (app, { config, db, redis, now }) => {
+    const clock = now === undefined ? undefined : () => now().getTime();
+    app.decorate(
+      'staffAuth',
+      createStaffAuth({ config, db, redis, ...(clock === undefined ? {} : { now: clock }) }),
+    );
     return Promise.resolve();
   },
   { name: 'staff-auth', fastify: '5.x' },

@@ -2,6 +2,7 @@ import { DomainError } from '@scheduler/domain/errors';
 import { permissionsOf, roleHasPermission } from '@scheduler/domain/roles';
 import type { Permission, Role } from '@scheduler/domain/roles';
 import { recordIdSchema } from '@scheduler/contract/admin-auth';
+import { TWO_FACTOR_REQUIRED_MESSAGE } from '@scheduler/contract/admin/accounts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { AuditActor } from '../audit/audit-log.ts';
@@ -174,6 +175,11 @@ export interface StaffGuard {
   requireStaff(options: { permission: Permission }): Hook;
   /** The session when one is presented and valid, else undefined (no CSRF check, no 401). */
   optionalSession(request: FastifyRequest): Promise<AdminSession | undefined>;
+  /**
+   * Like `optionalSession`, for a public change that does something more when signed in (accept
+   * an invitation): a valid cookie session must pass the CSRF rules (403 otherwise).
+   */
+  optionalSessionForChange(request: FastifyRequest): Promise<AdminSession | undefined>;
   cookies: AuthCookieWriter;
 }
 
@@ -246,6 +252,17 @@ export function createStaffGuard({
           if (role === undefined)
             throw new DomainError('FORBIDDEN', 'You are not a member of this practice.');
           if (!roleHasPermission(role, permission)) throw new DomainError('FORBIDDEN');
+          // A brand may require its owners to sign in with two factors (issue 15): until they
+          // have set it up, no owner route answers (their own account routes still do).
+          if (
+            role === 'owner' &&
+            !session.twoFactorEnabled &&
+            (await auth.ownerTwoFactorRequired(clientId))
+          ) {
+            throw new DomainError('FORBIDDEN', TWO_FACTOR_REQUIRED_MESSAGE, {
+              reason: 'two-factor-required',
+            });
+          }
           staffContexts.set(request, {
             session,
             clientId,
@@ -262,6 +279,15 @@ export function createStaffGuard({
       const presented = presentedToken(request);
       if (presented === undefined) return undefined;
       return auth.authenticate(presented.token, presented.method);
+    },
+
+    async optionalSessionForChange(request) {
+      assertNotCrossSite(request);
+      const presented = presentedToken(request);
+      if (presented === undefined) return undefined;
+      const session = await auth.authenticate(presented.token, presented.method);
+      if (session?.method === 'cookie') assertCsrf(request, session);
+      return session;
     },
   };
 }

@@ -7,6 +7,8 @@ import { createAuditRepository } from '../audit/audit-repository.ts';
 import { createRedisAttemptStore } from './attempt-store.ts';
 import type { AttemptStore } from './attempt-store.ts';
 import { createAuthRepository } from './auth-repository.ts';
+import { createChallengeRepository } from './challenge-repository.ts';
+import { createSecretBox } from './secret-box.ts';
 import { createDatabaseAttemptStore } from './login-attempt-repository.ts';
 import { createStaffGuard } from './request-guard.ts';
 import type { StaffGuard } from './request-guard.ts';
@@ -28,16 +30,26 @@ export function createStaffAuth({
   config,
   db,
   redis,
+  now = Date.now,
 }: {
   config: Pick<Config, 'cookieSecure'> & Partial<Pick<Config, 'loginHashKey'>>;
   db: Db;
   redis?: Redis | undefined;
+  /** The clock (epoch ms); tests pin it. */
+  now?: () => number;
 }): StaffAuth {
   const audit = createAuditLog(createAuditRepository(db));
   const attempts: AttemptStore =
     redis === undefined
       ? createDatabaseAttemptStore(db, config.loginHashKey)
       : createRedisAttemptStore(redis, '', config.loginHashKey);
-  const auth = createAuthService({ repository: createAuthRepository(db), attempts, audit });
+  const auth = createAuthService({
+    repository: createAuthRepository(db),
+    challenges: createChallengeRepository(db),
+    attempts,
+    audit,
+    totpBox: createSecretBox('totp-secret', config.loginHashKey),
+    now,
+  });
   return { auth, audit, guard: createStaffGuard({ auth, config }) };
 }

@@ -62,6 +62,11 @@ describe.each(testDatabases())('migrations on $name', (target) => {
       '2026-11-26-008-report-rollups',
       '2026-11-27-009-report-cell-index',
       '2026-11-27-010-search-config-versions',
+      '2026-11-27-011-jobs',
+      '2026-11-27-012-message-templates',
+      '2026-11-27-013-messages',
+      '2026-11-27-014-accounts',
+      '2026-11-27-015-patient-pending-changes',
     ]);
   });
 

@@ -1,6 +1,7 @@
 import { Migrator, sql } from 'kysely';
 import type { Kysely, Migration, MigrationProvider, MigrationResult } from 'kysely';
 import { createDb, dialectOf, ownerConnectionOf } from './database.ts';
+import { installPgBoss } from '../jobs/pg-boss-repository.ts';
 import type { Db } from './database.ts';
 import * as initial from './migrations/2026-11-25-001-initial.ts';
 import * as reportIndexes from './migrations/2026-11-25-002-report-indexes.ts';
@@ -12,6 +13,11 @@ import * as mappingVersions from './migrations/2026-11-26-007-mapping-versions.t
 import * as reportRollups from './migrations/2026-11-26-008-report-rollups.ts';
 import * as reportCellIndex from './migrations/2026-11-27-009-report-cell-index.ts';
 import * as searchConfigVersions from './migrations/2026-11-27-010-search-config-versions.ts';
+import * as jobs from './migrations/2026-11-27-011-jobs.ts';
+import * as messageTemplates from './migrations/2026-11-27-012-message-templates.ts';
+import * as patientPendingChanges from './migrations/2026-11-27-015-patient-pending-changes.ts';
+import * as messages from './migrations/2026-11-27-013-messages.ts';
+import * as accounts from './migrations/2026-11-27-014-accounts.ts';
 
 /**
  * Every migration, by name. A static list (no directory scan) so that the bundled server
@@ -29,6 +35,11 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-008-report-rollups': reportRollups,
   '2026-11-27-009-report-cell-index': reportCellIndex,
   '2026-11-27-010-search-config-versions': searchConfigVersions,
+  '2026-11-27-011-jobs': jobs,
+  '2026-11-27-012-message-templates': messageTemplates,
+  '2026-11-27-013-messages': messages,
+  '2026-11-27-014-accounts': accounts,
+  '2026-11-27-015-patient-pending-changes': patientPendingChanges,
 };
 
 const staticProvider: MigrationProvider = {
@@ -51,7 +62,11 @@ export interface MigrateReport {
  */
 export async function migrate(db: Db): Promise<MigrateReport> {
   const owner = ownerConnectionOf(db);
-  if (owner === undefined) return migrateAsOwner(db);
+  if (owner === undefined) {
+    const report = await migrateAsOwner(db);
+    if (dialectOf(db) === 'postgres') await installPgBoss(db);
+    return report;
+  }
   const ownerDb = createDb(
     { databaseUrl: owner.url, sqlitePath: '' },
     { poolSize: 2, ...(owner.pgSchema === undefined ? {} : { pgSchema: owner.pgSchema }) },
@@ -59,6 +74,8 @@ export async function migrate(db: Db): Promise<MigrateReport> {
   try {
     const report = await migrateAsOwner(ownerDb);
     await grantToApplicationRole(ownerDb, db);
+    // The job queue's pg-boss schema (platform/jobs/pg-boss-repository.ts), installed by the owner.
+    await installPgBoss(ownerDb, (await roleFacts(db)).role);
     return report;
   } finally {
     await ownerDb.destroy();

@@ -81,6 +81,21 @@ export type * from './schema/catalogue.ts';
 export type * from './schema/scheduling.ts';
 export type * from './schema/analytics.ts';
 export type * from './schema/reports.ts';
+export type * from './schema/jobs.ts';
+import type { JobsTable, JobKeysTable } from './schema/jobs.ts';
+export type * from './schema/patient-pending-changes.ts';
+import type { PatientPendingChangesTable } from './schema/patient-pending-changes.ts';
+export type * from './schema/accounts.ts';
+import type {
+  StaffInvitationsTable,
+  PasswordResetsTable,
+  LoginChallengesTable,
+  AccountEmailsTable,
+} from './schema/accounts.ts';
+export type * from './schema/messages.ts';
+import type { MessagesTable, MessageRulesTable, MessageRepliesTable } from './schema/messages.ts';
+export type * from './schema/messages-templates.ts';
+import type { MessageTemplatesTable } from './schema/messages-templates.ts';
 
 /** Every table, composed from the groups in `schema/`. */
 export interface DB {
@@ -126,6 +141,19 @@ export interface DB {
   report_funnel_daily: ReportFunnelDailyTable;
   provider_busy_versions: ProviderBusyVersionsTable;
   search_config_versions: SearchConfigVersionsTable;
+  /** SQLite only (the job queue). */
+  jobs: JobsTable;
+  /** PostgreSQL only (the job queue's keys; the jobs are pg-boss's). */
+  job_keys: JobKeysTable;
+  patient_pending_changes: PatientPendingChangesTable;
+  staff_invitations: StaffInvitationsTable;
+  password_resets: PasswordResetsTable;
+  login_challenges: LoginChallengesTable;
+  account_emails: AccountEmailsTable;
+  messages: MessagesTable;
+  message_rules: MessageRulesTable;
+  message_replies: MessageRepliesTable;
+  message_templates: MessageTemplatesTable;
 }
 
 export type TableName = keyof DB;

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { LogLevel } from '../config.ts';
+import { REDACTED, redactHost, redactRequestUrl, scrubIdentifiers, serializeError } from './log-redaction.ts';
 
 /** Anything pino can write lines to (stdout by default; tests capture lines). */
 export interface LogStream {
@@ -44,7 +45,7 @@ export const sensitiveKeys = [
   'cookie',
 ] as const;
 
-const CENSOR = '[Redacted]';
+const CENSOR = REDACTED;
 const MAX_DEPTH = 12;
 
 const normalizeKey = (key: string): string => key.toLowerCase().replace(/[_-]/g, '');
@@ -84,24 +85,23 @@ export function redactDeep(value: unknown, depth = 0, seen = new WeakSet<object>
     seen.delete(value);
     return copy;
   }
-  return value;
+  return typeof value === 'string' ? scrubIdentifiers(value) : value;
 }
 
-/** A URL for the log: query values of identifying parameters are replaced. */
+/**
+ * A URL for the log (no route known): the query through the allow-list of safe keys, the path
+ * segment by segment (log-redaction.ts).
+ */
 export function redactUrl(url: string): string {
-  const mark = url.indexOf('?');
-  if (mark < 0) return url;
-  const params = new URLSearchParams(url.slice(mark + 1));
-  for (const key of [...params.keys()]) {
-    if (isSensitiveKey(key)) params.set(key, CENSOR);
-  }
-  return `${url.slice(0, mark)}?${params.toString()}`;
+  return redactRequestUrl({ url });
 }
 
 /**
  * Pino options for Fastify: structured JSON, request bodies never logged (Fastify does not
  * log them and `body` is censored if someone tries), identifying fields censored at any
- * depth, credentials in headers censored, identifying query parameters cleaned from URLs.
+ * depth, credentials in headers censored. URLs keep their route and only the query values and
+ * route parameters of an allow-list (log-redaction.ts); errors keep type, a scrubbed message
+ * and stack, and an allow-list of diagnostic fields — never a body or a driver's `detail`.
  */
 export function loggerOptions(settings: LoggerSettings): Record<string, unknown> {
   return {
@@ -123,16 +123,30 @@ export function loggerOptions(settings: LoggerSettings): Record<string, unknown>
     formatters: {
       log: (object: Record<string, unknown>) => redactDeep(object),
     },
+    hooks: {
+      // The message text too (`log.info(\`sent to ${address}\`)`): e-mails and phone numbers go.
+      logMethod(this: unknown, args: unknown[], method: (...args: unknown[]) => void) {
+        method.apply(
+          this,
+          args.map((arg) => (typeof arg === 'string' ? scrubIdentifiers(arg) : arg)),
+        );
+      },
+    },
     serializers: {
       req(request: FastifyRequest) {
         return {
           method: request.method,
-          url: redactUrl(request.url),
-          host: request.host,
+          url: redactRequestUrl({
+            url: request.url,
+            routeUrl: request.routeOptions?.url,
+            params: request.params,
+          }),
+          host: redactHost(request.host),
           remoteAddress: request.ip,
           remotePort: request.socket?.remotePort,
         };
       },
+      err: (error: unknown) => serializeError(error),
     },
     ...(settings.stream === undefined ? {} : { stream: settings.stream }),
   };

@@ -5,6 +5,7 @@
  */
 import {
   BOOKING_MESSAGES,
+  CALL_OFFICE_MESSAGE,
   EXISTING_PATIENTS_ONLY_MESSAGE,
   NEW_PATIENTS_ONLY_MESSAGE,
   formatMessage,
@@ -15,7 +16,12 @@ import type {
   SchedulerScope as SchedulerScopeQuery,
 } from '@scheduler/contract/scheduler-api';
 import { parseRecordId, requireScope } from '../../catalogue/index.ts';
-import { existingAppointmentParams, normalizedPatientName, pickPatientMatch } from '../matching.ts';
+import {
+  existingAppointmentParams,
+  isExactIdentityMatch,
+  normalizedPatientName,
+  pickPatientMatch,
+} from '../matching.ts';
 import type { PatientRepository } from './patient-repository.ts';
 
 export interface PatientLookup extends SchedulerScopeQuery {
@@ -55,7 +61,11 @@ export function createPatientService(repository: PatientRepository, now: () => D
       let existingAppointment: PatientLookupResponse['existingAppointment'] = null;
       if (match !== undefined && !scope.settings.allowMultipleAppointments) {
         const upcoming = await repository.findUpcomingAppointment(scope.clientId, match.id, now().getTime());
-        if (upcoming !== undefined) {
+        // The date and time only to someone who gave every identity field exactly (issue 15,
+        // finding 10); otherwise only that the office will help.
+        if (upcoming !== undefined && !isExactIdentityMatch(match, patient)) {
+          refusal ??= { code: 'CALL_OFFICE', message: CALL_OFFICE_MESSAGE };
+        } else if (upcoming !== undefined) {
           existingAppointment = {
             startUtc: new Date(upcoming.startAt).toISOString(),
             message: formatMessage(

@@ -14,6 +14,7 @@ import { createPatientSearchRepository } from './patient-search-repository.ts';
 import type { PatientSearchRepository } from './patient-search-repository.ts';
 import { createStatusChangeRepository } from './status-change-repository.ts';
 import type { StatusChangeRepository } from './status-change-repository.ts';
+import type { AppointmentMessages } from '../../messages/index.ts';
 
 export type PatientManagementRepository = PatientSearchRepository &
   PatientRecordRepository &
@@ -21,12 +22,15 @@ export type PatientManagementRepository = PatientSearchRepository &
   NotesRepository &
   StatusChangeRepository;
 
-export function createPatientManagementRepository(db: Db): PatientManagementRepository {
+export function createPatientManagementRepository(
+  db: Db,
+  messages?: AppointmentMessages,
+): PatientManagementRepository {
   return {
     ...createPatientSearchRepository(db),
     ...createPatientRecordRepository(db),
     ...createAppointmentReadRepository(db),
     ...createNotesRepository(db),
-    ...createStatusChangeRepository(db),
+    ...createStatusChangeRepository(db, messages),
   };
 }

@@ -33,11 +33,20 @@ export interface AppointmentCriteria {
   startBefore?: number | undefined;
 }
 
-export type PatientSearchTerm =
+/** A term matched on the patient's own fields. */
+export type PatientFieldTerm =
   | { kind: 'name'; words: readonly string[] }
   | { kind: 'email'; prefix: string }
   | { kind: 'phone'; digits: string }
   | { kind: 'dateOfBirth'; date: string };
+
+export type PatientSearchTerm =
+  | PatientFieldTerm
+  /**
+   * A confirmation number ('K7M-4QXD'): the patient of that appointment — or, since the same text
+   * may be a name or a phone number too ('LEE-KUNG'), the patients `otherwise` finds.
+   */
+  | { kind: 'confirmationNumber'; appointmentId: number; otherwise: PatientFieldTerm | undefined };
 
 export interface PatientListFilter {
   /** All must match. */
@@ -104,7 +113,7 @@ function idsMatchingName(db: Db, clientId: number, word: string) {
 }
 
 /** Every condition of a term (re-checked on the rows the driving term found). */
-function termCondition(eb: PatientsScope, term: PatientSearchTerm): Expression<SqlBool> {
+function termCondition(eb: PatientsScope, term: PatientFieldTerm): Expression<SqlBool> {
   switch (term.kind) {
     case 'name':
       return eb.and(
@@ -117,6 +126,28 @@ function termCondition(eb: PatientsScope, term: PatientSearchTerm): Expression<S
     case 'dateOfBirth':
       return eb('p.date_of_birth', '=', term.date);
   }
+}
+
+/** Ids of the patient of the appointment a confirmation number names (primary key), and of `otherwise`. */
+function idsOfConfirmationNumber(
+  db: Db,
+  clientId: number,
+  term: Extract<PatientSearchTerm, { kind: 'confirmationNumber' }>,
+) {
+  const booked = db
+    .selectFrom('appointments as a')
+    .select('a.patient_id as id')
+    .where('a.client_id', '=', clientId)
+    .where('a.id', '=', term.appointmentId);
+  const { otherwise } = term;
+  if (otherwise === undefined) return booked;
+  return booked.unionAll(
+    db
+      .selectFrom('patients as p')
+      .select('p.id')
+      .where('p.client_id', '=', clientId)
+      .where((eb) => termCondition(eb, otherwise)),
+  );
 }
 
 function hasAppointmentCriteria(criteria: AppointmentCriteria | undefined): criteria is AppointmentCriteria {
@@ -173,6 +204,8 @@ function patientsMatching(db: Db, clientId: number, filter: PatientListFilter): 
       base = base.where('p.id', 'in', idsMatchingName(db, clientId, term.words[0] ?? ''));
       const rest = term.words.slice(1);
       if (rest.length > 0) base = base.where((eb) => termCondition(eb, { kind: 'name', words: rest }));
+    } else if (term.kind === 'confirmationNumber') {
+      base = base.where('p.id', 'in', idsOfConfirmationNumber(db, clientId, term));
     } else {
       // E-mail, phone and date of birth are served by their (client_id, …) index directly.
       base = base.where((eb) => termCondition(eb, term));

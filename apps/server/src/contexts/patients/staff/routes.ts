@@ -13,10 +13,14 @@ import { actorOf, noStore, staffErrors as errors } from './route-parts.ts';
 import { createPatientManagementRepository } from './patient-management-repository.ts';
 import { createPatientManagementService } from './service.ts';
 import { registerAppointmentRoutes } from './appointment-routes.ts';
+import { registerPendingChangeRoutes } from './pending-changes-routes.ts';
+import type { AppointmentMessages } from '../../messages/index.ts';
 
 export interface PatientManagementRoutesOptions {
   db: Db;
   now: () => Date;
+  /** Plans the messages of a status change in its transaction (issue 17). */
+  messages?: AppointmentMessages;
 }
 
 /**
@@ -25,11 +29,11 @@ export interface PatientManagementRoutesOptions {
  */
 export const patientManagementRoutes: FastifyPluginAsyncZod<PatientManagementRoutesOptions> = (
   app,
-  { db, now },
+  { db, now, messages },
 ) => {
   const { guard, audit } = app.staffAuth;
   const service = createPatientManagementService({
-    repository: createPatientManagementRepository(db),
+    repository: createPatientManagementRepository(db, messages),
     audit,
     now: () => now().getTime(),
   });
@@ -86,6 +90,7 @@ export const patientManagementRoutes: FastifyPluginAsyncZod<PatientManagementRou
   );
 
   registerAppointmentRoutes(app, { guard, service });
+  registerPendingChangeRoutes(app, { guard, audit, db, now: () => now().getTime() });
 
   return Promise.resolve();
 };

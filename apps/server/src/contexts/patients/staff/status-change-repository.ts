@@ -5,6 +5,8 @@
 import type { Db } from '../../../platform/db/database.ts';
 import type { AppointmentStatus } from '../../../platform/db/schema.ts';
 import { inWriteTransaction } from '../../../platform/db/transaction.ts';
+import { statusChangeEvent } from '../../messages/index.ts';
+import type { AppointmentMessages } from '../../messages/index.ts';
 
 /** The appointment as the status change reads it inside its transaction. */
 export interface AppointmentState {
@@ -40,7 +42,7 @@ export interface StatusChangeRepository {
   changeStatus(change: StatusChange): Promise<StatusChangeOutcome>;
 }
 
-export function createStatusChangeRepository(db: Db): StatusChangeRepository {
+export function createStatusChangeRepository(db: Db, messages?: AppointmentMessages): StatusChangeRepository {
   return {
     changeStatus: (change) =>
       inWriteTransaction(db, async (trx): Promise<StatusChangeOutcome> => {
@@ -94,6 +96,10 @@ export function createStatusChangeRepository(db: Db): StatusChangeRepository {
             .where('appointment_id', '=', change.appointmentId)
             .execute();
         }
+        // "Confirmed" or the cancellation notice (queued reminders dropped), in this transaction (issue 17).
+        const event = statusChangeEvent(current.status, change.to);
+        if (event !== undefined)
+          await messages?.plan(trx, { appointmentId: change.appointmentId, event, at: change.now });
         return { kind: 'changed', from: current.status, patientId: current.patient_id, version };
       }),
   };

@@ -29,14 +29,14 @@ export function renderAvatarSvg(subject: AvatarSubject): string {
 }
 
 export interface AvatarService {
-  /** The SVG, or undefined when no such provider exists. */
-  getProviderAvatar(providerId: number): Promise<string | undefined>;
+  /** The SVG, or undefined unless the brand of `clientSlug` has this published provider. */
+  getProviderAvatar(clientSlug: string, providerId: number): Promise<string | undefined>;
 }
 
 export function createAvatarService(repository: AvatarRepository): AvatarService {
   return {
-    async getProviderAvatar(providerId) {
-      const subject = await repository.findProvider(providerId);
+    async getProviderAvatar(clientSlug, providerId) {
+      const subject = await repository.findPublishedProvider(clientSlug, providerId);
       return subject && renderAvatarSvg(subject);
     },
   };

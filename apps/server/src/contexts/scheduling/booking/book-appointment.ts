@@ -35,6 +35,7 @@ import type {
 import {
   comparablePhone,
   existingAppointmentParams,
+  isExactIdentityMatch,
   normalizedPatientName,
   pickPatientMatch,
 } from '../../patients/index.ts';
@@ -197,11 +198,14 @@ export async function matchPatient(
   assertPatientMaySchedule(settings, booking.service, kind);
   if (match !== undefined && !settings.allowMultipleAppointments) {
     const upcoming = await tx.findUpcomingAppointment(scope.clientId, match.id, booking.at.getTime());
+    // The date and time only to someone who gave every identity field exactly (issue 15, finding 10).
     if (upcoming !== undefined)
-      throw bookingRefusal(
-        'EXISTING_APPOINTMENT',
-        existingAppointmentParams(upcoming.startAt, upcoming.timeZone),
-      );
+      throw isExactIdentityMatch(match, patient)
+        ? bookingRefusal(
+            'EXISTING_APPOINTMENT',
+            existingAppointmentParams(upcoming.startAt, upcoming.timeZone),
+          )
+        : new DomainError('CALL_OFFICE');
   }
   return { match, kind, normalizedName };
 }
@@ -294,7 +298,7 @@ function relationshipLabel(value: string): string | null {
   return RELATIONSHIPS.find((relationship) => relationship.value === value)?.label ?? null;
 }
 
-/** Step 5: the patient record (created or brought up to date), the policy, the appointment. */
+/** Step 5: the patient (created, or matched and left as on file), the policy, the appointment. */
 export async function persistBooking(
   tx: BookingTransaction,
   booking: ResolvedBooking,
@@ -352,6 +356,16 @@ export async function persistBooking(
     notes: request.details.notes || null,
     now: nowMs,
   });
+  // A matched record keeps its details; what differs waits for staff (issue 15, finding 3).
+  if (match !== undefined)
+    await tx.keepPendingChange({
+      clientId: scope.clientId,
+      patientId,
+      appointmentId,
+      source: 'booking',
+      submitted: patient,
+      now: nowMs,
+    });
   return {
     appointmentId,
     status,

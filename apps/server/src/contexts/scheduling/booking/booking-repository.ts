@@ -14,8 +14,9 @@ import { selectProvidersForService, selectWorkingHours } from '../slot-search/av
 import type { ProviderQuery, WorkingHoursRecord } from '../slot-search/availability-repository.ts';
 import { selectBusy } from '../slot-search/busy-repository.ts';
 import type { BusyQuery, BusyRecord } from '../slot-search/busy-repository.ts';
-import type { PatientCandidate } from '../../patients/index.ts';
+import type { PatientCandidate, PendingContactChangeInput } from '../../patients/index.ts';
 import {
+  keepPendingContactChange,
   selectPatientCandidates,
   selectPatientProvider,
   selectUpcomingAppointment,
@@ -24,6 +25,7 @@ import type { PatientProvider, UpcomingAppointment } from '../../patients/index.
 import type { LocationRecord, BookableProvider } from '../../catalogue/index.ts';
 import { selectLocations, selectSchedulerScope, toLocationRecord } from '../../catalogue/index.ts';
 import type { ScopeWithService } from '../../catalogue/index.ts';
+import type { AppointmentMessages } from '../../messages/index.ts';
 
 export interface BookingScope extends ScopeWithService {
   location: LocationRecord | undefined;
@@ -59,8 +61,10 @@ export interface BookingTransaction {
   listProviders(query: ProviderQuery): Promise<BookableProvider[]>;
   listWorkingHours(query: Omit<ProviderQuery, 'planId'>): Promise<WorkingHoursRecord[]>;
   listBusy(query: BusyQuery): Promise<BusyRecord[]>;
-  /** The matched patient's record brought up to date (`existingId`), else a new one; its id. */
+  /** The matched patient's id (`existingId`, its record left as it is), else a new record; its id. */
   savePatient(existingId: number | undefined, patient: NewPatient): Promise<number>;
+  /** What the request brought that differs from the matched patient's record, kept for staff (never applied). */
+  keepPendingChange(change: PendingContactChangeInput): Promise<void>;
   /** An identical policy of the patient, else a new one. */
   findOrInsertPolicy(policy: NewPolicy): Promise<number>;
   /** The appointment, its first status-history row and its slot units. */
@@ -175,7 +179,7 @@ async function selectBooked(db: Db, clientId: number, key: string): Promise<Book
 }
 
 /** The booking transaction's operations on `trx` (the staff booking from the waitlist runs them in its own transaction). */
-export function bookingTransactionOf(trx: Db): BookingTransaction {
+export function bookingTransactionOf(trx: Db, messages?: AppointmentMessages): BookingTransaction {
   return {
     findByIdempotencyKey: (clientId, key) => selectBooked(trx, clientId, key),
     findPatientCandidates: (clientId, normalizedName, dateOfBirth) =>
@@ -188,12 +192,20 @@ export function bookingTransactionOf(trx: Db): BookingTransaction {
     listBusy: (query) => selectBusy(trx, query),
 
     savePatient: (existingId, patient) => savePatient(trx, existingId, patient),
+    keepPendingChange: async (change) => {
+      await keepPendingContactChange(trx, change);
+    },
     findOrInsertPolicy: (policy) => findOrInsertPolicy(trx, policy),
-    insertAppointment: (appointment) => insertAppointment(trx, appointment),
+    insertAppointment: async (appointment) => {
+      const appointmentId = await insertAppointment(trx, appointment);
+      // Its confirmation and reminders, made in this transaction (issue 17).
+      await messages?.plan(trx, { appointmentId, event: 'booked', at: appointment.now });
+      return appointmentId;
+    },
   };
 }
 
-export function createBookingRepository(db: Db): BookingRepository {
+export function createBookingRepository(db: Db, messages?: AppointmentMessages): BookingRepository {
   return {
     async findScope(clientSlug, schedulerSlug, serviceId, locationId) {
       const found = await selectSchedulerScope(db, clientSlug, schedulerSlug, serviceId);
@@ -232,7 +244,7 @@ export function createBookingRepository(db: Db): BookingRepository {
       );
     },
 
-    inWriteTransaction: (work) => inWriteTransaction(db, (trx) => work(bookingTransactionOf(trx))),
+    inWriteTransaction: (work) => inWriteTransaction(db, (trx) => work(bookingTransactionOf(trx, messages))),
 
     cancelAppointment: (clientId, appointmentId, reason, nowMs) =>
       inWriteTransaction(db, async (trx) => {
@@ -267,6 +279,8 @@ export function createBookingRepository(db: Db): BookingRepository {
           })
           .execute();
         await trx.deleteFrom('appointment_slot_units').where('appointment_id', '=', appointmentId).execute();
+        // The cancellation notice; queued reminders dropped (issue 17).
+        await messages?.plan(trx, { appointmentId, event: 'cancelled', at: nowMs });
         return true;
       }),
   };

@@ -65,27 +65,18 @@ export interface NewAppointment {
   now: number;
 }
 
-/** The matched patient's record brought up to date (`existingId`), else a new one; its id. */
+/**
+ * The matched patient's id (`existingId`), else a new record with the details given; its id.
+ * A matched record is never written: an unauthenticated request does not change a stored
+ * patient's phone, e-mail or consents (issue 15, finding 3); the caller keeps what differs as a
+ * pending change for staff (`keepPendingContactChange` of the patients context).
+ */
 export async function savePatient(
   trx: Db,
   existingId: number | undefined,
   patient: NewPatient,
 ): Promise<number> {
-  if (existingId !== undefined) {
-    await trx
-      .updateTable('patients')
-      .set({
-        phone: patient.phone,
-        email: patient.email,
-        sms_permission: patient.smsPermission ? 1 : 0,
-        email_permission: patient.emailPermission ? 1 : 0,
-        updated_at: patient.now,
-      })
-      .where('id', '=', existingId)
-      .where('client_id', '=', patient.clientId)
-      .execute();
-    return existingId;
-  }
+  if (existingId !== undefined) return existingId;
   const { id } = await trx
     .insertInto('patients')
     .values({

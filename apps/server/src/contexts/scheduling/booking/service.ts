@@ -2,14 +2,16 @@
  * PUT bookAppointment. Checks the request against the scheduler's rules, then in ONE write
  * transaction: replays a known idempotency key, matches the patient, applies the refusals of
  * spec section 8, loads the slot's inputs and re-checks it with the availability engine
- * (`isSlotBookable`), picks a provider when none was chosen (appointment 18), upserts the
- * patient, and inserts the appointment, its status history and its slot units. The database's
+ * (`isSlotBookable`), picks a provider when none was chosen (appointment 18), creates a new
+ * patient (a matched one is left as on file: what differs is kept as a pending change for staff,
+ * issue 15 finding 3), and inserts the appointment, its status history and its slot units. The database's
  * slot-unit key turns a lost race into the spec's "slot taken" answer (HTTP 409). The steps are
  * book-appointment.ts.
  */
 import { formatInTimeZone } from '@scheduler/domain/dates';
 import { DomainError } from '@scheduler/domain/errors';
 import { BOOKING_CHANGED_MESSAGE, IDEMPOTENCY_REUSED_MESSAGE } from '@scheduler/domain/messages';
+import { confirmationNumberOf } from '@scheduler/domain/messages/format';
 import type { BookAppointmentBody, BookAppointmentResponse } from '@scheduler/contract/scheduler-api';
 import type { SchedulerSettings } from '@scheduler/domain/settings';
 import { providerDisplayName } from '@scheduler/domain/providers';
@@ -50,6 +52,7 @@ function toResponse(booked: BookedAppointment, settings: SchedulerSettings): Boo
   const zone = booked.location.timeZone;
   return {
     appointmentId: String(booked.appointmentId),
+    confirmationNumber: confirmationNumberOf(booked.appointmentId),
     status: booked.status,
     startUtc: new Date(booked.startAt).toISOString(),
     endUtc: new Date(booked.endAt).toISOString(),

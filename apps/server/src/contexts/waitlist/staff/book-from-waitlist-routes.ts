@@ -6,10 +6,13 @@ import type { Db } from '../../../platform/db/database.ts';
 import { errorResponseSchema } from '../../../platform/http/route-kit.ts';
 import { createStaffBookingRepository } from './staff-booking-repository.ts';
 import { createStaffBookingService } from './staff-booking-service.ts';
+import type { AppointmentMessages } from '../../messages/index.ts';
 
 export interface BookFromWaitListRoutesOptions {
   db: Db;
   now: () => Date;
+  /** Plans the booking's messages in its transaction (issue 17). */
+  messages?: AppointmentMessages;
 }
 
 /** Documented 4xx answers (a loose shape: a response schema must never turn an error into a 500). */
@@ -27,11 +30,11 @@ const errors = {
  */
 export const bookFromWaitListRoutes: FastifyPluginAsyncZod<BookFromWaitListRoutesOptions> = (
   app,
-  { db, now },
+  { db, now, messages },
 ) => {
   const { guard } = app.staffAuth;
   const staffBooking = createStaffBookingService(
-    createStaffBookingRepository(db, () => now().getTime()),
+    createStaffBookingRepository(db, () => now().getTime(), messages),
     now,
   );
   app.addHook('onRequest', guard.authenticate());

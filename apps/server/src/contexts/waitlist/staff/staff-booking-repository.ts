@@ -12,6 +12,7 @@ import { inWriteTransaction } from '../../../platform/db/transaction.ts';
 import type { BookedAppointment, BookingTransaction } from '../../scheduling/index.ts';
 import type { LocationRecord } from '../../catalogue/index.ts';
 import { selectLocations } from '../../catalogue/index.ts';
+import type { AppointmentMessages } from '../../messages/index.ts';
 
 /** The waitlist entry as the staff booking needs it (contact data stays inside the server). */
 export interface WaitlistEntryForBooking {
@@ -55,7 +56,11 @@ export interface StaffBookingRepository {
 
 export const OPEN_WAITLIST_STATUSES = ['waiting', 'contacted'] as const;
 
-export function createStaffBookingRepository(db: Db, nowMs: () => number): StaffBookingRepository {
+export function createStaffBookingRepository(
+  db: Db,
+  nowMs: () => number,
+  messages?: AppointmentMessages,
+): StaffBookingRepository {
   return {
     async findEntry(clientId, entryId) {
       const row = await db
@@ -121,7 +126,7 @@ export function createStaffBookingRepository(db: Db, nowMs: () => number): Staff
     inWriteTransaction: (work) =>
       inWriteTransaction(db, (trx) =>
         work({
-          ...bookingTransactionOf(trx),
+          ...bookingTransactionOf(trx, messages),
           async markEntryBooked(clientId, entryId, now) {
             const result = await trx
               .updateTable('waitlist_entries')

@@ -13,6 +13,7 @@
  */
 import { formatInTimeZone } from '@scheduler/domain/dates';
 import { DomainError } from '@scheduler/domain/errors';
+import { confirmationNumberOf } from '@scheduler/domain/messages/format';
 import { FRONT_DESK_CHANNEL } from '@scheduler/contract/waitlist';
 import { providerDisplayName } from '@scheduler/domain/providers';
 import type { BookFromWaitListRequest, BookFromWaitListResponse } from '@scheduler/contract/waitlist';
@@ -47,6 +48,7 @@ function toResponse(
   const zone = booked.location.timeZone;
   return {
     appointmentId: String(booked.appointmentId),
+    confirmationNumber: confirmationNumberOf(booked.appointmentId),
     patientId: String(patientId),
     waitlistEntryId: String(entryId),
     status: booked.status,

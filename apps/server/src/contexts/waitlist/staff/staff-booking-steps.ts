@@ -147,7 +147,7 @@ async function providerWithFreeSlot(
   return { provider, endMs };
 }
 
-/** The patient: the entry's record when it is still theirs, else matched or created. */
+/** The patient: the entry's record when it is still theirs, else matched (left as on file) or created. */
 async function savePatientOfEntry(
   tx: StaffBookingTransaction,
   clientId: number,
@@ -220,6 +220,22 @@ export async function bookInTransaction(
     createdByUserId: actor.userId,
     now: nowMs,
   });
+  // A matched record keeps its details: the entry was filled in by the public, so what differs
+  // (and the consents chosen here) waits for staff on the patient page (issue 15, finding 3).
+  if (!isNew)
+    await tx.keepPendingChange({
+      clientId,
+      patientId,
+      appointmentId,
+      source: 'waitlist',
+      submitted: {
+        phone: entry.phone,
+        email: entry.email,
+        smsPermission: request.smsPermission,
+        emailPermission: request.emailPermission,
+      },
+      now: nowMs,
+    });
   if (!(await tx.markEntryBooked(clientId, entry.id, nowMs)))
     throw new DomainError('CONFLICT', WAITLIST_ENTRY_CLOSED_MESSAGE, { field: 'waitlistEntryId' });
   // Ids only: no name, date of birth, phone or e-mail in the audit trail.

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BookFromWaitListResponse } from '@scheduler/contract/waitlist';
 import { FRONT_DESK_CHANNEL } from '@scheduler/contract/waitlist';
+import { confirmationNumberOf } from '@scheduler/domain/messages/format';
 import type { GetProvidersResponse, SlotResponse } from '@scheduler/contract/scheduler-api';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PublicFixture } from '../../../test/public-api-fixture.ts';
@@ -189,6 +190,8 @@ describe.each(testDatabases())('POST /api/patient-management/bookFromWaitList on
       location: { locationId: taken.slot.locationId },
       service: { appointmentTypeId: String(serviceId) },
     });
+    // The number the patient's confirmation messages carry, for the front desk to read out.
+    expect(booking.confirmationNumber).toBe(confirmationNumberOf(booking.appointmentId));
     const after = await writeCounts(f.t.db);
     expect(after.appointments).toBe(before.appointments! + 1);
     expect(after.patients).toBe(before.patients! + 1);

@@ -12,6 +12,8 @@ export interface ClientsTable {
   frame_ancestors: string;
   /** Optimistic concurrency of the allow-list (migration 007). */
   frame_ancestors_version: Generated<number>;
+  /** 1: owners must use two-factor sign-in to use the admin (migration 014). */
+  require_owner_totp: Generated<Flag>;
   created_at: EpochMs;
   updated_at: EpochMs;
 }
@@ -48,6 +50,17 @@ export interface UsersTable {
   updated_at: EpochMs;
   last_login_at: EpochMs | null;
   disabled_at: EpochMs | null;
+  /** The brand chosen last: the active brand of the next sign-in (migration 014). */
+  last_client_id: Generated<number | null>;
+  /** 1: an owner forced a reset; the next sign-in must choose a new password. */
+  must_reset_password: Generated<Flag>;
+  /** AES-256-GCM of the TOTP secret (platform/auth/secret-box.ts); null without two-factor. */
+  totp_secret_encrypted: Generated<string | null>;
+  /** An enrolment not yet confirmed with a code. */
+  totp_pending_encrypted: Generated<string | null>;
+  totp_enabled_at: Generated<EpochMs | null>;
+  /** The last accepted TOTP time step (a code is never accepted twice). */
+  totp_last_step: Generated<number | null>;
 }
 
 export interface MembershipsTable {
@@ -56,6 +69,8 @@ export interface MembershipsTable {
   client_id: number;
   role: MembershipRole;
   created_at: EpochMs;
+  /** The member is disabled in this brand (migration 014). */
+  disabled_at: Generated<EpochMs | null>;
 }
 
 export interface AdminSessionsTable {

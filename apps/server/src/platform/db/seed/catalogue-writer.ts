@@ -60,7 +60,14 @@ export function writeCatalogue(spec: BrandSpec, context: CatalogueContext): Writ
   };
   const services = writeServices(spec, context, clientId, locationOf);
   const insurance = writeInsurance(spec, context, clientId);
-  const scope: ProviderScope = { clientId, schedulerId, locationOf, services, planIds: insurance.planIds };
+  const scope: ProviderScope = {
+    clientId,
+    clientSlug: spec.slug,
+    schedulerId,
+    locationOf,
+    services,
+    planIds: insurance.planIds,
+  };
   const plans: ProviderPlan[] = [];
   const providerIdsByLocation = new Map<number, number[]>();
   spec.providers.forEach((provider, index) => {
@@ -238,6 +245,8 @@ function writeInsurance(
 /** What writing a provider needs of the brand's configuration written before it. */
 interface ProviderScope {
   clientId: number;
+  /** The brand's URL name: the generated avatar's address names it (issue 15, finding 11). */
+  clientSlug: string;
   schedulerId: number;
   locationOf: (slug: string) => LocationRef;
   services: Map<string, ServiceRef>;
@@ -253,7 +262,7 @@ function writeProvider(
   providerIdsByLocation: Map<number, number[]>,
 ): ProviderPlan {
   const { now, random, ids, sink } = context;
-  const { clientId, locationOf } = scope;
+  const { clientId, clientSlug, locationOf } = scope;
   const id = ids.next('providers');
   sink.add('providers', {
     id,
@@ -266,7 +275,7 @@ function writeProvider(
     specialty: provider.specialty,
     gender: provider.gender,
     bio: provider.bio,
-    photo_url: `/api/avatars/${id}.svg`,
+    photo_url: `/api/avatars/${clientSlug}/${id}.svg`,
     online_bookable: (provider.onlineBookable ?? true) ? 1 : 0,
     accepting_new_patients: (provider.acceptingNewPatients ?? true) ? 1 : 0,
     sort_order: index,

@@ -4,142 +4,152 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import Paper from '@mui/material/Paper';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import type { LoginAnswer, LoginStepResponse } from '@scheduler/contract/admin/accounts';
 import { loginRequestSchema } from '@scheduler/contract/admin-auth';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useLocation, useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { setRemindEmail } from '../state/admin-login-slice';
-import { setAdminDetails, setPermissions } from '../state/admin-slice';
 import { useAdminDispatch, useAdminSelector } from '../state/hooks';
-import { isApiError } from '../../../lib/api-client';
-import { storeAuthSession } from '../../../lib/auth-session';
 import { FormTextField } from '../shared/components/form-fields';
-import { login, sessionKeys } from '../shared/api/session-api';
-import { lockoutMessage, shouldUseBearerToken } from './login-helpers';
+import { FORGOT_PASSWORD_PATH } from './account-links';
+import { isLoginStep, login } from './login-api';
+import { returnPath, type LoginLocationState } from './login-helpers';
+import { signInErrorMessage } from './login-errors';
+import { PasswordChangeStepForm, TwoFactorStepForm } from './login-step-forms';
+import { PublicPage } from './public-page';
+import { useCompleteSignIn } from './use-complete-sign-in';
 
 interface LoginForm {
   email: string;
   password: string;
 }
 
-interface LoginLocationState {
-  from?: unknown;
-  reason?: unknown;
-}
-
-/** Where to go after signing in: the admin page the user was sent away from, else the admin home. */
-function returnPath(state: LoginLocationState | null): string {
-  const from = state?.from;
-  return typeof from === 'string' && from.startsWith('/admin/') ? from : '/';
-}
-
-export function AdminLoginScreen() {
-  const dispatch = useAdminDispatch();
+function CredentialsForm({
+  onAnswer,
+  onError,
+}: {
+  onAnswer: (answer: LoginAnswer, email: string, remember: boolean) => Promise<void>;
+  onError: (error: unknown) => void;
+}) {
   const remembered = useAdminSelector((state) => state.adminLogin.remindEmail);
-  const navigate = useNavigate();
-  const location = useLocation();
-  const queryClient = useQueryClient();
-  const locationState = (location.state ?? null) as LoginLocationState | null;
   const [rememberEmail, setRememberEmail] = useState(remembered !== '');
-  const [serverError, setServerError] = useState<string | null>(null);
-  const alertRef = useRef<HTMLDivElement>(null);
-
   const { control, handleSubmit, formState, setFocus } = useForm<LoginForm>({
     defaultValues: { email: remembered, password: '' },
     resolver: zodResolver(loginRequestSchema),
   });
-
   useEffect(() => {
     setFocus(remembered ? 'password' : 'email');
   }, [remembered, setFocus]);
+
+  const onSubmit = handleSubmit(async (credentials) => {
+    try {
+      await onAnswer(await login(credentials), credentials.email, rememberEmail);
+    } catch (error) {
+      onError(error);
+    }
+  });
+  return (
+    <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)}>
+      <Stack spacing={2}>
+        <FormTextField
+          control={control}
+          name="email"
+          label="E-mail"
+          type="email"
+          autoComplete="username"
+          required
+          fullWidth
+        />
+        <FormTextField
+          control={control}
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          fullWidth
+        />
+        <FormControlLabel
+          control={
+            <Checkbox checked={rememberEmail} onChange={(_event, checked) => setRememberEmail(checked)} />
+          }
+          label="Remember my e-mail"
+        />
+        <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? 'Signing in…' : 'Sign in'}
+        </Button>
+        <Link component={RouterLink} to={FORGOT_PASSWORD_PATH} sx={{ alignSelf: 'center' }}>
+          Forgot your password?
+        </Link>
+      </Stack>
+    </Box>
+  );
+}
+
+/** Sign-in: e-mail and password, then a two-factor code or a new password when the server asks for one. */
+export function AdminLoginScreen() {
+  const dispatch = useAdminDispatch();
+  const location = useLocation();
+  const completeSignIn = useCompleteSignIn();
+  const locationState = (location.state ?? null) as LoginLocationState | null;
+  const [step, setStep] = useState<LoginStepResponse | null>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (serverError) alertRef.current?.focus();
   }, [serverError]);
 
-  const onSubmit = handleSubmit(async (credentials) => {
+  const onAnswer = async (answer: LoginAnswer) => {
     setServerError(null);
-    try {
-      const answer = await login(credentials);
-      storeAuthSession(
-        shouldUseBearerToken()
-          ? { expiresAt: answer.expiresAt, token: answer.token }
-          : { expiresAt: answer.expiresAt },
-      );
-      dispatch(setRemindEmail(rememberEmail ? credentials.email : ''));
-      dispatch(setAdminDetails([answer.session.user]));
-      dispatch(setPermissions(answer.session.permissions));
-      queryClient.setQueryData(sessionKeys.user, answer.session);
-      await navigate(returnPath(locationState), { replace: true });
-    } catch (error) {
-      if (isApiError(error) && error.status === 429) setServerError(lockoutMessage(error));
-      else if (isApiError(error) && error.status === 401) setServerError(lockoutMessage(error));
-      else if (isApiError(error)) setServerError(error.message);
-      else setServerError('Something went wrong. Please try again.');
-    }
-  });
+    if (isLoginStep(answer)) setStep(answer);
+    else await completeSignIn(answer, returnPath(locationState));
+  };
+  const onError = (error: unknown) => setServerError(signInErrorMessage(error));
+  const startAgain = () => {
+    setStep(null);
+    setServerError(null);
+  };
 
   const expired = locationState?.reason === 'expired';
-
+  const stepProps = { onAnswer, onError, onCancel: startAgain };
   return (
-    <Box
-      component="main"
-      sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2 }}
+    <PublicPage
+      title="Sign in"
+      heading="Admin login"
+      focusHeading={false}
+      intro={
+        step?.step === 'two-factor'
+          ? 'Two-factor sign-in is on for your account.'
+          : "Sign in to manage your practice's online scheduling."
+      }
     >
-      <title>Sign in · Scheduler admin</title>
-      <Paper variant="outlined" sx={{ width: '100%', maxWidth: 420, p: { xs: 3, sm: 4 } }}>
-        <Typography variant="h4" component="h1" gutterBottom>
-          Admin login
-        </Typography>
-        <Typography color="text.secondary" sx={{ mb: 3 }}>
-          Sign in to manage your practice&apos;s online scheduling.
-        </Typography>
-        {expired && !serverError ? (
-          <Alert severity="info" sx={{ mb: 2 }}>
-            Your session has ended. Please sign in again.
-          </Alert>
-        ) : null}
-        {serverError ? (
-          <Alert severity="error" sx={{ mb: 2 }} ref={alertRef} tabIndex={-1} role="alert">
-            {serverError}
-          </Alert>
-        ) : null}
-        <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)}>
-          <Stack spacing={2}>
-            <FormTextField
-              control={control}
-              name="email"
-              label="E-mail"
-              type="email"
-              autoComplete="username"
-              required
-              fullWidth
-            />
-            <FormTextField
-              control={control}
-              name="password"
-              label="Password"
-              type="password"
-              autoComplete="current-password"
-              required
-              fullWidth
-            />
-            <FormControlLabel
-              control={
-                <Checkbox checked={rememberEmail} onChange={(_event, checked) => setRememberEmail(checked)} />
-              }
-              label="Remember my e-mail"
-            />
-            <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
-              {formState.isSubmitting ? 'Signing in…' : 'Sign in'}
-            </Button>
-          </Stack>
-        </Box>
-      </Paper>
-    </Box>
+      {expired && !serverError && step === null ? (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          Your session has ended. Please sign in again.
+        </Alert>
+      ) : null}
+      {serverError ? (
+        <Alert severity="error" sx={{ mb: 2 }} ref={alertRef} tabIndex={-1} role="alert">
+          {serverError}
+        </Alert>
+      ) : null}
+      {step === null ? (
+        <CredentialsForm
+          onAnswer={async (answer, email, remember) => {
+            dispatch(setRemindEmail(remember ? email : ''));
+            await onAnswer(answer);
+          }}
+          onError={onError}
+        />
+      ) : step.step === 'two-factor' ? (
+        <TwoFactorStepForm key={step.challenge} challenge={step.challenge} {...stepProps} />
+      ) : (
+        <PasswordChangeStepForm key={step.challenge} challenge={step.challenge} {...stepProps} />
+      )}
+    </PublicPage>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import { formatWait, lockoutMessage, shouldUseBearerToken } from './login-helpers';
+import { formatWait, lockoutMessage, returnPath, shouldUseBearerToken } from './login-helpers';
 
 const desktop = {
   userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130',
@@ -59,5 +59,17 @@ describe('lock-out message', () => {
   it('formats waits in seconds or minutes', () => {
     expect(formatWait(1)).toBe('1 second');
     expect(formatWait(61)).toBe('2 minutes');
+  });
+});
+
+describe('return path after signing in', () => {
+  it('goes back to the admin page (an invitation link keeps its fragment), else home', () => {
+    expect(returnPath({ from: '/admin/accept-invitation#token=abc' })).toBe(
+      '/admin/accept-invitation#token=abc',
+    );
+    expect(returnPath({ from: '/admin/1/2/users?page=2' })).toBe('/admin/1/2/users?page=2');
+    expect(returnPath({ from: 'https://evil.example/admin/' })).toBe('/');
+    expect(returnPath({ from: '//evil.example/admin/' })).toBe('/');
+    expect(returnPath(null)).toBe('/');
   });
 });

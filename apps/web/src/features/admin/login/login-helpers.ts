@@ -37,3 +37,17 @@ export function lockoutMessage(error: Pick<ApiError, 'message' | 'body'>): strin
   if (seconds === null || /\d/.test(message)) return message;
   return `${message} You can try again in ${formatWait(seconds)}.`;
 }
+
+export interface LoginLocationState {
+  from?: unknown;
+  reason?: unknown;
+}
+
+/**
+ * Where to go after signing in: the admin page the user was sent away from (an invitation link
+ * keeps its fragment), else the admin home.
+ */
+export function returnPath(state: LoginLocationState | null): string {
+  const from = state?.from;
+  return typeof from === 'string' && from.startsWith('/admin/') ? from : '/';
+}

@@ -15,6 +15,8 @@ import { defaultAppointmentId, isRecordId, patientDetailsPath, PICK_APPOINTMENT 
 import { fetchPatientDetails } from './patients-api';
 import { patientKeys } from '../shared/api/patient-management-api';
 import { FeedbackSection } from './feedback-section';
+import { PendingChangesSection } from './pending-changes-section';
+import { PatientMessagesSection } from '../shared/messages/patient-messages-section';
 import { isNotFound } from './patient-not-found';
 import { ContactSection, InsuranceSection } from './patient-profile-sections';
 import { SelectedAppointment } from './selected-appointment';
@@ -51,6 +53,7 @@ function PatientRecord({ data, selectedId, labels, back, canWrite }: PatientReco
           <InsuranceSection policies={data.insurancePolicies} />
         </Grid>
       </Grid>
+      <PendingChangesSection patientId={data.patient.patientId} />
       <Section id="patient-appointments" title="Appointments">
         <AppointmentsTable
           caption="Upcoming appointments"
@@ -100,6 +103,7 @@ function PatientRecord({ data, selectedId, labels, back, canWrite }: PatientReco
         />
       </Section>
       <FeedbackSection patientId={data.patient.patientId} labels={labels} />
+      <PatientMessagesSection patientId={data.patient.patientId} />
     </AdminPage>
   );
 }

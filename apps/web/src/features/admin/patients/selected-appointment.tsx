@@ -8,6 +8,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { APPOINTMENT_STATUS_LABELS } from '@scheduler/domain/appointment-status';
+import { confirmationNumberOf } from '@scheduler/domain/messages/format';
 import type { GetAppointmentDetailsResponse } from '@scheduler/contract/patient-management/appointments';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ErrorBlock, LoadingBlock } from '../shared/components/query-state';
@@ -63,6 +64,15 @@ function StatusHistoryTable({ history }: { history: GetAppointmentDetailsRespons
   );
 }
 
+/** The number the patient's confirmation messages carry (what a caller reads out), '—' for an odd id. */
+function confirmationNumberText(appointmentId: string): string {
+  try {
+    return confirmationNumberOf(appointmentId);
+  } catch {
+    return '—';
+  }
+}
+
 /** The selected appointment: its details, status history and the status control. */
 export function SelectedAppointment({
   patientId,
@@ -98,6 +108,7 @@ export function SelectedAppointment({
       </Box>
       <DetailList
         items={[
+          ['Confirmation number', confirmationNumberText(appointment.appointmentId)],
           ['Service', appointment.service.name],
           ['Provider', appointment.provider.name],
           ['Location', appointment.location.name],

@@ -17,6 +17,7 @@ import { useAdminParams } from '../shared/use-admin-params';
 import { fetchChannelFilters, reportKeys, type ReportFilters } from './reports-api';
 import { AppointmentReportSection } from './appointment-report-section';
 import { ChartReportSection } from './chart-report-section';
+import { ReminderFiguresSection } from '../shared/messages/reminder-figures-section';
 
 function defaultFilters(): ReportFilters {
   const today = todayLocal();
@@ -96,6 +97,7 @@ export function ReportsScreen() {
       </Paper>
       <ChartReportSection filters={filters} enabled={rangeError === null} />
       <AppointmentReportSection filters={filters} enabled={rangeError === null} />
+      <ReminderFiguresSection filters={filters} enabled={rangeError === null} />
     </AdminPage>
   );
 }

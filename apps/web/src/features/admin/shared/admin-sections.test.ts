@@ -15,12 +15,15 @@ describe('admin sections by role', () => {
   });
 
   it('gives staff patients, waitlist and reports but no configuration', () => {
-    expect(navOf('staff')).toEqual(['patients', 'waitlist', 'reports']);
+    expect(navOf('staff')).toEqual(['patients', 'waitlist', 'messages', 'reports']);
     expect(canOpenSection(permissionsOf('staff'), 'providercontroleditprovider')).toBe(false);
   });
 
   it('gives an admin configuration but not users', () => {
     expect(navOf('admin')).toContain('managescheduler');
+    expect(navOf('admin')).toContain('messagesettings');
+    expect(navOf('staff')).not.toContain('messagesettings');
+    expect(navOf('viewer')).not.toContain('messages');
     expect(navOf('admin')).not.toContain('users');
     expect(firstOpenSection(permissionsOf('admin'))).toBe('managescheduler');
   });

@@ -5,7 +5,7 @@ import { ADMIN_SCREEN_PERMISSIONS, type AdminScreen, type Permission } from '@sc
  * open them (from the domain's roles table; `users` is for owners, `auditlog` for owners and admins).
  */
 
-export type AdminSectionSegment = AdminScreen | 'users' | 'auditlog';
+export type AdminSectionSegment = AdminScreen | 'users' | 'auditlog' | 'messages' | 'messagesettings';
 
 export interface AdminSection {
   segment: AdminSectionSegment;
@@ -66,6 +66,14 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     inNav: true,
     group: 'Configuration',
   },
+  // Message templates and reminder rules (issue 17); changes need config:write.
+  {
+    segment: 'messagesettings',
+    label: 'Message settings',
+    permission: 'config:read',
+    inNav: true,
+    group: 'Configuration',
+  },
   {
     segment: 'patients',
     label: 'Patients',
@@ -87,6 +95,8 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     inNav: true,
     group: 'Practice',
   },
+  // Every message sent (or not) to patients (issue 17): names patients, so patients:read.
+  { segment: 'messages', label: 'Messages', permission: 'patients:read', inNav: true, group: 'Practice' },
   {
     segment: 'reports',
     label: 'Reports',
@@ -107,7 +117,8 @@ export function sectionOf(segment: string | undefined): AdminSection | undefined
 }
 
 export function canOpenSection(permissions: readonly string[], segment: string): boolean {
-  if (segment === 'blank') return true;
+  // 'account' (one's own password, sessions, two-factor) is every signed-in person's, whatever the role.
+  if (segment === 'blank' || segment === 'account') return true;
   const section = BY_SEGMENT.get(segment);
   return section !== undefined && permissions.includes(section.permission);
 }

@@ -9,6 +9,7 @@ import type { segmentOfPath } from '../shared/admin-sections';
 import { ADMIN_MAIN_ID } from '../shared/components/admin-page';
 import { BrandSwitcher } from '../shared/components/brand-switcher';
 import type { RefObject } from 'react';
+import { Link as RouterLink } from 'react-router';
 
 function MenuIcon() {
   return (
@@ -91,6 +92,14 @@ export function ShellTopBar(props: ShellTopBarProps) {
             {props.displayName}
           </Typography>
         ) : null}
+        <Button
+          color="inherit"
+          component={RouterLink}
+          to="account"
+          aria-current={segment === 'account' ? 'page' : undefined}
+        >
+          Account
+        </Button>
         <Button color="inherit" onClick={props.onSignOut} disabled={props.signingOut}>
           Sign out
         </Button>

@@ -5,36 +5,70 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import Typography from '@mui/material/Typography';
-import { type AddUserResponse, type PracticeUser } from '@scheduler/contract/admin-auth';
-import { useId } from 'react';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import {
+  INVITATION_LIFETIME_HOURS,
+  type InvitationCreatedResponse,
+} from '@scheduler/contract/admin/accounts';
+import { type PracticeUser } from '@scheduler/contract/admin-auth';
+import { useId, useState, type ReactNode } from 'react';
 
-/** Shows a new account's temporary password once (open while `added` is set). */
-export function TemporaryPasswordDialog({
-  added,
+/**
+ * No e-mail transport is configured: the invitation's link, to pass on to the person (shown once;
+ * "resend" makes a new one). A link, never a password.
+ */
+export function InvitationLinkDialog({
+  created,
   onClose,
 }: {
-  added: AddUserResponse | null;
+  created: InvitationCreatedResponse | null;
   onClose: () => void;
 }) {
   const titleId = useId();
+  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
+  const link = created?.link ?? '';
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      setCopied('yes');
+    } catch {
+      setCopied('failed');
+    }
+  };
+  const close = () => {
+    setCopied(null);
+    onClose();
+  };
   return (
-    <Dialog open={added !== null} onClose={() => onClose()} aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>Temporary password</DialogTitle>
+    <Dialog open={created !== null} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <DialogTitle id={titleId}>Invitation link</DialogTitle>
       <DialogContent>
-        <DialogContentText>
-          Give this temporary password to {added?.user.displayName} ({added?.user.email}). It is shown only
-          once.
-        </DialogContentText>
-        <Typography
-          component="p"
-          sx={{ fontFamily: 'monospace', fontSize: '1.2rem', my: 2, userSelect: 'all' }}
-        >
-          {added?.temporaryPassword}
-        </Typography>
+        <Stack spacing={2}>
+          <DialogContentText>
+            No e-mail is set up for this scheduler, so pass this link on to {created?.invitation.email}{' '}
+            yourself (for example in person or by your own e-mail). It works once, for{' '}
+            {INVITATION_LIFETIME_HOURS} hours, and is shown only now; resend the invitation to get a new one.
+          </DialogContentText>
+          <TextField
+            label="Invitation link"
+            value={link}
+            fullWidth
+            multiline
+            slotProps={{ htmlInput: { readOnly: true } }}
+            onFocus={(event) => event.target.select()}
+          />
+          <div role="status">
+            {copied === 'yes' ? <Alert severity="success">Link copied</Alert> : null}
+            {copied === 'failed' ? (
+              <Alert severity="warning">Copying is not allowed here: select the link and copy it.</Alert>
+            ) : null}
+          </div>
+        </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={() => onClose()} variant="contained">
+        <Button onClick={() => void copy()}>Copy link</Button>
+        <Button onClick={close} variant="contained">
           Done
         </Button>
       </DialogActions>
@@ -42,26 +76,31 @@ export function TemporaryPasswordDialog({
   );
 }
 
-export interface RemoveUserDialogProps {
-  /** The user to remove; null: the dialog is closed. */
-  removing: PracticeUser | null;
+export interface ConfirmDialogProps {
+  /** The user the action is for; null: the dialog is closed. */
+  user: PracticeUser | null;
   pending: boolean;
   error: Error | null;
   onConfirm: (user: PracticeUser) => void;
   onClose: () => void;
 }
 
-/** Asks before a user loses access to this practice (their account stays for other practices). */
-export function RemoveUserDialog({ removing, pending, error, onConfirm, onClose }: RemoveUserDialogProps) {
+function ConfirmUserDialog({
+  user,
+  pending,
+  error,
+  onConfirm,
+  onClose,
+  title,
+  text,
+  confirmLabel,
+}: ConfirmDialogProps & { title: string; text: ReactNode; confirmLabel: string }) {
   const titleId = useId();
   return (
-    <Dialog open={removing !== null} onClose={() => onClose()} aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>Remove {removing?.displayName}?</DialogTitle>
+    <Dialog open={user !== null} onClose={() => onClose()} aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
-        <DialogContentText>
-          {removing?.displayName} will no longer be able to sign in to this practice. Their account stays for
-          other practices.
-        </DialogContentText>
+        <DialogContentText>{text}</DialogContentText>
         {error ? (
           <Alert severity="error" sx={{ mt: 2 }}>
             {error.message}
@@ -70,15 +109,36 @@ export function RemoveUserDialog({ removing, pending, error, onConfirm, onClose 
       </DialogContent>
       <DialogActions>
         <Button onClick={() => onClose()}>Cancel</Button>
-        <Button
-          color="error"
-          variant="contained"
-          disabled={pending}
-          onClick={() => removing && onConfirm(removing)}
-        >
-          Remove
+        <Button color="error" variant="contained" disabled={pending} onClick={() => user && onConfirm(user)}>
+          {confirmLabel}
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+/** Asks before a user loses access to this practice (their account stays for other practices). */
+export function RemoveUserDialog(props: ConfirmDialogProps) {
+  const name = props.user?.displayName;
+  return (
+    <ConfirmUserDialog
+      {...props}
+      title={`Remove ${name}?`}
+      text={`${name} will no longer be able to sign in to this practice. Their account stays for other practices.`}
+      confirmLabel="Remove"
+    />
+  );
+}
+
+/** Asks before every session of the person ends and their next sign-in asks for a new password. */
+export function ForceResetDialog(props: ConfirmDialogProps) {
+  const name = props.user?.displayName;
+  return (
+    <ConfirmUserDialog
+      {...props}
+      title={`Force ${name} to choose a new password?`}
+      text={`${name} is signed out everywhere. At the next sign-in they must choose a new password themselves; nobody else sees or sets it.`}
+      confirmLabel="Force password reset"
+    />
   );
 }

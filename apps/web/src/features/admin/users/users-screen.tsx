@@ -1,33 +1,27 @@
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import type { InvitationCreatedResponse } from '@scheduler/contract/admin/accounts';
 import { ROLE_LABELS, type Role } from '@scheduler/domain/roles';
-import { type AddUserResponse, type PracticeUser } from '@scheduler/contract/admin-auth';
+import { type PracticeUser } from '@scheduler/contract/admin-auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useAdminSelector } from '../state/hooks';
-import { changeUserRole, fetchUsers, removeUser } from './users-api';
 import { sessionKeys } from '../shared/api/session-api';
 import { AdminPage } from '../shared/components/admin-page';
 import { DataTable, useListQuery, type Column } from '../shared/components/data-table';
 import { usePagedQuery } from '../shared/components/paged-query';
 import { notifySaveFailed, notifySaved } from '../shared/components/save-feedback';
 import { useAdminParams } from '../shared/use-admin-params';
-import { AddUserForm, ROLE_OPTIONS } from './add-user-form';
-import { RemoveUserDialog, TemporaryPasswordDialog } from './user-dialogs';
+import { InvitationsSection } from './invitations-section';
+import { InviteForm, ROLE_OPTIONS } from './invite-form';
+import { OwnerSecuritySection } from './owner-security-section';
+import { ForceResetDialog, InvitationLinkDialog, RemoveUserDialog } from './user-dialogs';
+import { changeUserRole, fetchUsers, forcePasswordReset, removeUser, setUserDisabled } from './users-api';
 
-/** users (owners): the practice's users; add by e-mail with a role, change a role, remove. */
-export function UsersScreen() {
-  const { clientId } = useAdminParams();
+function useMemberActions(clientId: string) {
   const queryClient = useQueryClient();
-  const me = useAdminSelector((state) => state.admin.adminDetails[0]);
-  const controls = useListQuery('name');
-  const users = usePagedQuery(sessionKeys.users(clientId), controls, (params, signal) =>
-    fetchUsers(clientId, params, signal),
-  );
-  const [added, setAdded] = useState<AddUserResponse | null>(null);
-  const [removing, setRemoving] = useState<PracticeUser | null>(null);
-
   const refresh = () => queryClient.invalidateQueries({ queryKey: sessionKeys.users(clientId) });
   const changeRole = useMutation({
     mutationFn: ({ user, role }: { user: PracticeUser; role: Role }) =>
@@ -38,17 +32,39 @@ export function UsersScreen() {
     },
     onError: notifySaveFailed,
   });
+  const setDisabled = useMutation({
+    mutationFn: ({ user, disabled }: { user: PracticeUser; disabled: boolean }) =>
+      setUserDisabled(clientId, user.userId, disabled),
+    onSuccess: async ({ user }) => {
+      await refresh();
+      notifySaved(user.disabled ? `${user.displayName} is disabled` : `${user.displayName} is enabled again`);
+    },
+    onError: notifySaveFailed,
+  });
+  const forceReset = useMutation({
+    mutationFn: (user: PracticeUser) => forcePasswordReset(clientId, user.userId),
+    onSuccess: (_answer, user) =>
+      notifySaved(`${user.displayName} must choose a new password at the next sign-in`),
+  });
   const remove = useMutation({
     mutationFn: (user: PracticeUser) => removeUser(clientId, user.userId),
     onSuccess: async (_answer, user) => {
       await refresh();
       notifySaved(`${user.displayName} removed from the practice`);
-      setRemoving(null);
     },
   });
+  return { changeRole, setDisabled, forceReset, remove };
+}
 
-  const myId = typeof me?.userId === 'string' ? me.userId : undefined;
-  const columns: Column<PracticeUser>[] = [
+type MemberActions = ReturnType<typeof useMemberActions>;
+
+function memberColumns(
+  myId: string | undefined,
+  actions: MemberActions,
+  open: { reset: (user: PracticeUser) => void; remove: (user: PracticeUser) => void },
+): Column<PracticeUser>[] {
+  const { changeRole, setDisabled } = actions;
+  return [
     {
       key: 'name',
       label: 'Name',
@@ -87,25 +103,64 @@ export function UsersScreen() {
     {
       key: 'actions',
       label: 'Actions',
-      render: (user) => (
-        <Button
-          size="small"
-          color="error"
-          onClick={() => setRemoving(user)}
-          aria-label={`Remove ${user.displayName}`}
-        >
-          Remove
-        </Button>
-      ),
+      render: (user) =>
+        user.userId === myId ? null : (
+          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
+            <Button
+              size="small"
+              disabled={setDisabled.isPending}
+              onClick={() => setDisabled.mutate({ user, disabled: !user.disabled })}
+              aria-label={`${user.disabled ? 'Enable' : 'Disable'} ${user.displayName}`}
+            >
+              {user.disabled ? 'Enable' : 'Disable'}
+            </Button>
+            <Button
+              size="small"
+              onClick={() => open.reset(user)}
+              aria-label={`Force ${user.displayName} to reset their password`}
+            >
+              Force password reset
+            </Button>
+            <Button
+              size="small"
+              color="error"
+              onClick={() => open.remove(user)}
+              aria-label={`Remove ${user.displayName}`}
+            >
+              Remove
+            </Button>
+          </Stack>
+        ),
     },
   ];
+}
+
+/**
+ * users (owners): invite people by e-mail with a role (they choose their own password), pending
+ * invitations, members (role, disable, force a password reset, remove), and the brand's sign-in rule.
+ * An owner never sees or sets anyone's password.
+ */
+export function UsersScreen() {
+  const { clientId } = useAdminParams();
+  const me = useAdminSelector((state) => state.admin.adminDetails[0]);
+  const controls = useListQuery('name');
+  const users = usePagedQuery(sessionKeys.users(clientId), controls, (params, signal) =>
+    fetchUsers(clientId, params, signal),
+  );
+  const [created, setCreated] = useState<InvitationCreatedResponse | null>(null);
+  const [removing, setRemoving] = useState<PracticeUser | null>(null);
+  const [resetting, setResetting] = useState<PracticeUser | null>(null);
+  const actions = useMemberActions(clientId);
+  const myId = typeof me?.userId === 'string' ? me.userId : undefined;
+  const columns = memberColumns(myId, actions, { reset: setResetting, remove: setRemoving });
 
   return (
     <AdminPage
       title="Users"
       description="Who can sign in to this practice's admin area, and with which role."
     >
-      <AddUserForm onAdded={(answer) => setAdded(answer.temporaryPassword ? answer : null)} />
+      <InviteForm onLink={setCreated} />
+      <InvitationsSection onLink={setCreated} />
       <DataTable
         caption="Users of the practice"
         columns={columns}
@@ -120,13 +175,21 @@ export function UsersScreen() {
         emptyText="This practice has no users."
         noMatchText="No user matches your search."
       />
-      <TemporaryPasswordDialog added={added} onClose={() => setAdded(null)} />
+      <OwnerSecuritySection />
+      <InvitationLinkDialog created={created} onClose={() => setCreated(null)} />
       <RemoveUserDialog
-        removing={removing}
-        pending={remove.isPending}
-        error={remove.error}
-        onConfirm={(user) => remove.mutate(user)}
+        user={removing}
+        pending={actions.remove.isPending}
+        error={actions.remove.error}
+        onConfirm={(user) => actions.remove.mutate(user, { onSuccess: () => setRemoving(null) })}
         onClose={() => setRemoving(null)}
+      />
+      <ForceResetDialog
+        user={resetting}
+        pending={actions.forceReset.isPending}
+        error={actions.forceReset.error}
+        onConfirm={(user) => actions.forceReset.mutate(user, { onSuccess: () => setResetting(null) })}
+        onClose={() => setResetting(null)}
       />
     </AdminPage>
   );

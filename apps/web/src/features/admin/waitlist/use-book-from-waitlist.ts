@@ -66,7 +66,7 @@ function useBookMutation(
       onBooked(
         `Booked ${entry.firstName} ${entry.lastName} with ${answer.provider.name} on ${dayHeading(
           answer.dateLocal,
-        )} at ${twelveHour(answer.timeLocal)}`,
+        )} at ${twelveHour(answer.timeLocal)}. Confirmation number: ${answer.confirmationNumber}`,
       );
     },
     onError: (error) => {

@@ -15,6 +15,7 @@ import { providerDisplayName } from '../lib/flow-state';
 import { buildIcs, icsFileName } from '../lib/ics';
 import { usePageView } from '../use-booking-analytics';
 import { AppointmentDetails } from './appointment-details';
+import { ConfirmationNumber } from './confirmation-number';
 import { readThankYouState } from './thank-you-state';
 
 function downloadText(fileName: string, text: string, type: string): void {
@@ -113,6 +114,7 @@ export function ThankYouScreen() {
           <Box component="p">The office will confirm your appointment shortly.</Box>
         ) : null}
       </Box>
+      {booking.confirmationNumber ? <ConfirmationNumber value={booking.confirmationNumber} /> : null}
 
       <Box
         component="section"

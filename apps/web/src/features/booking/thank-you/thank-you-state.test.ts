@@ -20,6 +20,20 @@ describe('readThankYouState', () => {
     expect(readThankYouState({ booking })?.booking.appointmentId).toBe('12');
   });
 
+  it('keeps a well-formed confirmation number, and reads a state without one (or a bad one) as none', () => {
+    expect(
+      readThankYouState({ booking: { ...booking, confirmationNumber: 'K7M-4QXD' } })?.booking,
+    ).toMatchObject({
+      appointmentId: '12',
+      confirmationNumber: 'K7M-4QXD',
+    });
+    expect(readThankYouState({ booking })?.booking.confirmationNumber).toBeNull();
+    for (const bad of ['k7m-4qxd', 'K7M4QXD', 'K7M-4QXDZ', '<b>K7M-4QXD</b>', 42])
+      expect(
+        readThankYouState({ booking: { ...booking, confirmationNumber: bad } })?.booking.confirmationNumber,
+      ).toBeNull();
+  });
+
   it('ignores anything else (a reload in a new tab, a tampered state)', () => {
     expect(readThankYouState(null)).toBeNull();
     expect(readThankYouState({})).toBeNull();

@@ -6,8 +6,15 @@ import type { BookAppointmentResponse } from '@scheduler/contract/scheduler-api'
  * confirmation while another visitor (another tab or device) never sees it.
  */
 export interface ThankYouState {
-  booking: BookAppointmentResponse;
+  /** The booking answer; `confirmationNumber` null when the kept state has none (or a malformed one). */
+  booking: Omit<BookAppointmentResponse, 'confirmationNumber'> & { confirmationNumber: string | null };
 }
+
+/**
+ * The contract's CONFIRMATION_NUMBER_PATTERN ('K7M-4QXD'), repeated here: importing the contract
+ * would load zod on the booking page's main thread (answers are checked in the contract worker).
+ */
+const CONFIRMATION_NUMBER = /^[0-9A-HJKMNP-TV-Z]{3}-[0-9A-HJKMNP-TV-Z]{4}$/;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
@@ -32,5 +39,12 @@ export function readThankYouState(value: unknown): ThankYouState | null {
     isRecord(booking.service) &&
     typeof booking.service.name === 'string' &&
     isRecord(booking.thankYou);
-  return ok ? { booking: booking as unknown as BookAppointmentResponse } : null;
+  if (!ok) return null;
+  const confirmationNumber =
+    typeof booking.confirmationNumber === 'string' && CONFIRMATION_NUMBER.test(booking.confirmationNumber)
+      ? booking.confirmationNumber
+      : null;
+  return {
+    booking: { ...(booking as unknown as BookAppointmentResponse), confirmationNumber },
+  };
 }

@@ -4,54 +4,64 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import {
+  INVITATION_LIFETIME_HOURS,
+  createInvitationRequestSchema,
+  type InvitationCreatedResponse,
+} from '@scheduler/contract/admin/accounts';
 import { ROLE_LABELS, ROLES, type Role } from '@scheduler/domain/roles';
-import { addUserRequestSchema, type AddUserResponse } from '@scheduler/contract/admin-auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { addUser } from './users-api';
-import { sessionKeys } from '../shared/api/session-api';
 import { FormSelect, FormTextField } from '../shared/components/form-fields';
 import { applyServerFieldErrors, notifySaved, SaveErrorAlert } from '../shared/components/save-feedback';
 import { useAdminParams } from '../shared/use-admin-params';
+import { inviteUser, usersKeys } from './users-api';
 
 export const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 const ROLE_HELP: Record<Role, string> = {
-  owner: 'everything, including users',
+  owner: 'everything, including people',
   admin: 'configuration and patients',
   staff: 'patients, waitlist and reports',
   viewer: 'reports only',
 };
 
-const addUserFormSchema = addUserRequestSchema.omit({ clientId: true });
+const inviteFormSchema = createInvitationRequestSchema.pick({ email: true, role: true });
 
-/** Adds a user to the practice by e-mail, with a role (a new account gets a temporary password). */
-export function AddUserForm({ onAdded }: { onAdded: (answer: AddUserResponse) => void }) {
+/**
+ * Invites a person by e-mail with a role. They accept from the e-mailed link, choosing their own
+ * password; without an e-mail transport the owner gets the link to pass on (`onLink`).
+ */
+export function InviteForm({ onLink }: { onLink: (answer: InvitationCreatedResponse) => void }) {
   const { clientId } = useAdminParams();
   const queryClient = useQueryClient();
   const { control, handleSubmit, reset, setError, formState } = useForm({
-    resolver: zodResolver(addUserFormSchema),
-    defaultValues: { email: '', displayName: '', role: 'staff' as Role },
+    resolver: zodResolver(inviteFormSchema),
+    defaultValues: { email: '', role: 'staff' as Role },
   });
-  const add = useMutation({
-    mutationFn: (user: { email: string; displayName: string; role: Role }) => addUser(clientId, user),
+  const invite = useMutation({
+    mutationFn: (values: { email: string; role: Role }) => inviteUser(clientId, values),
     onSuccess: async (answer) => {
-      await queryClient.invalidateQueries({ queryKey: sessionKeys.users(clientId) });
-      notifySaved(`${answer.user.displayName} added as ${ROLE_LABELS[answer.user.role]}`);
+      await queryClient.invalidateQueries({ queryKey: usersKeys.invitations(clientId) });
       reset();
-      onAdded(answer);
+      if (answer.delivery === 'link' && answer.link) onLink(answer);
+      else notifySaved(`Invitation sent to ${answer.invitation.email}`);
     },
   });
-  const onSubmit = handleSubmit(async (user) => {
+  const onSubmit = handleSubmit(async (values) => {
     try {
-      await add.mutateAsync(user);
+      await invite.mutateAsync(values);
     } catch (error) {
       applyServerFieldErrors(error, setError);
     }
   });
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="add-user-title" sx={{ p: 2, mb: 3 }}>
-      <Typography id="add-user-title" variant="h6" component="h2" gutterBottom>
-        Add a user
+    <Paper variant="outlined" component="section" aria-labelledby="invite-title" sx={{ p: 2, mb: 3 }}>
+      <Typography id="invite-title" variant="h6" component="h2" gutterBottom>
+        Invite a person
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        They get an e-mail with a link that works once, for {INVITATION_LIFETIME_HOURS} hours, and choose
+        their own password. Someone who already has an account accepts while signed in.
       </Typography>
       <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'flex-start' } }}>
@@ -60,16 +70,9 @@ export function AddUserForm({ onAdded }: { onAdded: (answer: AddUserResponse) =>
             name="email"
             label="E-mail"
             type="email"
+            autoComplete="email"
             required
             maxLength={254}
-            fullWidth
-          />
-          <FormTextField
-            control={control}
-            name="displayName"
-            label="Name"
-            required
-            maxLength={100}
             fullWidth
           />
           <FormSelect
@@ -85,13 +88,13 @@ export function AddUserForm({ onAdded }: { onAdded: (answer: AddUserResponse) =>
             disabled={formState.isSubmitting}
             sx={{ mt: { md: 1 }, flexShrink: 0 }}
           >
-            Add user
+            {formState.isSubmitting ? 'Sending…' : 'Send invitation'}
           </Button>
         </Stack>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
           Roles: {ROLES.map((role) => `${ROLE_LABELS[role]} (${ROLE_HELP[role]})`).join('; ')}.
         </Typography>
-        <SaveErrorAlert error={add.error} />
+        <SaveErrorAlert error={invite.error} />
       </Box>
     </Paper>
   );

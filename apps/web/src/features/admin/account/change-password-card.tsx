@@ -1,0 +1,105 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import {
+  PASSWORD_MIN_LENGTH,
+  changePasswordRequestSchema,
+  newPasswordSchema,
+} from '@scheduler/contract/admin/accounts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import * as z from 'zod';
+import { FormTextField } from '../shared/components/form-fields';
+import { applyServerFieldErrors, notifySaved, SaveErrorAlert } from '../shared/components/save-feedback';
+import { accountKeys, changePassword } from './account-api';
+import { NEW_PASSWORD_HINT, PASSWORDS_DIFFER } from './account-texts';
+
+const formSchema = z
+  .object({
+    currentPassword: changePasswordRequestSchema.shape.currentPassword,
+    newPassword: newPasswordSchema,
+    repeatPassword: z.string(),
+  })
+  .refine((values) => values.newPassword === values.repeatPassword, {
+    path: ['repeatPassword'],
+    message: PASSWORDS_DIFFER,
+  });
+
+/** Change one's own password: the current one is required; every other session then ends. */
+export function ChangePasswordCard({ email }: { email: string | undefined }) {
+  const queryClient = useQueryClient();
+  const [failure, setFailure] = useState<unknown>(null);
+  const { control, handleSubmit, formState, setError, reset } = useForm({
+    defaultValues: { currentPassword: '', newPassword: '', repeatPassword: '' },
+    resolver: zodResolver(formSchema),
+  });
+  const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
+    setFailure(null);
+    try {
+      await changePassword(currentPassword, newPassword);
+    } catch (error) {
+      if (!applyServerFieldErrors(error, setError)) setFailure(error);
+      return;
+    }
+    reset();
+    notifySaved('Password changed. Your other sessions were signed out.');
+    await queryClient.invalidateQueries({ queryKey: accountKeys.sessions });
+  });
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="password-title" sx={{ p: 2 }}>
+      <Typography id="password-title" variant="h6" component="h2" gutterBottom>
+        Password
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        Changing your password signs out every other session of your account.
+      </Typography>
+      <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)}>
+        {/* For password managers: the account the new password belongs to. */}
+        <input type="email" name="username" autoComplete="username" value={email ?? ''} readOnly hidden />
+        <Stack spacing={2} sx={{ maxWidth: 420 }}>
+          <FormTextField
+            control={control}
+            name="currentPassword"
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            required
+            fullWidth
+          />
+          <FormTextField
+            control={control}
+            name="newPassword"
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            required
+            fullWidth
+            helperText={NEW_PASSWORD_HINT(PASSWORD_MIN_LENGTH)}
+          />
+          <FormTextField
+            control={control}
+            name="repeatPassword"
+            label="Repeat the new password"
+            type="password"
+            autoComplete="new-password"
+            required
+            fullWidth
+          />
+          <SaveErrorAlert error={failure} />
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={formState.isSubmitting}
+            sx={{ alignSelf: 'flex-start' }}
+          >
+            {formState.isSubmitting ? 'Saving…' : 'Change password'}
+          </Button>
+        </Stack>
+      </Box>
+    </Paper>
+  );
+}

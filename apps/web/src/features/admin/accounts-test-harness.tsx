@@ -1,0 +1,124 @@
+import { configureStore } from '@reduxjs/toolkit';
+import { permissionsOf, type Role } from '@scheduler/domain/roles';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { configure, render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { vi } from 'vitest';
+import { sessionKeys } from './shared/api/session-api';
+import { adminLoginReducer } from './state/admin-login-slice';
+import { adminReducer, setAdminDetails, setPermissions } from './state/admin-slice';
+
+/*
+ * Test seam of the account screens (users/, login/, account/): a screen at a URL, a signed-in
+ * session of `role` in the query cache when wanted, and `fetch` replaced by a table of answers
+ * (every call is recorded; a call nobody answers fails the test). Anything the screen navigates to
+ * shows "Now at <path><hash>".
+ */
+
+configure({ asyncUtilTimeout: 8000 });
+
+export const CLIENT_ID = '1';
+export const RULE_ID = '2';
+
+export interface Call {
+  method: string;
+  path: string;
+  url: string;
+  body: unknown;
+}
+
+export type Answer =
+  { status?: number; body: unknown } | ((call: Call) => { status?: number; body: unknown });
+
+/** Routes: 'POST /api/config/login' → answer. */
+export function mockApi(routes: Record<string, Answer>) {
+  const calls: Call[] = [];
+  const fetchMock = vi.fn((input: string | URL | Request, init?: RequestInit) => {
+    const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
+    const method = init?.method ?? 'GET';
+    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    const call: Call = { method, path: url.pathname, url: url.href, body };
+    calls.push(call);
+    const route = routes[`${method} ${url.pathname}`];
+    if (!route) return Promise.reject(new TypeError(`un-mocked call in a test: ${method} ${url.pathname}`));
+    const answer = typeof route === 'function' ? route(call) : route;
+    return Promise.resolve(
+      new Response(JSON.stringify(answer.body), {
+        status: answer.status ?? 200,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock };
+}
+
+/** A VALIDATION error body with per-field messages. */
+export function validationError(fields: { path: string; message: string }[]) {
+  return {
+    status: 400,
+    body: {
+      error: { code: 'VALIDATION', message: 'Please correct the highlighted fields.', details: { fields } },
+    },
+  };
+}
+
+export function currentUser(role: Role = 'owner') {
+  return {
+    user: { userId: '7', email: 'owner@example.com', displayName: 'Olivia Owner' },
+    memberships: [{ clientId: CLIENT_ID, clientName: 'Demo', clientSlug: 'demo', role }],
+    activeClient: { clientId: CLIENT_ID, name: 'Demo', slug: 'demo' },
+    role,
+    permissions: permissionsOf(role),
+    expiresAt: '2099-01-01T00:00:00.000Z',
+    authMethod: 'cookie' as const,
+  };
+}
+
+function Elsewhere() {
+  const location = useLocation();
+  return <p>{`Now at ${location.pathname}${location.hash}`}</p>;
+}
+
+/** Renders `element` at `url` (matched by `routePath`); other paths show where the screen went. */
+export function renderAt(
+  element: ReactElement,
+  { url, routePath, role }: { url: string; routePath: string; role?: Role },
+) {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: 30_000 }, mutations: { retry: false } },
+  });
+  if (role) queryClient.setQueryData(sessionKeys.session(CLIENT_ID), currentUser(role));
+  const store = configureStore({ reducer: { admin: adminReducer, adminLogin: adminLoginReducer } });
+  if (role) {
+    // What the admin shell mirrors from the session.
+    store.dispatch(setAdminDetails([currentUser(role).user]));
+    store.dispatch(setPermissions(permissionsOf(role)));
+  }
+  const router = createMemoryRouter(
+    [
+      { path: routePath, element },
+      { path: '*', element: <Elsewhere /> },
+    ],
+    { initialEntries: [url] },
+  );
+  const view = render(
+    <Provider store={store}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </Provider>,
+  );
+  return { ...view, router, queryClient, store };
+}
+
+/** The admin screen `element` at /admin/1/2/<segment>, signed in as `role`. */
+export function renderAdminScreen(element: ReactElement, segment: string, role: Role = 'owner') {
+  return renderAt(element, {
+    url: `/admin/${CLIENT_ID}/${RULE_ID}/${segment}`,
+    routePath: 'admin/:ClientId/:ruleId/*',
+    role,
+  });
+}

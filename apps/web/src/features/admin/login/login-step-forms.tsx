@@ -1,0 +1,124 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import {
+  PASSWORD_MIN_LENGTH,
+  newPasswordSchema,
+  totpCodeSchema,
+  type LoginAnswer,
+} from '@scheduler/contract/admin/accounts';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import * as z from 'zod';
+import { FormTextField } from '../shared/components/form-fields';
+import { PASSWORDS_DIFFER_MESSAGE, passwordHint } from './link-token';
+import { loginPasswordChange, loginTwoFactor } from './login-api';
+import { applyFormFieldErrors } from './login-errors';
+
+export interface StepFormProps {
+  challenge: string;
+  /** The next answer: a session or another step. */
+  onAnswer: (answer: LoginAnswer) => Promise<void>;
+  onError: (error: unknown) => void;
+  onCancel: () => void;
+}
+
+const twoFactorFormSchema = z.object({ code: totpCodeSchema });
+
+/** The second step of a sign-in with two-factor on: the 6-digit code of the authenticator app. */
+export function TwoFactorStepForm({ challenge, onAnswer, onError, onCancel }: StepFormProps) {
+  const { control, handleSubmit, formState, setFocus } = useForm({
+    defaultValues: { code: '' },
+    resolver: zodResolver(twoFactorFormSchema),
+  });
+  useEffect(() => setFocus('code'), [setFocus]);
+  const onSubmit = handleSubmit(async ({ code }) => {
+    try {
+      await onAnswer(await loginTwoFactor(challenge, code));
+    } catch (error) {
+      onError(error);
+    }
+  });
+  return (
+    <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Two-factor code">
+      <Stack spacing={2}>
+        <Typography>Enter the 6-digit code your authenticator app shows for Scheduler.</Typography>
+        <FormTextField
+          control={control}
+          name="code"
+          label="Authentication code"
+          autoComplete="one-time-code"
+          required
+          fullWidth
+          slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9 ]*', maxLength: 7 } }}
+        />
+        <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? 'Checking…' : 'Verify and sign in'}
+        </Button>
+        <Button onClick={onCancel}>Start again</Button>
+      </Stack>
+    </Box>
+  );
+}
+
+const passwordChangeFormSchema = z
+  .object({ newPassword: newPasswordSchema, repeatPassword: z.string() })
+  .refine((values) => values.newPassword === values.repeatPassword, {
+    path: ['repeatPassword'],
+    message: PASSWORDS_DIFFER_MESSAGE,
+  });
+
+/** The step after an owner forced a reset: the person chooses a new password before going on. */
+export function PasswordChangeStepForm({ challenge, onAnswer, onError, onCancel }: StepFormProps) {
+  const { control, handleSubmit, formState, setFocus, setError } = useForm({
+    defaultValues: { newPassword: '', repeatPassword: '' },
+    resolver: zodResolver(passwordChangeFormSchema),
+  });
+  useEffect(() => setFocus('newPassword'), [setFocus]);
+  const onSubmit = handleSubmit(async ({ newPassword }) => {
+    try {
+      await onAnswer(await loginPasswordChange(challenge, newPassword));
+    } catch (error) {
+      if (!applyFormFieldErrors(error, setError, ['newPassword', 'repeatPassword'])) onError(error);
+    }
+  });
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      aria-label="Choose a new password"
+    >
+      <Stack spacing={2}>
+        <Typography>
+          Your practice&apos;s owner asked you to choose a new password before you go on.
+        </Typography>
+        <FormTextField
+          control={control}
+          name="newPassword"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          required
+          fullWidth
+          helperText={passwordHint(PASSWORD_MIN_LENGTH)}
+        />
+        <FormTextField
+          control={control}
+          name="repeatPassword"
+          label="Repeat the new password"
+          type="password"
+          autoComplete="new-password"
+          required
+          fullWidth
+        />
+        <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? 'Saving…' : 'Save and sign in'}
+        </Button>
+        <Button onClick={onCancel}>Start again</Button>
+      </Stack>
+    </Box>
+  );
+}

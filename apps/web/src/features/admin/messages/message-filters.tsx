@@ -1,0 +1,96 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import {
+  MESSAGE_CHANNEL_LABELS,
+  MESSAGE_CHANNELS,
+  MESSAGE_KIND_LABELS,
+  MESSAGE_KINDS,
+  MESSAGE_STATUS_LABELS,
+  MESSAGE_STATUSES,
+  type MessageChannel,
+  type MessageKind,
+  type MessageStatus,
+} from '@scheduler/contract/admin/messages';
+import { dateRangeError } from '../shared/components/appointment-filters';
+import { ChoiceFilter, filterFieldSx } from '../shared/components/choice-filter';
+import { NO_MESSAGE_FILTERS, type MessageFilters } from '../shared/messages/messages-api';
+
+const choices = <T extends string>(values: readonly T[], labels: Readonly<Record<T, string>>) =>
+  values.map((value) => ({ value, label: labels[value] }));
+
+const STATUS_CHOICES = choices(MESSAGE_STATUSES, MESSAGE_STATUS_LABELS);
+const CHANNEL_CHOICES = choices(MESSAGE_CHANNELS, MESSAGE_CHANNEL_LABELS);
+const KIND_CHOICES = choices(MESSAGE_KINDS, MESSAGE_KIND_LABELS);
+
+const oneOf = <T extends string>(values: readonly T[], value: string): T | '' =>
+  (values as readonly string[]).includes(value) ? (value as T) : '';
+
+export function hasMessageFilters(filters: MessageFilters): boolean {
+  return Object.values(filters).some((value) => value !== '');
+}
+
+export interface MessageFiltersBarProps {
+  value: MessageFilters;
+  onChange: (next: MessageFilters) => void;
+}
+
+/** Status, channel, kind and planned-date filters of the Messages screen (a labelled group). */
+export function MessageFiltersBar({ value, onChange }: MessageFiltersBarProps) {
+  const rangeError = dateRangeError(value);
+  const set = (patch: Partial<MessageFilters>) => onChange({ ...value, ...patch });
+  return (
+    <Box
+      role="group"
+      aria-label="Filters"
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}
+    >
+      <ChoiceFilter
+        label="Status"
+        anyLabel="Any status"
+        value={value.status}
+        choices={STATUS_CHOICES}
+        onChange={(next) => set({ status: oneOf<MessageStatus>(MESSAGE_STATUSES, next) })}
+      />
+      <ChoiceFilter
+        label="Channel"
+        anyLabel="Any channel"
+        value={value.channel}
+        choices={CHANNEL_CHOICES}
+        onChange={(next) => set({ channel: oneOf<MessageChannel>(MESSAGE_CHANNELS, next) })}
+      />
+      <ChoiceFilter
+        label="Kind"
+        anyLabel="Any kind"
+        value={value.kind}
+        choices={KIND_CHOICES}
+        onChange={(next) => set({ kind: oneOf<MessageKind>(MESSAGE_KINDS, next) })}
+      />
+      <TextField
+        type="date"
+        size="small"
+        label="Planned from"
+        value={value.from}
+        onChange={(event) => set({ from: event.target.value })}
+        slotProps={{ inputLabel: { shrink: true } }}
+        sx={filterFieldSx}
+      />
+      <TextField
+        type="date"
+        size="small"
+        label="Planned to"
+        value={value.to}
+        error={rangeError !== null}
+        helperText={rangeError ?? undefined}
+        onChange={(event) => set({ to: event.target.value })}
+        slotProps={{ inputLabel: { shrink: true } }}
+        sx={filterFieldSx}
+      />
+      {hasMessageFilters(value) ? (
+        <Button onClick={() => onChange(NO_MESSAGE_FILTERS)} sx={{ alignSelf: 'center' }}>
+          Clear filters
+        </Button>
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,113 @@
+// @vitest-environment jsdom
+import { configureStore } from '@reduxjs/toolkit';
+import type { GetAppointmentDetailsResponse } from '@scheduler/contract/patient-management/appointments';
+import { confirmationNumberOf } from '@scheduler/domain/messages/format';
+import { permissionsOf } from '@scheduler/domain/roles';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, configure, render, screen } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sessionKeys } from '../shared/api/session-api';
+import { adminReducer } from '../state/admin-slice';
+import { SelectedAppointment } from './selected-appointment';
+
+// A shared 2-core machine: a first render with Material UI can take over a second.
+configure({ asyncUtilTimeout: 8000 });
+
+const CLIENT_ID = '1';
+
+const DETAILS: GetAppointmentDetailsResponse = {
+  appointment: {
+    appointmentId: '300',
+    patientId: '9',
+    startUtc: '2026-12-02T14:30:00.000Z',
+    endUtc: '2026-12-02T15:00:00.000Z',
+    timeZone: 'America/New_York',
+    status: 'booked',
+    statusLabel: 'Confirmed',
+    location: { locationId: '3', name: 'Midtown' },
+    provider: { providerId: '7', name: 'Dr. Emily Carter' },
+    service: { appointmentTypeId: '4', name: 'Emergency Dental Visit' },
+    isNewPatient: true,
+    channel: 'website',
+    cancelReason: null,
+    version: 1,
+    createdAt: '2026-11-25T15:00:00.000Z',
+    schedulerId: '2',
+    reasonForVisit: null,
+    patientNotes: null,
+    insurancePolicyId: null,
+    utmSource: null,
+    utmMedium: null,
+    utmCampaign: null,
+    updatedAt: '2026-11-25T15:00:00.000Z',
+  },
+  patient: {
+    patientId: '9',
+    firstName: 'Zelda',
+    lastName: 'Quill',
+    dateOfBirth: '1979-03-14',
+    gender: null,
+    phone: null,
+    email: null,
+    smsPermission: false,
+    emailPermission: false,
+    createdAt: '2026-11-25T15:00:00.000Z',
+    updatedAt: '2026-11-25T15:00:00.000Z',
+  },
+  statusHistory: [],
+  notes: [],
+  allowedStatuses: [],
+};
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the selected appointment on the patient page', () => {
+  it('names the confirmation number the patient was given, for the front desk', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: string | URL | Request) => {
+        const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
+        if (url.pathname !== '/api/patient-management/getAppointmentDetails')
+          return Promise.reject(new TypeError(`un-mocked call: ${url.pathname}`));
+        return Promise.resolve(
+          new Response(JSON.stringify(DETAILS), { headers: { 'Content-Type': 'application/json' } }),
+        );
+      }),
+    );
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    queryClient.setQueryData(sessionKeys.session(CLIENT_ID), {
+      user: { userId: '7', email: 'staff@example.com', displayName: 'Staff' },
+      memberships: [],
+      activeClient: { clientId: CLIENT_ID, name: 'Demo', slug: 'demo' },
+      role: 'staff',
+      permissions: permissionsOf('staff'),
+      expiresAt: '2099-01-01T00:00:00.000Z',
+      authMethod: 'cookie',
+    });
+    const router = createMemoryRouter(
+      [
+        {
+          path: 'admin/:ClientId/:ruleId/*',
+          element: <SelectedAppointment patientId="9" appointmentId="300" />,
+        },
+      ],
+      { initialEntries: [`/admin/${CLIENT_ID}/2/patientdetails/9/300`] },
+    );
+    render(
+      <Provider store={configureStore({ reducer: { admin: adminReducer } })}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </Provider>,
+    );
+
+    const label = await screen.findByText('Confirmation number');
+    expect(label.tagName).toBe('DT');
+    expect(label.nextElementSibling?.textContent).toBe(confirmationNumberOf('300'));
+  });
+});

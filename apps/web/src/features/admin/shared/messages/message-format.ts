@@ -1,0 +1,56 @@
+import {
+  MESSAGE_CHANNEL_LABELS,
+  MESSAGE_KIND_LABELS,
+  MESSAGE_STATUS_LABELS,
+  type MessageStatus,
+  type MessageSummary,
+} from '@scheduler/contract/admin/messages';
+import { formatDateTime } from '../format';
+
+/** How the message screens word and colour a message's kind, channel, status and times. */
+
+export const STATUS_COLOURS: Readonly<
+  Record<MessageStatus, 'default' | 'info' | 'success' | 'error' | 'warning'>
+> = {
+  queued: 'info',
+  sent: 'info',
+  delivered: 'success',
+  failed: 'error',
+  skipped: 'warning',
+};
+
+export const kindLabel = (message: Pick<MessageSummary, 'kind'>) => MESSAGE_KIND_LABELS[message.kind];
+export const channelLabel = (message: Pick<MessageSummary, 'channel'>) =>
+  MESSAGE_CHANNEL_LABELS[message.channel];
+export const statusLabel = (message: Pick<MessageSummary, 'status'>) => MESSAGE_STATUS_LABELS[message.status];
+
+/** The zone's short name at that instant ('EST', 'GMT-5'), or the IANA name when the browser has none. */
+export function zoneAbbreviation(isoInstant: string, timeZone: string): string {
+  const date = new Date(isoInstant);
+  if (Number.isNaN(date.getTime())) return timeZone;
+  try {
+    const parts = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' }).formatToParts(date);
+    return parts.find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
+  } catch {
+    return timeZone;
+  }
+}
+
+/** 'Tue, Nov 10, 2026, 10:30 AM EST' in the location's zone (the zone is always named). */
+export function formatZoned(isoInstant: string, timeZone: string, withWeekday = false): string {
+  const text = formatDateTime(isoInstant, timeZone, withWeekday);
+  return text === '—' ? text : `${text} ${zoneAbbreviation(isoInstant, timeZone)}`;
+}
+
+/** Status in words with its reason: 'Not sent: no consent to e-mail'. */
+export function statusText(message: Pick<MessageSummary, 'status' | 'statusReason'>): string {
+  const label = statusLabel(message);
+  return message.statusReason ? `${label}: ${message.statusReason}` : label;
+}
+
+/** The figure as a percentage ('12.5 %'), '—' when there is nothing to divide. */
+export function percent(rate: number | null): string {
+  if (rate === null || !Number.isFinite(rate)) return '—';
+  const value = Math.round(rate * 1000) / 10;
+  return `${value} %`;
+}

@@ -1,0 +1,125 @@
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { Invitation, InvitationCreatedResponse } from '@scheduler/contract/admin/accounts';
+import { ROLE_LABELS } from '@scheduler/domain/roles';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ErrorBlock, LoadingBlock } from '../shared/components/query-state';
+import { notifySaveFailed, notifySaved } from '../shared/components/save-feedback';
+import { useAdminParams } from '../shared/use-admin-params';
+import { fetchPendingInvitations, resendInvitation, revokeInvitation, usersKeys } from './users-api';
+
+/** An instant in the browser's zone, naming the zone. */
+function when(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '—';
+  return date.toLocaleString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  });
+}
+
+/** The invitations not yet accepted: resend (a new link; the old one stops working) or revoke. */
+export function InvitationsSection({ onLink }: { onLink: (answer: InvitationCreatedResponse) => void }) {
+  const { clientId } = useAdminParams();
+  const queryClient = useQueryClient();
+  const invitations = useQuery({
+    queryKey: usersKeys.invitations(clientId),
+    queryFn: ({ signal }) => fetchPendingInvitations(clientId, signal),
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: usersKeys.invitations(clientId) });
+  const resend = useMutation({
+    mutationFn: (invitation: Invitation) => resendInvitation(clientId, invitation.invitationId),
+    onSuccess: async (answer) => {
+      await refresh();
+      if (answer.delivery === 'link' && answer.link) onLink(answer);
+      else notifySaved(`Invitation sent again to ${answer.invitation.email}`);
+    },
+    onError: notifySaveFailed,
+  });
+  const revoke = useMutation({
+    mutationFn: (invitation: Invitation) => revokeInvitation(clientId, invitation.invitationId),
+    onSuccess: async (_answer, invitation) => {
+      await refresh();
+      notifySaved(`Invitation to ${invitation.email} revoked`);
+    },
+    onError: notifySaveFailed,
+  });
+  const items = invitations.data?.items ?? [];
+  const busy = resend.isPending || revoke.isPending;
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="invitations-title" sx={{ p: 2, mb: 3 }}>
+      <Typography id="invitations-title" variant="h6" component="h2" gutterBottom>
+        Pending invitations
+      </Typography>
+      {invitations.isPending ? <LoadingBlock label="Loading invitations…" /> : null}
+      {invitations.isError ? (
+        <ErrorBlock
+          error={invitations.error}
+          what="the invitations"
+          onRetry={() => void invitations.refetch()}
+        />
+      ) : null}
+      {invitations.data && items.length === 0 ? <Typography>No invitation is waiting.</Typography> : null}
+      {items.length > 0 ? (
+        <TableContainer>
+          <Table size="small" aria-labelledby="invitations-title">
+            <TableHead>
+              <TableRow>
+                <TableCell>E-mail</TableCell>
+                <TableCell>Role</TableCell>
+                <TableCell>Invited by</TableCell>
+                <TableCell>Expires</TableCell>
+                <TableCell>Actions</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {items.map((invitation) => (
+                <TableRow key={invitation.invitationId}>
+                  <TableCell component="th" scope="row">
+                    {invitation.email}
+                  </TableCell>
+                  <TableCell>{ROLE_LABELS[invitation.role]}</TableCell>
+                  <TableCell>{invitation.invitedBy ?? '—'}</TableCell>
+                  <TableCell>{when(invitation.expiresAt)}</TableCell>
+                  <TableCell>
+                    <Stack direction="row" spacing={1}>
+                      <Button
+                        size="small"
+                        disabled={busy}
+                        onClick={() => resend.mutate(invitation)}
+                        aria-label={`Resend the invitation to ${invitation.email}`}
+                      >
+                        Resend
+                      </Button>
+                      <Button
+                        size="small"
+                        color="error"
+                        disabled={busy}
+                        onClick={() => revoke.mutate(invitation)}
+                        aria-label={`Revoke the invitation to ${invitation.email}`}
+                      >
+                        Revoke
+                      </Button>
+                    </Stack>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      ) : null}
+    </Paper>
+  );
+}

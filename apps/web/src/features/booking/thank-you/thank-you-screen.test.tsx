@@ -1,0 +1,190 @@
+// @vitest-environment jsdom
+import { configureStore } from '@reduxjs/toolkit';
+import type { BookAppointmentBodyInput, BookAppointmentResponse } from '@scheduler/contract/scheduler-api';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, configure, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { bookAppointment } from '../api/booking-calls';
+import { bookingReducers } from '../state';
+import { ThankYouScreen } from './thank-you-screen';
+import type { ThankYouState } from './thank-you-state';
+
+// A shared 2-core machine: a first render with Material UI can take over a second.
+configure({ asyncUtilTimeout: 8000 });
+
+const PRIMARY = 'Your appointment has been scheduled!';
+const SECONDARY = 'Call our office if you have any questions.';
+
+/** The server's answer to PUT bookAppointment (appointment 12: 'K7M-4QXD' stands for any number). */
+const ANSWER: BookAppointmentResponse = {
+  appointmentId: '12',
+  confirmationNumber: 'K7M-4QXD',
+  status: 'booked',
+  startUtc: '2030-03-05T14:30:00.000Z',
+  endUtc: '2030-03-05T15:00:00.000Z',
+  dateLocal: '2030-03-05',
+  timeLocal: '09:30',
+  timeZone: 'America/New_York',
+  provider: { providerId: '7', name: 'Dr. Emily Carter', credentials: 'DDS' },
+  location: {
+    id: '3',
+    slug: 'midtown-manhattan',
+    name: 'BrightSmile Midtown Manhattan',
+    addressLine1: '350 Fifth Avenue',
+    addressLine2: null,
+    city: 'New York',
+    state: 'NY',
+    postalCode: '10118',
+    latitude: null,
+    longitude: null,
+    timeZone: 'America/New_York',
+    phone: '2125550142',
+    onlineEnabled: true,
+    waitlistEnabled: false,
+  },
+  service: { appointmentTypeId: '4', name: 'Emergency Dental Visit', durationMinutes: 30 },
+  thankYou: { primary: PRIMARY, secondary: SECONDARY },
+};
+
+const CONFIG = {
+  rulesConfig: [
+    {
+      clientid: '1',
+      clientName: 'Acme Dental',
+      schedulerId: '2',
+      schedulerName: 'Main',
+      phone: '2125550100',
+      settings: [],
+    },
+  ],
+  today: '2030-03-01',
+};
+
+interface Call {
+  method: string;
+  path: string;
+}
+
+/** The network: getConfig and bookAppointment answer; anything else is refused (and recorded). */
+function mockApi(booking: unknown): Call[] {
+  const calls: Call[] = [];
+  const answers: Record<string, { status: number; body: unknown }> = {
+    'GET /api/scheduler/getConfig': { status: 200, body: CONFIG },
+    'PUT /api/scheduler/bookAppointment': { status: 201, body: booking },
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+      const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
+      const method = init?.method ?? 'GET';
+      calls.push({ method, path: url.pathname });
+      const answer = answers[`${method} ${url.pathname}`];
+      if (!answer) return Promise.reject(new TypeError(`un-mocked call: ${method} ${url.pathname}`));
+      return Promise.resolve(
+        new Response(JSON.stringify(answer.body), {
+          status: answer.status,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+      );
+    }),
+  );
+  return calls;
+}
+
+/** What the identity step sends (the thank-you page only sees the answer). */
+const REQUEST = {
+  clientSlug: 'acme',
+  schedulerSlug: 'main',
+  locationId: '3',
+  providerId: '7',
+  appointmentTypeId: '4',
+  startUtc: ANSWER.startUtc,
+  isExistingPatient: false,
+  insurance: null,
+  sessionId: 'session-1',
+  idempotencyKey: '0b9f3a52-3c1e-4a8e-9a57-2f8f0d3c1a11',
+} as unknown as BookAppointmentBodyInput;
+
+/** The thank-you step as the identity step opens it: the booking answer in the history state. */
+function renderThankYou(state: unknown) {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const router = createMemoryRouter(
+    [
+      { path: ':clientName/:scheduler/:location/thankyou', element: <ThankYouScreen /> },
+      { path: ':clientName/:scheduler/:location/landing', element: <p>Landing</p> },
+    ],
+    { initialEntries: [{ pathname: '/acme/main/all/thankyou', state }] },
+  );
+  render(
+    <Provider store={configureStore({ reducer: bookingReducers })}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </Provider>,
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the thank-you page', () => {
+  it('shows the confirmation number of the booking answer, as text, and copies it', async () => {
+    const user = userEvent.setup();
+    const calls = mockApi(ANSWER);
+    const booking = await bookAppointment(REQUEST);
+    expect(booking.confirmationNumber).toBe('K7M-4QXD');
+    const state: ThankYouState = { booking };
+    renderThankYou(state);
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Thank you, your appointment is booked' }),
+    ).toBeTruthy();
+    // Read as one sentence (a screen reader reads it the same way), not only set apart by style.
+    const line = screen.getByText(
+      (_, element) => element?.tagName === 'P' && element.textContent === 'Confirmation number: K7M-4QXD',
+    );
+    expect(line).toBeTruthy();
+    expect(screen.getByText(PRIMARY)).toBeTruthy();
+    expect(screen.getByText(SECONDARY)).toBeTruthy();
+    expect(screen.getByText('Dr. Emily Carter, DDS')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Copy confirmation number' }));
+    expect(await navigator.clipboard.readText()).toBe('K7M-4QXD');
+    expect(await screen.findByText('Confirmation number copied')).toBeTruthy();
+    expect(screen.getByText('Confirmation number copied').getAttribute('role')).toBe('status');
+
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([
+      { method: 'PUT', path: '/api/scheduler/bookAppointment' },
+    ]);
+  });
+
+  it('refuses a booking answer without a well-formed confirmation number (the contract check)', async () => {
+    mockApi({ ...ANSWER, confirmationNumber: 'not-a-number' });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await expect(bookAppointment(REQUEST)).rejects.toBeTruthy();
+  });
+
+  it('shows the booking without a number when the kept state has none or a tampered one', async () => {
+    mockApi(ANSWER);
+    const { confirmationNumber: _dropped, ...older } = ANSWER;
+    renderThankYou({ booking: older });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Thank you, your appointment is booked' }),
+    ).toBeTruthy();
+    expect(screen.getByText('Emergency Dental Visit')).toBeTruthy();
+    expect(screen.queryByText(/Confirmation number/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Copy confirmation number' })).toBeNull();
+    cleanup();
+
+    renderThankYou({ booking: { ...ANSWER, confirmationNumber: '<img src=x>' } });
+    expect(await screen.findByText('Emergency Dental Visit')).toBeTruthy();
+    expect(screen.queryByText(/Confirmation number/)).toBeNull();
+  });
+});
