@@ -42,6 +42,11 @@ if (await hasDemoClient(db)) {
 }
 console.info(`  API docs:      ${origin}/api/docs\n`);
 if (needsFirstOwner) console.info(`${firstOwnerInstructions().join('\n')}\n`);
+if (config.nodeEnv === 'production' && config.loginHashKey === undefined) {
+  // Without it, sign-in counters, invitation links and two-factor secrets are keyed with a key
+  // that ships in the source: obscured, not protected (README, Configuration).
+  app.log.warn('LOGIN_HASH_KEY is not set: set a random secret of at least 32 characters in production');
+}
 
 let closing = false;
 async function shutdown(signal: NodeJS.Signals): Promise<void> {

@@ -18,6 +18,12 @@
  *  - GET  /api/scheduler/admin/message-report           the reminder figures of a date range
  */
 import * as z from 'zod';
+import {
+  APPOINTMENT_MESSAGE_KINDS,
+  MESSAGE_CHANNELS,
+  MESSAGE_KIND_LABELS as DOMAIN_KIND_LABELS,
+} from '@scheduler/domain/messages/kinds';
+import type { AppointmentMessageKind, MessageChannel } from '@scheduler/domain/messages/kinds';
 import { recordIdSchema } from '../admin-auth.ts';
 import { isoDateSchema, isoInstantSchema, timeZoneSchema } from '../common.ts';
 import { FROM_AFTER_TO, fromNotAfterTo } from '../patient-management/shared.ts';
@@ -27,33 +33,16 @@ export const MESSAGES_URL = '/api/scheduler/admin/messages';
 export const MESSAGE_RULES_URL = '/api/scheduler/admin/message-rules';
 export const MESSAGE_REPORT_URL = '/api/scheduler/admin/message-report';
 
-/** What a message is about. */
-export const MESSAGE_KINDS = [
-  /** At booking when the scheduler confirms automatically (autoConfirm on). */
-  'confirmation',
-  /** At booking when staff confirm later (autoConfirm off): "request received". */
-  'request-received',
-  /** When staff confirm a pending request (pending → booked). */
-  'confirmed',
-  /** Before the appointment, per the scheduler's reminder rules. */
-  'reminder',
-  /** When the appointment is cancelled (by staff or the patient). */
-  'cancelled',
-  /** When the appointment's time changes. */
-  'rescheduled',
-] as const;
-export type MessageKind = (typeof MESSAGE_KINDS)[number];
-export const MESSAGE_KIND_LABELS: Readonly<Record<MessageKind, string>> = {
-  confirmation: 'Confirmation',
-  'request-received': 'Request received',
-  confirmed: 'Confirmed',
-  reminder: 'Reminder',
-  cancelled: 'Cancellation',
-  rescheduled: 'Rescheduled',
-};
+/**
+ * What a message is about: the appointment kinds of the domain (packages/domain/src/messages/kinds.ts,
+ * one list and one set of labels for the Messages screen and the template editor).
+ */
+export const MESSAGE_KINDS = APPOINTMENT_MESSAGE_KINDS;
+export type MessageKind = AppointmentMessageKind;
+export const MESSAGE_KIND_LABELS: Readonly<Record<MessageKind, string>> = DOMAIN_KIND_LABELS;
 
-export const MESSAGE_CHANNELS = ['email', 'sms'] as const;
-export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
+export { MESSAGE_CHANNELS };
+export type { MessageChannel };
 export const MESSAGE_CHANNEL_LABELS: Readonly<Record<MessageChannel, string>> = {
   email: 'E-mail',
   sms: 'SMS',

@@ -98,7 +98,12 @@ describe.each(testDatabases())('identity lookups on $name', (target) => {
       payload: { clientName: 'brightsmile', scheduler: 'main', patient },
     });
 
-  function book(patient: Record<string, unknown>, remoteAddress = nextIp()) {
+  function book(
+    patient: Record<string, unknown>,
+    remoteAddress = nextIp(),
+    idempotencyKey: string = randomUUID(),
+    startUtc = new Date(Date.UTC(2026, 10, 30, 15, 0)).toISOString(),
+  ) {
     const brand = f.brightsmile;
     return app.inject({
       method: 'PUT',
@@ -110,13 +115,13 @@ describe.each(testDatabases())('identity lookups on $name', (target) => {
         locationId: String(brand.locations['midtown-manhattan']),
         providerId: String(brand.providers.Carter),
         appointmentTypeId: String(brand.services[EMERGENCY]),
-        startUtc: new Date(Date.UTC(2026, 10, 30, 15, 0)).toISOString(),
+        startUtc,
         patient,
         isExistingPatient: true,
         insurance: null,
         details: { reasonForVisit: '' },
         sessionId: `session-${randomUUID()}`,
-        idempotencyKey: randomUUID(),
+        idempotencyKey,
       },
     });
   }
@@ -189,5 +194,40 @@ describe.each(testDatabases())('identity lookups on $name', (target) => {
     // Another person is not held up, even with the same first name and birth date.
     const other = await lookup({ ...known.identity, lastName: `${known.identity.lastName}z` });
     expect(other.statusCode, other.body).toBe(200);
+  });
+
+  it('never refuses the retry of an acknowledged booking, even once its identity used up its lookups', async () => {
+    // A new patient booked at the first free quarter hour (each try with a name of its own).
+    let booked:
+      { identity: Record<string, unknown>; key: string; startUtc: string; confirmation: string } | undefined;
+    for (let slot = 0; booked === undefined && slot < 40; slot += 1) {
+      people += 1;
+      const identity = {
+        firstName: 'Rhea',
+        lastName: `Retry${people}x${randomUUID()
+          .slice(0, 6)
+          .replace(/[^a-z]/g, 'q')}`,
+        dateOfBirth: '1984-02-29',
+        phone: '(212) 555-0199',
+        email: 'rhea.retry@example.org',
+        smsPermission: true,
+        emailPermission: true,
+      };
+      const key = randomUUID();
+      const startUtc = new Date(Date.UTC(2026, 11, 1, 14, 0) + slot * 15 * 60_000).toISOString();
+      const response = await book(identity, nextIp(), key, startUtc);
+      if (response.statusCode === 201) {
+        const confirmation = response.json<{ confirmationNumber: string }>().confirmationNumber;
+        booked = { identity, key, startUtc, confirmation };
+      } else expect(response.json<ErrorJson>().error.code).toBe('SLOT_TAKEN');
+    }
+    if (booked === undefined) throw new Error('no free quarter hour on 1 December for the retry test');
+    for (let index = 1; index < IDENTITY_LOOKUP_LIMIT.max; index += 1) await lookup(booked.identity);
+    expect((await lookup(booked.identity)).statusCode).toBe(429);
+    // The same request again (its answer was lost and it is retried): its booking, not a refusal.
+    const retry = await book(booked.identity, nextIp(), booked.key, booked.startUtc);
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json<{ confirmationNumber: string }>().confirmationNumber).toBe(booked.confirmation);
   });
 });

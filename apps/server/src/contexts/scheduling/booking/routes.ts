@@ -17,13 +17,14 @@ export const bookingRoutes: FastifyPluginAsyncZod<PublicApiOptions & { messages?
   options,
 ) => {
   const service = createBookingService(createBookingRepository(options.db, options.messages), options.now);
+  // Per identity too (name + date of birth), shared with createPatients (issue 15, finding 10); checked
+  // after the replay check, so that a retry of an acknowledged booking is never refused.
+  const limitIdentity = identityLookupLimit(app);
 
   app.put(
     `${PUBLIC_API_PREFIX}/bookAppointment`,
     {
       config: bookingRateLimit(options.rateLimits),
-      // Per identity too (name + date of birth), shared with createPatients (issue 15, finding 10).
-      preHandler: identityLookupLimit(app),
       schema: {
         tags: ['scheduler (public)'],
         summary: 'Book an appointment (idempotent by idempotencyKey)',
@@ -49,7 +50,9 @@ export const bookingRoutes: FastifyPluginAsyncZod<PublicApiOptions & { messages?
       },
     },
     async (request, reply) => {
-      const { replayed, booking } = await service.bookAppointment(request.body);
+      const { replayed, booking } = await service.bookAppointment(request.body, {
+        beforeNewBooking: () => limitIdentity(request, reply),
+      });
       reply.header('cache-control', 'no-store');
       if (replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(replayed ? 200 : 201).send(booking);

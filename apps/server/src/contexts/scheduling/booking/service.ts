@@ -39,7 +39,14 @@ export interface BookingResult {
 }
 
 export interface BookingService {
-  bookAppointment(request: BookAppointmentBody): Promise<BookingResult>;
+  /**
+   * `beforeNewBooking` runs once the request is known not to be a replay (the per-identity lookup
+   * limit): a retry of an acknowledged booking always gets its booking back, never a refusal.
+   */
+  bookAppointment(
+    request: BookAppointmentBody,
+    hooks?: { beforeNewBooking?: () => Promise<void> },
+  ): Promise<BookingResult>;
 }
 
 class Replay {
@@ -91,13 +98,14 @@ function replayOf(
 
 export function createBookingService(repository: BookingRepository, now: () => Date): BookingService {
   return {
-    async bookAppointment(request) {
+    async bookAppointment(request, hooks) {
       const at = now();
       const resolved = await resolveScope(repository, request);
       const { scope } = resolved;
       // A retry of a request that succeeded gets the first booking, whatever changed since.
       const earlier = await repository.findByIdempotencyKey(scope.clientId, request.idempotencyKey);
       if (earlier !== undefined) return replayOf(earlier, request, scope);
+      await hooks?.beforeNewBooking?.();
       const booking = await resolveBooking(repository, request, resolved, at);
 
       try {

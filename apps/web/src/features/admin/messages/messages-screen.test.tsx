@@ -122,9 +122,9 @@ describe('the Messages screen', () => {
     });
     renderAdmin(<MessagesScreen />);
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: /^Open Confirmation E-mail/ }));
+    await user.click(await screen.findByRole('button', { name: /^Open Booking confirmation E-mail/ }));
 
-    const dialog = await screen.findByRole('dialog', { name: 'Confirmation by E-mail' });
+    const dialog = await screen.findByRole('dialog', { name: 'Booking confirmation by E-mail' });
     expect(await within(dialog).findByLabelText('Plain-text part')).toHaveProperty(
       'textContent',
       'Hello Ana,\nsee you on Thursday.',
