@@ -1,9 +1,3 @@
-/** Texts of the account screen (the sign-in pages have their own copy in login/link-token.ts). */
-export const NEW_PASSWORD_HINT = (minLength: number): string =>
-  `At least ${minLength} characters. Common or breached passwords are refused; a few unrelated words make a strong one.`;
-
-export const PASSWORDS_DIFFER = 'The two passwords are not the same';
-
 /** A short, readable name of a browser from its user agent ("Chrome on Linux"); null when unknown. */
 export function describeUserAgent(userAgent: string | null): string {
   if (!userAgent) return 'Unknown browser';

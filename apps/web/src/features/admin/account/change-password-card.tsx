@@ -4,19 +4,15 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import {
-  PASSWORD_MIN_LENGTH,
-  changePasswordRequestSchema,
-  newPasswordSchema,
-} from '@scheduler/contract/admin/accounts';
+import { changePasswordRequestSchema, newPasswordSchema } from '@scheduler/contract/admin/accounts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import * as z from 'zod';
 import { FormTextField } from '../shared/components/form-fields';
+import { NewPasswordFields, PASSWORDS_DIFFER_MESSAGE } from '../shared/components/new-password-fields';
 import { applyServerFieldErrors, notifySaved, SaveErrorAlert } from '../shared/components/save-feedback';
 import { accountKeys, changePassword } from './account-api';
-import { NEW_PASSWORD_HINT, PASSWORDS_DIFFER } from './account-texts';
 
 const formSchema = z
   .object({
@@ -26,7 +22,7 @@ const formSchema = z
   })
   .refine((values) => values.newPassword === values.repeatPassword, {
     path: ['repeatPassword'],
-    message: PASSWORDS_DIFFER,
+    message: PASSWORDS_DIFFER_MESSAGE,
   });
 
 /** Change one's own password: the current one is required; every other session then ends. */
@@ -70,25 +66,7 @@ export function ChangePasswordCard({ email }: { email: string | undefined }) {
             required
             fullWidth
           />
-          <FormTextField
-            control={control}
-            name="newPassword"
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            required
-            fullWidth
-            helperText={NEW_PASSWORD_HINT(PASSWORD_MIN_LENGTH)}
-          />
-          <FormTextField
-            control={control}
-            name="repeatPassword"
-            label="Repeat the new password"
-            type="password"
-            autoComplete="new-password"
-            required
-            fullWidth
-          />
+          <NewPasswordFields control={control} names={['newPassword', 'repeatPassword']} />
           <SaveErrorAlert error={failure} />
           <Button
             type="submit"

@@ -4,17 +4,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import {
-  PASSWORD_MIN_LENGTH,
-  newPasswordSchema,
-  type InvitationLookupResponse,
-} from '@scheduler/contract/admin/accounts';
+import { newPasswordSchema, type InvitationLookupResponse } from '@scheduler/contract/admin/accounts';
 import { DISPLAY_NAME_MAX_LENGTH } from '@scheduler/contract/admin-auth';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import * as z from 'zod';
 import { FormTextField } from '../shared/components/form-fields';
-import { PASSWORDS_DIFFER_MESSAGE, passwordHint } from './link-token';
+import { NewPasswordFields, PASSWORDS_DIFFER_MESSAGE } from '../shared/components/new-password-fields';
 import { acceptInvitation } from './login-api';
 import { applyFormFieldErrors, signInErrorMessage } from './login-errors';
 import { useCompleteSignIn } from './use-complete-sign-in';
@@ -103,24 +99,10 @@ export function NewAccountForm({
           fullWidth
           maxLength={DISPLAY_NAME_MAX_LENGTH}
         />
-        <FormTextField
+        <NewPasswordFields
           control={control}
-          name="password"
-          label="Choose a password"
-          type="password"
-          autoComplete="new-password"
-          required
-          fullWidth
-          helperText={passwordHint(PASSWORD_MIN_LENGTH)}
-        />
-        <FormTextField
-          control={control}
-          name="repeatPassword"
-          label="Repeat the password"
-          type="password"
-          autoComplete="new-password"
-          required
-          fullWidth
+          names={['password', 'repeatPassword']}
+          labels={['Choose a password', 'Repeat the password']}
         />
         <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
           {formState.isSubmitting ? 'Creating your account…' : 'Create my account and join'}

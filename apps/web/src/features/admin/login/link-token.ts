@@ -8,11 +8,3 @@ export function linkTokenOf(hash: string): string | null {
   const token = params.get('token');
   return token !== null && /^[A-Za-z0-9_-]{43}$/.test(token) ? token : null;
 }
-
-/** The policy hint under every new-password field (the server also refuses common passwords). */
-export function passwordHint(minLength: number): string {
-  return `At least ${minLength} characters. Common or breached passwords are refused; a few unrelated words make a strong one.`;
-}
-
-/** A new password and its repetition must be equal (checked before anything is sent). */
-export const PASSWORDS_DIFFER_MESSAGE = 'The two passwords are not the same';

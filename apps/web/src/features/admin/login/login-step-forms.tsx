@@ -3,17 +3,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import {
-  PASSWORD_MIN_LENGTH,
-  newPasswordSchema,
-  totpCodeSchema,
-  type LoginAnswer,
-} from '@scheduler/contract/admin/accounts';
+import { newPasswordSchema, totpCodeSchema, type LoginAnswer } from '@scheduler/contract/admin/accounts';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import * as z from 'zod';
 import { FormTextField } from '../shared/components/form-fields';
-import { PASSWORDS_DIFFER_MESSAGE, passwordHint } from './link-token';
+import { NewPasswordFields, PASSWORDS_DIFFER_MESSAGE } from '../shared/components/new-password-fields';
 import { loginPasswordChange, loginTwoFactor } from './login-api';
 import { applyFormFieldErrors } from './login-errors';
 
@@ -95,25 +90,7 @@ export function PasswordChangeStepForm({ challenge, onAnswer, onError, onCancel 
         <Typography>
           Your practice&apos;s owner asked you to choose a new password before you go on.
         </Typography>
-        <FormTextField
-          control={control}
-          name="newPassword"
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          required
-          fullWidth
-          helperText={passwordHint(PASSWORD_MIN_LENGTH)}
-        />
-        <FormTextField
-          control={control}
-          name="repeatPassword"
-          label="Repeat the new password"
-          type="password"
-          autoComplete="new-password"
-          required
-          fullWidth
-        />
+        <NewPasswordFields control={control} names={['newPassword', 'repeatPassword']} />
         <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
           {formState.isSubmitting ? 'Saving…' : 'Save and sign in'}
         </Button>

@@ -4,16 +4,16 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import { PASSWORD_MIN_LENGTH, newPasswordSchema } from '@scheduler/contract/admin/accounts';
+import { newPasswordSchema } from '@scheduler/contract/admin/accounts';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation } from 'react-router';
 import * as z from 'zod';
 import { clearAuthSession } from '../../../lib/auth-session';
-import { FormTextField } from '../shared/components/form-fields';
+import { NewPasswordFields, PASSWORDS_DIFFER_MESSAGE } from '../shared/components/new-password-fields';
 import { loginPath } from '../shared/admin-paths';
 import { FORGOT_PASSWORD_PATH } from './account-links';
-import { PASSWORDS_DIFFER_MESSAGE, linkTokenOf, passwordHint } from './link-token';
+import { linkTokenOf } from './link-token';
 import { resetPassword } from './login-api';
 import { applyFormFieldErrors, signInErrorMessage } from './login-errors';
 import { PublicPage } from './public-page';
@@ -98,25 +98,7 @@ export function ResetPasswordScreen() {
               </Link>
             </Alert>
           ) : null}
-          <FormTextField
-            control={control}
-            name="newPassword"
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            required
-            fullWidth
-            helperText={passwordHint(PASSWORD_MIN_LENGTH)}
-          />
-          <FormTextField
-            control={control}
-            name="repeatPassword"
-            label="Repeat the new password"
-            type="password"
-            autoComplete="new-password"
-            required
-            fullWidth
-          />
+          <NewPasswordFields control={control} names={['newPassword', 'repeatPassword']} />
           <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
             {formState.isSubmitting ? 'Saving…' : 'Save the new password'}
           </Button>
