@@ -262,22 +262,22 @@ test.describe('patient messages', () => {
       const table = staff.getByRole('table', { name: 'Messages' });
       const rowOf = (name: string) =>
         table.getByRole('row').filter({ has: staff.getByRole('button', { name, exact: true }) });
-      const emailRow = rowOf(`Open Confirmation E-mail to ${patientName}`);
+      const emailRow = rowOf(`Open Booking confirmation E-mail to ${patientName}`);
       await expect(async () => {
         await staff.reload();
         await expect(emailRow.getByText('Sent', { exact: true })).toBeVisible({ timeout: 2_000 });
       }).toPass({ timeout: 20_000 });
       // No SMS transport in the browser tests: recorded as not sent, or (run at night) queued until the
       // location's quiet hours (21:00–08:00) end.
-      await expect(rowOf(`Open Confirmation SMS to ${patientName}`)).toContainText(
+      await expect(rowOf(`Open Booking confirmation SMS to ${patientName}`)).toContainText(
         inQuietHours(clockNow(), ZONE) ? 'Queued' : 'not sent: no SMS transport configured',
       );
       await expect(emailRow.getByRole('rowheader')).toContainText(
         zoneAbbreviation(new Date(booked.startUtc), ZONE),
       );
       expect(await seriousViolations(staff)).toEqual([]);
-      await staff.getByRole('button', { name: `Open Confirmation E-mail to ${patientName}` }).click();
-      const dialog = staff.getByRole('dialog', { name: 'Confirmation by E-mail' });
+      await staff.getByRole('button', { name: `Open Booking confirmation E-mail to ${patientName}` }).click();
+      const dialog = staff.getByRole('dialog', { name: 'Booking confirmation by E-mail' });
       await expect(dialog.getByLabel('Plain-text part')).toContainText(confirmation);
       const frame = dialog.locator('iframe[title="HTML part of the e-mail"]');
       await expect(frame).toHaveAttribute('sandbox', '');
