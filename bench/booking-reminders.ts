@@ -32,13 +32,12 @@ import {
   setWindowDays,
 } from './lib/data.ts';
 import { describeLoad, load } from './lib/load.ts';
-import { wantDatabase } from './lib/options.ts';
 import { ensureServerBuild } from './lib/process.ts';
 import { Report, round } from './lib/report.ts';
 import { startServer } from './lib/server.ts';
 import type { RunningServer } from './lib/server.ts';
 import { median, summarize } from './lib/stats.ts';
-import { count, postgresTarget, sqliteTarget } from './lib/targets.ts';
+import { count, onEachDatabase } from './lib/targets.ts';
 import type { Target } from './lib/targets.ts';
 
 const PROVIDERS = Number(process.env.BENCH_PROVIDERS ?? 50);
@@ -257,25 +256,7 @@ async function benchDatabase(target: Target, report: Report): Promise<void> {
 
 const report = new Report('booking-reminders');
 ensureServerBuild();
-if (wantDatabase('sqlite')) {
-  const sqlite = sqliteTarget('booking-reminders');
-  try {
-    await benchDatabase(sqlite, report);
-  } finally {
-    await sqlite.destroy();
-  }
-}
-if (wantDatabase('postgres')) {
-  const postgres = await postgresTarget('booking_reminders');
-  if (typeof postgres === 'string') {
-    console.warn(`\nSKIPPED the PostgreSQL part: ${postgres}`);
-    report.details.postgresSkipped = postgres;
-  } else {
-    try {
-      await benchDatabase(postgres, report);
-    } finally {
-      await postgres.destroy();
-    }
-  }
-}
+await onEachDatabase('booking-reminders', 'booking_reminders', report.details, (target) =>
+  benchDatabase(target, report),
+);
 report.finish();

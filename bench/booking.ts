@@ -14,11 +14,11 @@ import {
 } from './lib/data.ts';
 import { describeLoad, load } from './lib/load.ts';
 import type { LoadResult } from './lib/load.ts';
-import { loadSeconds, wantDatabase } from './lib/options.ts';
+import { loadSeconds } from './lib/options.ts';
 import { ensureServerBuild } from './lib/process.ts';
 import { Report } from './lib/report.ts';
 import { startServer } from './lib/server.ts';
-import { postgresTarget, sqliteTarget } from './lib/targets.ts';
+import { onEachDatabase } from './lib/targets.ts';
 import type { Target } from './lib/targets.ts';
 
 const PROVIDERS = 50;
@@ -110,25 +110,5 @@ async function benchDatabase(target: Target, report: Report): Promise<void> {
 
 const report = new Report('booking');
 ensureServerBuild();
-if (wantDatabase('sqlite')) {
-  const sqlite = sqliteTarget('booking');
-  try {
-    await benchDatabase(sqlite, report);
-  } finally {
-    await sqlite.destroy();
-  }
-}
-if (wantDatabase('postgres')) {
-  const postgres = await postgresTarget('booking');
-  if (typeof postgres === 'string') {
-    console.warn(`\nSKIPPED the PostgreSQL part: ${postgres}`);
-    report.details.postgresSkipped = postgres;
-  } else {
-    try {
-      await benchDatabase(postgres, report);
-    } finally {
-      await postgres.destroy();
-    }
-  }
-}
+await onEachDatabase('booking', 'booking', report.details, (target) => benchDatabase(target, report));
 report.finish();

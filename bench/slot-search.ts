@@ -25,7 +25,7 @@ import {
 } from './lib/data.ts';
 import { describeLoad, load } from './lib/load.ts';
 import type { LoadResult } from './lib/load.ts';
-import { loadSeconds, wantDatabase } from './lib/options.ts';
+import { loadSeconds } from './lib/options.ts';
 import { docsDir, resultsDir } from './lib/paths.ts';
 import { ensureServerBuild } from './lib/process.ts';
 import { Report, describeMachine, round } from './lib/report.ts';
@@ -34,7 +34,7 @@ import { startServer } from './lib/server.ts';
 import type { RunningServer } from './lib/server.ts';
 import { lineChart, linearFit } from './lib/svg.ts';
 import type { Series } from './lib/svg.ts';
-import { postgresTarget, sqliteTarget } from './lib/targets.ts';
+import { onEachDatabase } from './lib/targets.ts';
 import type { Target } from './lib/targets.ts';
 
 const FULL_CURVE = [10, 50, 200, 500];
@@ -395,27 +395,9 @@ if (process.argv.includes('--redraw')) {
 const report = new Report('slot-search');
 ensureServerBuild();
 const curves = new Map<string, CurvePoint[]>();
-if (wantDatabase('sqlite')) {
-  const sqlite = sqliteTarget('slot-search');
-  try {
-    curves.set('SQLite', await benchDatabase(sqlite, report));
-  } finally {
-    await sqlite.destroy();
-  }
-}
-if (wantDatabase('postgres')) {
-  const postgres = await postgresTarget('slot_search');
-  if (typeof postgres === 'string') {
-    console.warn(`\nSKIPPED the PostgreSQL part: ${postgres}`);
-    report.details.postgresSkipped = postgres;
-  } else {
-    try {
-      curves.set('PostgreSQL', await benchDatabase(postgres, report));
-    } finally {
-      await postgres.destroy();
-    }
-  }
-}
+await onEachDatabase('slot-search', 'slot_search', report.details, async (target, name) => {
+  curves.set(name, await benchDatabase(target, report));
+});
 if (curves.size > 0 && !FULL)
   console.info('Part of the curve only (BENCH_SEARCH_CURVE): the SVG is left as it is.');
 if (curves.size > 0 && FULL) {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { serverDist } from './paths.ts';
+import { wantDatabase } from './options.ts';
 import { runStreaming } from './process.ts';
 
 export const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -130,4 +131,38 @@ export async function generate(target: Target, options: GenerateOptions): Promis
 
 export function count(rows: Row[], column = 'n'): number {
   return Number(rows[0]?.[column] ?? 0);
+}
+
+/**
+ * Runs `bench` on a fresh SQLite target and then on a fresh PostgreSQL schema, as BENCH_DATABASES
+ * asks, destroying each afterwards; an unreachable PostgreSQL is said (and recorded in `details`) as
+ * skipped. `label` names the SQLite folder, `pgLabel` the PostgreSQL schema (letters, digits, `_`).
+ */
+export async function onEachDatabase(
+  label: string,
+  pgLabel: string,
+  details: Record<string, unknown>,
+  bench: (target: Target, name: 'SQLite' | 'PostgreSQL') => Promise<void>,
+): Promise<void> {
+  if (wantDatabase('sqlite')) {
+    const sqlite = sqliteTarget(label);
+    try {
+      await bench(sqlite, 'SQLite');
+    } finally {
+      await sqlite.destroy();
+    }
+  }
+  if (wantDatabase('postgres')) {
+    const postgres = await postgresTarget(pgLabel);
+    if (typeof postgres === 'string') {
+      console.warn(`\nSKIPPED the PostgreSQL part: ${postgres}`);
+      details.postgresSkipped = postgres;
+      return;
+    }
+    try {
+      await bench(postgres, 'PostgreSQL');
+    } finally {
+      await postgres.destroy();
+    }
+  }
 }
