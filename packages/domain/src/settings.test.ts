@@ -17,6 +17,7 @@ import type { SchedulerSettings, SettingDefinition, SettingGroup, SettingRow } f
 /** Spec section 9, copied word for word: group, order, stored default, typed default. */
 const SPEC_DEFAULTS: [SettingGroup, number, string, keyof SchedulerSettings, unknown][] = [
   ['landingPage', 2, 'No', 'allowMultipleAppointments', false],
+  ['landingPage', 3, 'No', 'rememberMeInWidget', false],
   ['appointment', 1, '10', 'howFarOut', 10],
   ['appointment', 2, 'BusinessDays', 'daysType', 'BusinessDays'],
   ['appointment', 3, 'No', 'allowProviderChangeForExisting', false],
@@ -48,6 +49,13 @@ const SPEC_DEFAULTS: [SettingGroup, number, string, keyof SchedulerSettings, unk
   ],
   ['thankYouScreen', 3, 'Yes', 'autoConfirm', true],
   ['patientIntake', 1, 'required', 'smsEmailPermissions', 'required'],
+  // Added by the product beyond the spec's table (issues 16 and 18).
+  ['selfService', 1, 'Yes', 'patientSelfService', true],
+  ['selfService', 2, 'No', 'rescheduleAnyProvider', false],
+  ['waitlistOffers', 1, 'Yes', 'waitlistOffersOn', true],
+  ['waitlistOffers', 2, '3', 'waitlistWaveSize', 3],
+  ['waitlistOffers', 3, '15', 'waitlistWaveMinutes', 15],
+  ['waitlistOffers', 4, '2', 'waitlistOfferCutoffHours', 2],
 ];
 
 /** A valid stored value different from the default, for every kind. */
@@ -75,12 +83,12 @@ const customRows = (): SettingRow[] =>
   }));
 
 describe('scheduler settings', () => {
-  it('defines exactly the twenty settings of the spec, each at its own group and order', () => {
-    expect(SETTING_DEFINITIONS).toHaveLength(20);
+  it('defines the twenty settings of the spec and the product’s seven, each at its own group and order', () => {
+    expect(SETTING_DEFINITIONS).toHaveLength(27);
     const places = new Set(
       SETTING_DEFINITIONS.map((definition) => `${definition.group}:${definition.order}`),
     );
-    expect(places.size).toBe(20);
+    expect(places.size).toBe(27);
     expect(SETTING_DEFINITIONS.map((definition) => [definition.group, definition.order])).toEqual(
       SPEC_DEFAULTS.map(([group, order]) => [group, order]),
     );

@@ -33,6 +33,15 @@ export const SETTING_DEFINITIONS = [
     defaultValue: 'No',
     kind: YES_NO,
   }),
+  defineSetting('rememberMeInWidget', {
+    group: 'landingPage',
+    order: 3,
+    label: 'Remember me in the widget',
+    description:
+      'Offer "Remember me on this device" inside the widget embedded on other sites (it is always offered on the booking page).',
+    defaultValue: 'No',
+    kind: YES_NO,
+  }),
   defineSetting('howFarOut', {
     group: 'appointment',
     order: 1,
@@ -212,6 +221,56 @@ export const SETTING_DEFINITIONS = [
       ],
     },
   }),
+  defineSetting('patientSelfService', {
+    group: 'selfService',
+    order: 1,
+    label: 'Patients may change online',
+    description:
+      "Patients may cancel or reschedule their appointment through the link in their messages, within each service's cut-offs.",
+    defaultValue: 'Yes',
+    kind: YES_NO,
+  }),
+  defineSetting('rescheduleAnyProvider', {
+    group: 'selfService',
+    order: 2,
+    label: 'Reschedule with another provider',
+    description:
+      'A patient who reschedules online may choose another provider of the same service and location.',
+    defaultValue: 'No',
+    kind: YES_NO,
+  }),
+  defineSetting('waitlistOffersOn', {
+    group: 'waitlistOffers',
+    order: 1,
+    label: 'Offer freed times',
+    description: 'When a time frees, offer it to matching waitlist entries by their chosen channel.',
+    defaultValue: 'Yes',
+    kind: YES_NO,
+  }),
+  defineSetting('waitlistWaveSize', {
+    group: 'waitlistOffers',
+    order: 2,
+    label: 'People per wave',
+    description: 'How many waiting patients are offered a freed time at once.',
+    defaultValue: '3',
+    kind: { type: 'number', min: 1, max: 20 },
+  }),
+  defineSetting('waitlistWaveMinutes', {
+    group: 'waitlistOffers',
+    order: 3,
+    label: 'Minutes between waves',
+    description: 'How long a wave may claim the time before the next people are offered it.',
+    defaultValue: '15',
+    kind: { type: 'number', min: 1, max: 240 },
+  }),
+  defineSetting('waitlistOfferCutoffHours', {
+    group: 'waitlistOffers',
+    order: 4,
+    label: 'Last offer before the time (hours)',
+    description: 'No offer is sent later than this many hours before the freed time.',
+    defaultValue: '2',
+    kind: { type: 'number', min: 0, max: 72 },
+  }),
 ] as const;
 
 // Compile-time check: every key of SchedulerSettings has a definition.
@@ -245,6 +304,8 @@ export const SETTING_DEFAULTS: { readonly [G in SettingGroup]: Readonly<Record<n
     insurance: {},
     thankYouScreen: {},
     patientIntake: {},
+    selfService: {},
+    waitlistOffers: {},
   };
   for (const definition of SETTING_DEFINITIONS)
     table[definition.group][definition.order] = definition.defaultValue;

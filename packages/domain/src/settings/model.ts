@@ -5,6 +5,8 @@ export const SETTING_GROUPS = [
   'insurance',
   'thankYouScreen',
   'patientIntake',
+  'selfService',
+  'waitlistOffers',
 ] as const;
 export type SettingGroup = (typeof SETTING_GROUPS)[number];
 
@@ -72,6 +74,20 @@ export interface SchedulerSettings {
   autoConfirm: boolean;
   /** patientIntake 1 */
   smsEmailPermissions: ContactPermissionsPolicy;
+  /** landingPage 3 (issue 16): "Remember me on this device" is offered inside a framed widget. */
+  rememberMeInWidget: boolean;
+  /** selfService 1 (issue 18): patients may cancel or reschedule online through their manage link. */
+  patientSelfService: boolean;
+  /** selfService 2 (issue 18): a patient's reschedule may move to another provider of the service. */
+  rescheduleAnyProvider: boolean;
+  /** waitlistOffers 1 (issue 18): freed times are offered to matching waitlist entries. */
+  waitlistOffersOn: boolean;
+  /** waitlistOffers 2: people offered a freed time per wave. */
+  waitlistWaveSize: number;
+  /** waitlistOffers 3: minutes between waves. */
+  waitlistWaveMinutes: number;
+  /** waitlistOffers 4: no offer is sent later than this many hours before the freed time. */
+  waitlistOfferCutoffHours: number;
 }
 
 export type SettingKey = keyof SchedulerSettings;

@@ -84,28 +84,10 @@ export function resolveSettings(rows: Iterable<StoredSettingRow> = []): Schedule
     return value;
   }
 
-  return {
-    allowMultipleAppointments: read('allowMultipleAppointments'),
-    howFarOut: read('howFarOut'),
-    daysType: read('daysType'),
-    allowProviderChangeForExisting: read('allowProviderChangeForExisting'),
-    providerSort: read('providerSort'),
-    showNoCapacityProviders: read('showNoCapacityProviders'),
-    waitlistNoCapacityProviders: read('waitlistNoCapacityProviders'),
-    waitlistNoCapacityLocations: read('waitlistNoCapacityLocations'),
-    existingPatientsMaySchedule: read('existingPatientsMaySchedule'),
-    howSoon: read('howSoon'),
-    startDaysType: read('startDaysType'),
-    groupSlotsByProvider: read('groupSlotsByProvider'),
-    assignment: read('assignment'),
-    widgetColor: read('widgetColor'),
-    checkInsuranceCompatibility: read('checkInsuranceCompatibility'),
-    selfPayCheck: read('selfPayCheck'),
-    thankYouPrimary: read('thankYouPrimary'),
-    thankYouSecondary: read('thankYouSecondary'),
-    autoConfirm: read('autoConfirm'),
-    smsEmailPermissions: read('smsEmailPermissions'),
-  };
+  // Every definition's key (the compile-time check in definitions.ts keeps them complete).
+  const settings: Partial<Record<SettingKey, SchedulerSettings[SettingKey]>> = {};
+  for (const definition of SETTING_DEFINITIONS) settings[definition.key] = read(definition.key);
+  return settings as SchedulerSettings;
 }
 
 /** The built-in defaults, typed. */

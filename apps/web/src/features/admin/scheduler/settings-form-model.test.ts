@@ -10,13 +10,15 @@ import {
 } from './settings-form-model';
 
 describe('scheduler settings form', () => {
-  it('shows every setting of spec section 9 under the spec’s five groups', () => {
+  it('shows every setting under its group: the spec’s five, then self-service and waitlist offers', () => {
     expect(DEFINITIONS_BY_GROUP.map((entry) => entry.group)).toEqual([
       'landingPage',
       'appointment',
       'insurance',
       'thankYouScreen',
       'patientIntake',
+      'selfService',
+      'waitlistOffers',
     ]);
     expect(DEFINITIONS_BY_GROUP.flatMap((entry) => entry.definitions)).toHaveLength(
       SETTING_DEFINITIONS.length,

@@ -16,6 +16,8 @@ export const GROUP_TITLES: Record<SettingGroup, string> = {
   insurance: 'Insurance',
   thankYouScreen: 'Thank-you screen',
   patientIntake: 'Patient intake',
+  selfService: 'Patient self-service',
+  waitlistOffers: 'Waitlist offers',
 };
 
 /** Booleans as switches (true/false); every other kind as the text of its stored form. */

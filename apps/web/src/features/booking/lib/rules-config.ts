@@ -1,10 +1,10 @@
 import type { GetConfigResponse } from '@scheduler/contract/scheduler-api';
-import type { StoredSettingRow } from '@scheduler/domain/settings';
+import { SETTING_GROUPS, type StoredSettingRow } from '@scheduler/domain/settings';
 import type { RulesConfigItem } from '../state/patientdetails-slice';
 
 export type ConfigRow = GetConfigResponse['rulesConfig'][number];
 
-const GROUPS = ['landingPage', 'appointment', 'insurance', 'thankYouScreen', 'patientIntake'] as const;
+const GROUPS = SETTING_GROUPS;
 
 /**
  * The spec's rulesConfig item (clientid and the groups of {order, value} settings) from the

@@ -13,6 +13,8 @@ export const rulesConfigItemSchema = z.looseObject({
   insurance: settingGroup,
   thankYouScreen: settingGroup,
   patientIntake: settingGroup,
+  selfService: settingGroup,
+  waitlistOffers: settingGroup,
 });
 
 export const selectedProviderSchema = z.looseObject({ providerId: entityIdSchema });
