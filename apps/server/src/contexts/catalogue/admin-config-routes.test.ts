@@ -534,7 +534,7 @@ describe.each(testDatabases())('staff-only scheduler API on $name', (target) => 
       const config = before.json<{
         definitions: { key: string; value: string; isDefault: boolean; kind: { type: string } }[];
       }>();
-      expect(config.definitions).toHaveLength(20);
+      expect(config.definitions).toHaveLength(27);
       expect(config.definitions.find((d) => d.key === 'widgetColor')?.kind).toEqual({ type: 'color' });
 
       const update = await app.inject({
