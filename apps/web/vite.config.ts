@@ -32,10 +32,11 @@ export default defineConfig(({ mode }) => ({
         landing: [screen('features/booking/landing/landing-screen.tsx')],
         findappointment: [screen('features/booking/find-appointment/find-appointment-screen.tsx')],
       },
-      // The API contract is checked in a worker (app/contract-worker.ts): its script
-      // (zod and the schemas, one file) is fetched with the page rather than once the entry has run.
+      // Not the contract workers' scripts (app/contract-worker*.ts): a `modulepreload` fetches it as a
+      // page script, which the worker's own fetch (destination "worker") cannot reuse, so the browser
+      // downloaded it twice (issue 16). The entry starts the workers itself (lib/contract-check.ts).
       shared: [],
-      sharedFiles: [/^assets\/contract-worker-[\w-]+\.js$/],
+      sharedFiles: [],
       schedulerApiUrl: loadEnv(mode, import.meta.dirname, 'VITE_').VITE_SCHEDULER_API_URL || '/api/scheduler',
     }),
     precompress(),
@@ -50,6 +51,9 @@ export default defineConfig(({ mode }) => ({
     assetsDir: 'assets',
     target: 'es2022',
     sourcemap: false,
+    // No `modulepreload` polyfill in the entry (issue 16's weight): every browser that runs the
+    // booking page's module workers supports `<link rel="modulepreload">` itself.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         entryFileNames: 'assets/[name]-[hash].js',

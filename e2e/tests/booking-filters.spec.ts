@@ -5,7 +5,9 @@ import {
   expectAccessible,
   locationIdOf,
   openLanding,
+  shownDay,
   slotButtons,
+  timesHeading,
 } from './booking-support';
 
 /** Find appointment: day navigation, the filters and the location-switch dialog. */
@@ -110,23 +112,29 @@ test.describe('find appointment', () => {
     await expectAccessible(page, 'provider cards');
   });
 
-  test('moves between the days of the booking window that have times', async ({ page }) => {
+  test('moves between the days of the booking window that have times (month calendar)', async ({ page }) => {
     await openLanding(page, 'midtown-manhattan');
     await chooseOnLanding(page, { service: /Emergency Dental Visit/ });
     await continueToFindAppointment(page);
-    const days = page.getByRole('region', { name: 'Choose a day' }).getByRole('button', { pressed: false });
-    await expect(page.getByRole('button', { name: 'Previous day with times' })).toBeDisabled();
-    const firstHeading = await page.getByRole('heading', { name: /^Times on / }).textContent();
-    await page.getByRole('button', { name: 'Next day with times' }).click();
-    await expect(page.getByRole('heading', { name: /^Times on / })).not.toHaveText(firstHeading ?? '');
-    const pressed = page.getByRole('region', { name: 'Choose a day' }).getByRole('button', { pressed: true });
-    const label = ((await pressed.textContent()) ?? '').replace(/\s+/g, ' ').trim();
+    await expect(slotButtons(page).first()).toBeVisible();
+    const calendar = page.locator('.month-calendar');
+    const marked = calendar.locator('button[aria-label*=", times available"]:not([disabled])');
+    // The first day with times is chosen; days without times cannot be chosen.
+    await expect(marked.first()).toHaveAttribute('aria-label', /, selected$/);
+    await expect(calendar.locator('button[aria-label$=", no times"]').first()).toBeDisabled();
+    expect(await marked.count()).toBeGreaterThan(1);
+    const firstHeading = await timesHeading(page).textContent();
+    await marked.nth(1).click();
+    await expect(timesHeading(page)).not.toHaveText(firstHeading ?? '');
+    const chosen =
+      (await calendar.locator('button[aria-label$=", selected"]').getAttribute('aria-label')) ?? '';
+    const label = await shownDay(page);
     expect(label).toMatch(/^[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}$/);
-    await expect(page.getByRole('heading', { name: `Times on ${label}` })).toBeVisible();
-    for (const button of await slotButtons(page).all()) {
-      expect(await button.textContent()).toContain(`, ${label}`);
-    }
-    expect(await days.count()).toBeGreaterThan(1);
+    // The calendar's day and the heading name the same day.
+    const [weekday = '', monthDay = ''] = chosen.split(', ');
+    expect(label).toBe(`${weekday.slice(0, 3)}, ${monthDay.slice(0, 3)} ${monthDay.split(' ')[1]}`);
+    for (const button of await slotButtons(page).all())
+      await expect(button).toHaveAttribute('aria-label', new RegExp(`, ${label}(,|$)`));
   });
 
   test('asks before switching to a time at another location', async ({ page }) => {
@@ -158,5 +166,38 @@ test.describe('find appointment', () => {
       .click();
     await expect(page).toHaveURL(/\/additionaldetails/);
     await expect(page.getByRole('region', { name: 'Your appointment' })).toContainText(where);
+  });
+});
+
+test.describe('find appointment on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('moves between the days of the booking window that have times (day strip)', async ({ page }) => {
+    await openLanding(page, 'midtown-manhattan');
+    await chooseOnLanding(page, { service: /Emergency Dental Visit/ });
+    await continueToFindAppointment(page);
+    const days = page.getByRole('listbox', { name: 'Days with times' });
+    await expect(page.getByRole('button', { name: 'Previous day with times' })).toBeDisabled();
+    const firstHeading = await timesHeading(page).textContent();
+    await page.getByRole('button', { name: 'Next day with times' }).click();
+    await expect(timesHeading(page)).not.toHaveText(firstHeading ?? '');
+    const selected = days.getByRole('option', { selected: true });
+    // 'Wednesday, November 11, 2026' → 'Wed, Nov 11', the heading's and the times' day.
+    const [weekday = '', monthDay = ''] = ((await selected.getAttribute('aria-label')) ?? '').split(', ');
+    const label = `${weekday.slice(0, 3)}, ${monthDay.slice(0, 3)} ${monthDay.split(' ')[1]}`;
+    expect(label).toMatch(/^[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}$/);
+    await expect(page.getByRole('heading', { name: `Times on ${label}` })).toBeVisible();
+    for (const button of await slotButtons(page).all())
+      await expect(button).toHaveAttribute('aria-label', new RegExp(`, ${label}(,|$)`));
+    expect(await days.getByRole('option').count()).toBeGreaterThan(1);
+
+    // One tab stop: the chosen day; the arrow keys move and choose.
+    await expect(days.locator('[tabindex="0"]')).toHaveCount(1);
+    await selected.focus();
+    const before = await shownDay(page);
+    await page.keyboard.press('ArrowRight');
+    await expect(timesHeading(page)).not.toHaveText(`Times on ${before}`);
+    await expect(days.getByRole('option', { selected: true })).toBeFocused();
+    await expectAccessible(page, 'day strip');
   });
 });

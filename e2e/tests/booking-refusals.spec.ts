@@ -14,6 +14,8 @@ import {
   pickSlot,
   plansFor,
   serviceIdOf,
+  shownDay,
+  slotButtons,
 } from './booking-support';
 
 /** Every refusal of spec section 8 the booking flow can reach on the demo, with its exact text. */
@@ -167,6 +169,16 @@ test.describe('refusals when booking', () => {
 
     await alert.getByRole('button', { name: 'Choose a new time' }).click();
     await expect(page).toHaveURL(/\/findappointment/);
+    // Back on the day the patient had chosen (it had three times or more: two are left).
+    await expect(slotButtons(page).first()).toBeVisible();
+    expect(await shownDay(page)).toBe(
+      new Intl.DateTimeFormat('en-US', {
+        weekday: 'short',
+        month: 'short',
+        day: 'numeric',
+        timeZone: 'America/New_York',
+      }).format(new Date(slot.startUtc)),
+    );
     // The taken time is gone; a new one leads through the kept answers.
     await expect(
       page.locator(`button[data-start-utc="${slot.startUtc}"][data-provider-id="${slot.providerId}"]`),

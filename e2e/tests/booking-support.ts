@@ -4,6 +4,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { clockNow } from './test-clock';
 
 export const CLIENT = 'brightsmile';
 export const SCHEDULER = 'main';
@@ -66,20 +67,113 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
   expect(overflow).toBeLessThanOrEqual(1);
 }
 
-export async function openLanding(page: Page, location = 'all', query = ''): Promise<void> {
-  await page.goto(`/${CLIENT}/${SCHEDULER}/${location}/${query}`);
+export async function openLanding(page: Page, location = 'all', query = '', client = CLIENT): Promise<void> {
+  await page.goto(`/${client}/${SCHEDULER}/${location}/${query}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Book an appointment' })).toBeVisible();
 }
 
+/** How the patient pays, asked on the landing (optional): a plan by name, self-pay or no insurance. */
+export type PaymentAnswer = 'none' | 'selfPay' | { plan: string };
+
 export async function chooseOnLanding(
   page: Page,
-  choice: { patient?: 'new' | 'existing'; service: string | RegExp; location?: string | RegExp },
+  choice: {
+    patient?: 'new' | 'existing';
+    service: string | RegExp;
+    location?: string | RegExp;
+    payment?: PaymentAnswer;
+  },
 ): Promise<void> {
   await page
     .getByRole('radio', { name: choice.patient === 'existing' ? /existing patient/ : /new patient/ })
     .check();
   await page.getByRole('radio', { name: choice.service }).check();
   if (choice.location !== undefined) await page.getByRole('radio', { name: choice.location }).check();
+  if (choice.payment !== undefined) await choosePayment(page, choice.payment);
+}
+
+/** The landing's "How will you pay?": a plan is chosen in the plan list (searchable, by carrier). */
+export async function choosePayment(page: Page, payment: PaymentAnswer): Promise<void> {
+  const group = page.getByRole('group', { name: /How will you pay/ });
+  if (payment === 'none') {
+    await group.getByRole('radio', { name: "I don't have insurance" }).check();
+    return;
+  }
+  if (payment === 'selfPay') {
+    await group.getByRole('radio', { name: "I'll pay myself" }).check();
+    return;
+  }
+  await group.getByRole('radio', { name: 'With my insurance' }).check();
+  await page.getByLabel('Your plan').selectOption({ label: payment.plan });
+  await expect(page.getByText(`We will show only providers in network with ${payment.plan}.`)).toBeVisible();
+}
+
+/** An axe scan with no violation at all, whatever its impact (issue 16: 0 violations at every step). */
+export async function expectNoViolations(page: Page, what: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations.map(
+      (v) =>
+        `${what}: ${v.id} (${v.impact ?? 'n/a'}): ${v.help} (${v.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+    ),
+  ).toEqual([]);
+}
+
+/** The header menu's light/dark switch. */
+export async function setDarkMode(page: Page, dark: boolean): Promise<void> {
+  const menu = page.getByRole('button', { name: 'Menu' });
+  const toggle = page.getByRole('button', { name: 'Dark mode' });
+  if (!(await toggle.isVisible())) await menu.click();
+  if ((await toggle.getAttribute('aria-pressed')) !== String(dark)) await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-pressed', String(dark));
+  await page.keyboard.press('Escape');
+  await expect(toggle).toBeHidden();
+}
+
+/**
+ * What the page should show for an instant on a location's clock: '8:00 AM', the generic zone
+ * ('CT'), and the viewer's own time when their zone's offset differs ('6:00 AM your time').
+ */
+export function zonedLabel(
+  startUtc: string,
+  timeZone: string,
+  viewerZone: string,
+): { time: string; zone: string; full: string; longDate: string; yourTime: string | null } {
+  const at = new Date(startUtc);
+  const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
+  const time = (zone: string) =>
+    plain(
+      new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', minute: '2-digit' }).format(at),
+    );
+  const day = (zone: string) =>
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+    }).format(at);
+  const offset = (zone: string) =>
+    new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
+      .formatToParts(at)
+      .find((part) => part.type === 'timeZoneName')?.value;
+  const zone =
+    new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'shortGeneric' })
+      .formatToParts(at)
+      .find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
+  const longDate = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+  }).format(at);
+  const yours =
+    offset(viewerZone) === offset(timeZone)
+      ? null
+      : day(viewerZone) === day(timeZone)
+        ? `${time(viewerZone)} your time`
+        : `${time(viewerZone)} ${day(viewerZone)} your time`;
+  return { time: time(timeZone), zone, full: `${time(timeZone)} ${zone}`, longDate, yourTime: yours };
 }
 
 export async function continueToFindAppointment(page: Page): Promise<void> {
@@ -96,23 +190,66 @@ export interface PickedSlot {
   locationId: string;
 }
 
+/** The heading over the chosen day's times ("Times on Fri, Nov 27"). */
+export const timesHeading = (page: Page) => page.getByRole('heading', { name: /^Times on / });
+
+/** The day the times shown are for ('Fri, Nov 27'), from their heading. */
+export async function shownDay(page: Page): Promise<string> {
+  return ((await timesHeading(page).textContent()) ?? '').replace(/^Times on /, '').trim();
+}
+
 /**
- * Clicks the n-th time offered and returns what it was. While the day shown offers fewer than n + 1
- * times, moves on to the next day with times: a day's times can be gone (booked by other specs on the
- * shared demo database, or inside the booking notice late in the day).
+ * Moves to the next day with times: the day strip's "Next day with times" on a phone, the month
+ * calendar's next marked day on a wide screen (paging to the next month when the shown one has no
+ * later day). Returns false at the end of the booking window.
  */
-export async function pickSlot(page: Page, index = 0): Promise<PickedSlot> {
-  const timesHeading = page.getByRole('heading', { name: /^Times on / });
-  await expect(slotButtons(page).first()).toBeVisible();
-  for (let moves = 0; (await slotButtons(page).count()) <= index; moves++) {
-    if (moves >= 14) throw new Error(`none of the next 15 days with times offers ${index + 1} of them`);
-    const before = (await timesHeading.textContent()) ?? '';
-    await page.getByRole('button', { name: 'Next day with times' }).click();
-    await expect(timesHeading).not.toHaveText(before);
-    const day = ((await timesHeading.textContent()) ?? '').replace(/^Times on /, '');
-    await expect(slotButtons(page).first()).toContainText(day);
+export async function showNextDay(page: Page): Promise<boolean> {
+  const before = await shownDay(page);
+  const strip = page.getByRole('button', { name: 'Next day with times' });
+  if (await strip.isVisible()) {
+    if (await strip.isDisabled()) return false;
+    await strip.click();
+  } else {
+    const calendar = page.locator('.month-calendar');
+    await expect(calendar).toBeVisible();
+    const available = calendar.locator('button[aria-label*=", times available"]:not([disabled])');
+    const labels = await available.evaluateAll((buttons) =>
+      buttons.map((button) => button.getAttribute('aria-label') ?? ''),
+    );
+    const selected = labels.findIndex((label) => label.includes(', selected'));
+    const next = selected >= 0 ? selected + 1 : labels.length;
+    if (next < labels.length) {
+      await available.nth(next).click();
+    } else {
+      const nextMonth = calendar.getByRole('button', { name: 'Go to the Next Month' });
+      if ((await nextMonth.count()) === 0 || (await nextMonth.getAttribute('aria-disabled')) === 'true')
+        return false;
+      await nextMonth.click();
+      const first = calendar.locator('button[aria-label*=", times available"]:not([disabled])').first();
+      if ((await first.count()) === 0) return false;
+      await first.click();
+    }
   }
-  const button = slotButtons(page).nth(index);
+  await expect(timesHeading(page)).not.toHaveText(`Times on ${before}`);
+  const day = await shownDay(page);
+  await expect(slotButtons(page).first()).toHaveAttribute('aria-label', new RegExp(`, ${day}(,|$)`));
+  return true;
+}
+
+/**
+ * Clicks the n-th time offered (among those `filter` keeps) and returns what it was. While the day
+ * shown offers fewer than n + 1 times, moves on to the next day with times: a day's times can be
+ * gone (booked by other specs on the shared demo database, or inside the booking notice late in
+ * the day).
+ */
+export async function pickSlot(page: Page, index = 0, filter = ''): Promise<PickedSlot> {
+  const offered = () => page.locator(`button[data-start-utc]${filter}`);
+  await expect(slotButtons(page).first()).toBeVisible();
+  for (let moves = 0; (await offered().count()) <= index; moves++) {
+    if (moves >= 14 || !(await showNextDay(page)))
+      throw new Error(`none of the next days with times offers ${index + 1} of them`);
+  }
+  const button = offered().nth(index);
   await expect(button).toBeVisible();
   const picked = {
     startUtc: (await button.getAttribute('data-start-utc')) ?? '',
@@ -222,4 +359,83 @@ export async function plansFor(
     }
   }
   return { accepted, refused };
+}
+
+export interface CatalogueLocation {
+  id: string;
+  slug: string;
+  name: string;
+  timeZone: string;
+  phone: string;
+}
+
+/** The brand's locations as the booking page reads them (GET getLocation). */
+export async function locationsOf(request: APIRequestContext, client = CLIENT): Promise<CatalogueLocation[]> {
+  const response = await request.get(
+    `/api/scheduler/getLocation?clientName=${client}&scheduler=${SCHEDULER}`,
+  );
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { locations: CatalogueLocation[] }).locations;
+}
+
+/** The PUT bookAppointment answer the page receives when `act` books. */
+export async function bookingAnswerOf(
+  page: Page,
+  act: () => Promise<void>,
+): Promise<{
+  appointmentId: string;
+  confirmationNumber: string;
+  status: 'booked' | 'pending';
+  startUtc: string;
+  timeZone: string;
+  provider: { providerId: string; name: string };
+  location: { id: string; name: string; phone: string };
+  notifiedBy?: { email?: string; sms?: string };
+}> {
+  const answer = page.waitForResponse(
+    (response) =>
+      response.url().includes('/api/scheduler/bookAppointment') && response.request().method() === 'PUT',
+  );
+  await act();
+  const response = await answer;
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  return (await response.json()) as Awaited<ReturnType<typeof bookingAnswerOf>>;
+}
+
+/**
+ * The thank-you page of a booking: the heading matching its status, the confirmation number, the
+ * time on the location's clock with its zone (and the patient's own time when it differs), and where
+ * the details were sent.
+ */
+export async function expectThankYou(
+  page: Page,
+  booking: Awaited<ReturnType<typeof bookingAnswerOf>>,
+  viewerZone: string,
+): Promise<void> {
+  await expect(page).toHaveURL(/\/thankyou/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    booking.status === 'pending'
+      ? 'Thank you, your appointment request is received'
+      : 'Thank you, your appointment is booked',
+  );
+  if (booking.status === 'pending')
+    await expect(page.getByText('The office will confirm your appointment shortly.')).toBeVisible();
+  expect(booking.confirmationNumber).toMatch(/^[0-9A-HJKMNP-TV-Z]{3}-[0-9A-HJKMNP-TV-Z]{4}$/);
+  await expect(page.getByText(`Confirmation number: ${booking.confirmationNumber}`)).toBeVisible();
+  const label = zonedLabel(booking.startUtc, booking.timeZone, viewerZone);
+  const details = page.locator('dl');
+  await expect(details).toContainText(label.longDate);
+  await expect(details).toContainText(label.full);
+  await expect(details.locator('abbr', { hasText: label.zone })).toHaveAttribute('title', /.+/);
+  if (label.yourTime) await expect(details).toContainText(label.yourTime);
+  else await expect(details).not.toContainText('your time');
+  const sentTo = [booking.notifiedBy?.email, booking.notifiedBy?.sms].filter(Boolean);
+  if (sentTo.length > 0)
+    await expect(page.getByText(`We sent the details to ${sentTo.join(' and ')}.`)).toBeVisible();
+  // The 48-hour line only for an appointment more than 48 hours away.
+  const notice = page.getByText('please contact us at least 48 hours in advance', { exact: false });
+  const moreThan48h = Date.parse(booking.startUtc) - clockNow().getTime() > 48 * 3600 * 1000 + 60_000;
+  const lessThan48h = Date.parse(booking.startUtc) - clockNow().getTime() < 48 * 3600 * 1000 - 60_000;
+  if (moreThan48h) await expect(notice).toBeVisible();
+  if (lessThan48h) await expect(notice).toHaveCount(0);
 }

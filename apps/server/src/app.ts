@@ -32,7 +32,15 @@ import { installTenantRequests } from './platform/http/tenant-requests.ts';
 import { registerWebApp } from './platform/http/web-app.ts';
 import { staffRoutes } from './contexts/staff/index.ts';
 import { analyticsRoutes } from './contexts/analytics/index.ts';
-import { bookingRoutes, createAvailability, slotSearchRoutes } from './contexts/scheduling/index.ts';
+import {
+  bookingRoutes,
+  createAvailability,
+  createManageLinks,
+  manageLinkKeyOf,
+  manageRoutes,
+  resendManageLinkRoutes,
+  slotSearchRoutes,
+} from './contexts/scheduling/index.ts';
 import { healthPlugin } from './contexts/health/index.ts';
 import {
   catalogueAdminRoutes,
@@ -48,7 +56,14 @@ import {
   patientRoutes,
 } from './contexts/patients/index.ts';
 import { reportRoutes } from './contexts/reports/index.ts';
-import { bookFromWaitListRoutes, staffWaitlistRoutes, waitlistRoutes } from './contexts/waitlist/index.ts';
+import {
+  bookFromWaitListRoutes,
+  createWaitlistOffers,
+  offerAddedHours,
+  staffWaitlistRoutes,
+  waitlistOffersPlugin,
+  waitlistRoutes,
+} from './contexts/waitlist/index.ts';
 import { avatarPlugin, providerAdminRoutes, providerRoutes } from './contexts/providers/index.ts';
 import { widgetPlugin } from './contexts/widget/index.ts';
 import {
@@ -123,25 +138,70 @@ async function registerContexts(
   await app.register(insuranceRoutes, { db, now, rateLimits });
   // Messages of appointment changes, planned inside each change's transaction (issue 17).
   const messages = createAppointmentMessages(jobs, now);
-  await app.register(bookingRoutes, { db, now, rateLimits, messages });
+  // Issue 18: freed times offered to the waitlist (cancellations, reschedules), in their transactions.
+  const waitlistOffers = createWaitlistOffers(jobs, now);
+  // Issue 18: the patients' manage links (booking answer, messages, manage page, staff resend).
+  const manageLinks = createManageLinks({
+    db,
+    now,
+    key: manageLinkKeyOf(config),
+    publicUrl: config.publicUrl,
+    messages,
+  });
+  await app.register(bookingRoutes, {
+    db,
+    now,
+    rateLimits,
+    messages,
+    outbound: { email, sms },
+    manageLinks,
+  });
+  await app.register(manageRoutes, {
+    db,
+    now,
+    rateLimits,
+    messages,
+    links: manageLinks,
+    waitlist: waitlistOffers,
+  });
   await app.register(waitlistRoutes, { db, now, rateLimits, availability });
+  await app.register(waitlistOffersPlugin, {
+    db,
+    now,
+    jobs,
+    email,
+    sms,
+    publicUrl: config.publicUrl,
+    availability,
+    messages,
+    offers: waitlistOffers,
+  });
   await app.register(analyticsRoutes, { db, now, rateLimits });
   await app.register(staffRoutes, { db, now: staffClock ?? now, queueNow: now, jobs, email, config });
   // The staff-only scheduler calls, in the order of the API document: settings, providers and
   // their maps, the staff data lists, the catalogue's records, providers' create/delete, the widget.
   await app.register(settingsRoutes, { db });
-  await app.register(providerRoutes, { db });
+  await app.register(providerRoutes, { db, hoursReplaced: offerAddedHours(waitlistOffers, now) });
   await app.register(patientAppointmentsRoutes, { db });
   await app.register(staffWaitlistRoutes, { db });
   await app.register(catalogueAdminRoutes, { db });
   await app.register(providerAdminRoutes, { db });
   await app.register(widgetAllowListRoutes, { db });
-  await app.register(patientManagementRoutes, { db, now, messages });
+  await app.register(patientManagementRoutes, { db, now, messages, waitlistOffers });
   await app.register(bookFromWaitListRoutes, { db, now, messages });
+  await app.register(resendManageLinkRoutes, { links: manageLinks });
   await app.register(auditLogRoutes, { db, now });
   await app.register(reportRoutes, { db, now });
   await app.register(messageTemplateRoutes, { db, now });
-  await app.register(messagesPlugin, { db, now, jobs, email, sms, config });
+  await app.register(messagesPlugin, {
+    db,
+    now,
+    jobs,
+    email,
+    sms,
+    config,
+    manageLinks: (clientId, appointmentId) => manageLinks.linkFor(clientId, appointmentId),
+  });
 }
 
 /**

@@ -47,6 +47,10 @@ if (config.nodeEnv === 'production' && config.loginHashKey === undefined) {
   // that ships in the source: obscured, not protected (README, Configuration).
   app.log.warn('LOGIN_HASH_KEY is not set: set a random secret of at least 32 characters in production');
 }
+if (config.nodeEnv === 'production' && config.manageLinkKey === undefined) {
+  // Issue 18: the patients' manage links are keyed with it (derived from LOGIN_HASH_KEY without it).
+  app.log.warn('MANAGE_LINK_KEY is not set: set a random secret of at least 32 characters in production');
+}
 
 let closing = false;
 async function shutdown(signal: NodeJS.Signals): Promise<void> {

@@ -14,11 +14,18 @@ import { installContractWorker } from './lib/contract-check';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-// API answers and restored state are checked against their schemas in a worker (zod off the main thread).
-installContractWorker(
-  () =>
+// API answers and restored state are checked against their schemas in workers (zod off the main
+// thread): a small one for the landing's answers, the whole contract in a second one started later
+// (lib/contract-check.ts, issue 16).
+installContractWorker({
+  landing: () =>
     new Worker(new URL('./app/contract-worker.ts', import.meta.url), { type: 'module', name: 'contract' }),
-);
+  full: () =>
+    new Worker(new URL('./app/contract-worker-full.ts', import.meta.url), {
+      type: 'module',
+      name: 'contract-full',
+    }),
+});
 // The booking page's first answers and code load while the stored state is being restored.
 prefetchBookingPage(window.location.pathname, sharedQueryClient());
 // The browser gets the main thread back (the requests are on their way) before the store and the

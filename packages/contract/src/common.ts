@@ -2,9 +2,9 @@
  * Building blocks shared by every payload schema. Messages are written for inline form errors.
  */
 import * as z from 'zod';
-import { isValidIsoDate } from '@scheduler/domain/local-date';
 import { cleanPhone, phoneDigits } from '@scheduler/domain/text';
 import { isValidTimeZone } from '@scheduler/domain/time-zone';
+import { isoDateChecks } from './iso-date.ts';
 
 const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 
@@ -97,17 +97,13 @@ export const slugSchema = z
   .max(64, { error: 'Keep the short name to 64 characters or fewer' })
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'Use only letters, digits and hyphens' });
 
-/** The earliest and latest calendar dates any request may carry (date arithmetic stays in range). */
-export const MIN_ISO_DATE = '1900-01-01';
-export const MAX_ISO_DATE = '2999-12-31';
-export const ISO_DATE_RANGE_MESSAGE = `Enter a date between ${MIN_ISO_DATE} and ${MAX_ISO_DATE}`;
+export { ISO_DATE_RANGE_MESSAGE, MAX_ISO_DATE, MIN_ISO_DATE } from './iso-date.ts';
 
-/** A calendar date 'YYYY-MM-DD' that exists (no 30 February), from 1900-01-01 to 2999-12-31. */
-export const isoDateSchema = z
-  .string({ error: 'Enter a date' })
-  .trim()
-  .refine(isValidIsoDate, { error: 'Enter a valid date (YYYY-MM-DD)', abort: true })
-  .refine((value) => value >= MIN_ISO_DATE && value <= MAX_ISO_DATE, { error: ISO_DATE_RANGE_MESSAGE });
+/**
+ * A calendar date 'YYYY-MM-DD' that exists (no 30 February), from 1900-01-01 to 2999-12-31. The
+ * checks are iso-date.ts's (shared with the zod/mini schemas of the landing's answers).
+ */
+export const isoDateSchema = z.string({ error: 'Enter a date' }).check(...isoDateChecks);
 
 /** An instant in ISO 8601 UTC with 'Z' ('2025-03-10T14:30:00Z'); kept as the string. */
 export const isoInstantSchema = z.iso.datetime({ error: 'Enter a date and time in UTC (ISO 8601)' });

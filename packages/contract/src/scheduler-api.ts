@@ -7,7 +7,23 @@
  * slug). Paths are `/api/scheduler/<name>` with the method of spec section 7.
  */
 import * as z from 'zod';
-import { bookAppointmentRequestSchema, confirmationNumberSchema } from './booking.ts';
+import {
+  bookAppointmentRequestSchema,
+  confirmationNumberSchema,
+  insuranceDetailsSchema,
+  relationshipSchema,
+} from './booking.ts';
+import {
+  getConfigResponseSchema,
+  getLocationResponseSchema,
+  getInsuranceResponseSchema,
+  getServiceTypeResponseSchema,
+  insuranceCarrierSchema,
+  locationSchema,
+  serviceTypeSchema,
+  settingRowResponseSchema,
+  topInsurancePackageResponseSchema,
+} from './catalogue-answers.ts';
 import { idSchema, isoDateSchema, isoInstantSchema, optionalTextSchema, slugSchema } from './common.ts';
 import { patientIdentitySchema } from './patient.ts';
 
@@ -18,77 +34,29 @@ export const schedulerScopeSchema = z.object({
 });
 export type SchedulerScope = z.output<typeof schedulerScopeSchema>;
 
-// ---------------------------------------------------------------- GET getConfig
+// ------------------------------- GET getConfig, getLocation, getServiceType (+ the landing's insurance)
 
-/** The scheduler's settings rows as stored, plus client facts the flow shows. */
-export const settingRowResponseSchema = z.object({
-  group: z.string(),
-  order: z.number().int(),
-  value: z.string(),
-});
+// The landing's answers are defined with zod/mini in catalogue-answers.ts (one definition; the
+// booking page's contract worker checks them without classic zod, issue 16).
 
-export const getConfigResponseSchema = z.object({
-  /** The spec's rulesConfig: a list whose first item carries clientid and the groups of settings. */
-  rulesConfig: z.array(
-    z.object({
-      clientid: z.string(),
-      clientName: z.string(),
-      schedulerId: z.string(),
-      schedulerName: z.string(),
-      /** Office phone number used in the messages (PHONENUMBER). */
-      phone: z.string(),
-      /** Only the rows stored for the scheduler; absent rows mean the default (resolveSettings). */
-      settings: z.array(settingRowResponseSchema),
-    }),
-  ),
-  /** Today in the client's main time zone, for date-of-birth checks. */
-  today: isoDateSchema,
-});
+export {
+  getConfigResponseSchema,
+  getLocationResponseSchema,
+  getServiceTypeResponseSchema,
+  locationSchema,
+  serviceTypeSchema,
+  settingRowResponseSchema,
+};
+// The landing's insurance reads (its payment question): catalogue-answers.ts too.
+export { getInsuranceResponseSchema, insuranceCarrierSchema, topInsurancePackageResponseSchema };
 export type GetConfigResponse = z.output<typeof getConfigResponseSchema>;
-
-// ---------------------------------------------------------------- GET getLocation
-
-export const locationSchema = z.object({
-  id: z.string(),
-  slug: z.string(),
-  name: z.string(),
-  addressLine1: z.string(),
-  addressLine2: z.string().nullable(),
-  city: z.string(),
-  state: z.string(),
-  postalCode: z.string(),
-  latitude: z.number().nullable(),
-  longitude: z.number().nullable(),
-  timeZone: z.string(),
-  phone: z.string(),
-  onlineEnabled: z.boolean(),
-  waitlistEnabled: z.boolean(),
-});
 export type Location = z.output<typeof locationSchema>;
+export type ServiceType = z.output<typeof serviceTypeSchema>;
 
 export const getLocationQuerySchema = schedulerScopeSchema.extend({
   /** Only locations offering this service, when given. */
   appointmentTypeId: idSchema.optional(),
 });
-export const getLocationResponseSchema = z.object({ locations: z.array(locationSchema) });
-
-// ---------------------------------------------------------------- GET getServiceType
-
-export const serviceTypeSchema = z.object({
-  appointmentTypeId: z.string(),
-  name: z.string(),
-  description: z.string().nullable(),
-  durationMinutes: z.number().int(),
-  onlineEnabled: z.boolean(),
-  callToSchedule: z.boolean(),
-  newPatients: z.boolean(),
-  existingPatients: z.boolean(),
-  /** Ids of the locations offering the service. */
-  locationIds: z.array(z.string()),
-});
-export type ServiceType = z.output<typeof serviceTypeSchema>;
-
-export const getServiceTypeResponseSchema = z.object({ serviceTypes: z.array(serviceTypeSchema) });
 
 // ---------------------------------------------------------------- GET getProviders (slot search)
 
@@ -144,6 +112,11 @@ export const providerCardSchema = z.object({
   distanceMiles: z.number().nullable(),
   locationIds: z.array(z.string()),
   nextAvailable: slotResponseSchema.nullable(),
+  /**
+   * With day navigation (fromDate): the provider's first slot on or after fromDate, null when none
+   * is left in the window, so that "Next available" never points before the day shown.
+   */
+  nextAvailableFrom: slotResponseSchema.nullable().optional(),
   slots: z.array(slotResponseSchema),
   noCapacity: z.boolean(),
   /** The spec's message when the provider has no capacity (shown only when configured). */
@@ -182,32 +155,16 @@ export const getProvidersResponseSchema = z.object({
       noCapacity: z.boolean(),
       message: z.string().nullable(),
       waitlistAllowed: z.boolean(),
+      /** Miles from the patient's postal code, when one is given and the location has coordinates. */
+      distanceMiles: z.number().optional(),
     }),
   ),
 });
 export type GetProvidersResponse = z.output<typeof getProvidersResponseSchema>;
 
 // ---------------------------------------------------------------- insurance reads
+// getInsurance and topInsurancePackage: catalogue-answers.ts (the landing asks them), re-exported above.
 
-export const insuranceCarrierSchema = z.object({
-  carrierId: z.string(),
-  name: z.string(),
-  plans: z.array(
-    z.object({
-      planId: z.string(),
-      name: z.string(),
-      insuranceTypeId: z.string().nullable(),
-      /** Rank among the top packages (1 first), null when not a top package. */
-      topRank: z.number().int().nullable(),
-    }),
-  ),
-});
-export const getInsuranceResponseSchema = z.object({ carriers: z.array(insuranceCarrierSchema) });
-export const topInsurancePackageResponseSchema = z.object({
-  packages: z.array(
-    z.object({ planId: z.string(), carrierId: z.string(), name: z.string(), rank: z.number() }),
-  ),
-});
 export const getInsuranceTypeResponseSchema = z.object({
   types: z.array(z.object({ insuranceTypeId: z.string(), name: z.string() })),
 });
@@ -229,6 +186,59 @@ export const insuranceValidationResponseSchema = z.object({
   /** The spec's "Insurance not in-network" message when refused. */
   message: z.string().nullable(),
 });
+
+// ---------------------------------------------------------------- POST insurance/postInsurance
+
+/**
+ * GET insurance/topInsurancePackage's query (block "postInsurance": the insurance step's chips). With
+ * `providerId`, only the top packages that provider accepts (no chip for a plan the provider refuses).
+ */
+export const topInsurancePackageQuerySchema = schedulerScopeSchema.extend({
+  providerId: idSchema.optional(),
+});
+
+/**
+ * POST insurance/postInsurance (block "postInsurance"): the insurance step's answer for this booking —
+ * a plan with member id and relationship, self-pay (offered when insurance 3 is Yes), or `null` (no
+ * insurance given: always allowed). The server checks it (the plan is an active plan of the brand of
+ * that carrier; in-network with `providerId` when given) and answers the normalized policy. It writes
+ * nothing: no patient record is read or changed (the call is anonymous); the booking carries the policy.
+ */
+export const postInsuranceRequestSchema = schedulerScopeSchema.extend({
+  /** The provider chosen at find-appointment; null or absent: any provider (nothing to check). */
+  providerId: idSchema.nullable().default(null),
+  insurance: insuranceDetailsSchema.nullable(),
+});
+export type PostInsuranceRequest = z.output<typeof postInsuranceRequestSchema>;
+export type PostInsuranceRequestInput = z.input<typeof postInsuranceRequestSchema>;
+
+export const postInsurancePolicySchema = z.discriminatedUnion('selfPay', [
+  z.object({
+    selfPay: z.literal(false),
+    carrierId: z.string(),
+    carrierName: z.string(),
+    planId: z.string(),
+    planName: z.string(),
+    /** Trimmed, inner spaces collapsed. */
+    memberId: z.string(),
+    relationship: relationshipSchema,
+    relationshipLabel: z.string(),
+  }),
+  z.object({ selfPay: z.literal(true) }),
+]);
+
+export const postInsuranceResponseSchema = z.object({
+  /** The policy as the booking should send it; null: no insurance given. */
+  policy: postInsurancePolicySchema.nullable(),
+  /** Whether the provider accepts the plan; null when there is nothing to check (no plan or no provider). */
+  inNetwork: z.boolean().nullable(),
+  /**
+   * The spec's "Insurance not in-network" message when the booking would be refused (insurance 1
+   * Yes and the provider does not accept the plan), else null.
+   */
+  message: z.string().nullable(),
+});
+export type PostInsuranceResponse = z.output<typeof postInsuranceResponseSchema>;
 
 // ---------------------------------------------------------------- patients (anonymous flow)
 
@@ -279,6 +289,17 @@ export const bookAppointmentBodySchema = bookAppointmentRequestSchema.extend({
 export type BookAppointmentBody = z.output<typeof bookAppointmentBodySchema>;
 export type BookAppointmentBodyInput = z.input<typeof bookAppointmentBodySchema>;
 
+/**
+ * The channels the booking's confirmation goes to, MASKED on the server from what the patient typed
+ * ('z…@example.com', '(212) …-0147'): present when that transport is configured and the record on
+ * file has the consent and the same address. Empty when no message goes out.
+ */
+export const bookingNotifiedBySchema = z.object({
+  email: z.string().max(320).optional(),
+  sms: z.string().max(40).optional(),
+});
+export type BookingNotifiedBy = z.output<typeof bookingNotifiedBySchema>;
+
 export const bookAppointmentResponseSchema = z.object({
   appointmentId: z.string(),
   /** What the patient quotes to the office; also in the confirmation e-mail and SMS (issue 17). */
@@ -293,6 +314,10 @@ export const bookAppointmentResponseSchema = z.object({
   location: locationSchema,
   service: z.object({ appointmentTypeId: z.string(), name: z.string(), durationMinutes: z.number() }),
   thankYou: z.object({ primary: z.string(), secondary: z.string() }),
+  // Issue 16 (helper D): where the confirmation goes — see bookingNotifiedBySchema.
+  notifiedBy: bookingNotifiedBySchema.optional(),
+  // Issue 18 (helper H): the manage page URL (absolute), null when self-service is off.
+  manageUrl: z.string().nullable().default(null),
 });
 export type BookAppointmentResponse = z.output<typeof bookAppointmentResponseSchema>;
 

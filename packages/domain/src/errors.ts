@@ -105,6 +105,20 @@ export const ERROR_CATALOGUE = {
     message: 'The appointment cannot be changed to this status.',
     field: 'status',
   },
+  /**
+   * Issue 18 (manage link, H): a wrong, expired or cancelled manage token. One plain answer that
+   * reveals nothing about any appointment (text = MANAGE_LINK_INVALID_MESSAGE of contract/manage).
+   */
+  MANAGE_LINK_INVALID: {
+    status: 404,
+    message:
+      'This link is not valid or has expired. You can book a new appointment on our booking page or call our office.',
+  },
+  /** Issue 18 (H): the patient's cancel or reschedule is refused (details.reason: cut-off, limit, self-service off). */
+  MANAGE_NOT_ALLOWED: {
+    status: 422,
+    message: 'This appointment cannot be changed online. Please call our office.',
+  },
 } as const satisfies Record<string, ErrorCatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -1,7 +1,20 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mountWidget, readOptions, start, type MountedWidget } from './loader.ts';
-import { HOST_EVENTS, LOADER_SOURCE, WIDGET_SOURCE, type BookedEventDetail } from './protocol.ts';
+import {
+  FRAME_TIMEOUT_MS,
+  READY_AFTER_LOAD_MS,
+  mountWidget,
+  readOptions,
+  start,
+  type MountedWidget,
+} from './loader.ts';
+import {
+  HOST_EVENTS,
+  LOADER_SOURCE,
+  WIDGET_SOURCE,
+  normalizePhone,
+  type BookedEventDetail,
+} from './protocol.ts';
 
 const PRODUCT = 'https://book.example.com';
 
@@ -170,5 +183,92 @@ describe('the widget loader', () => {
     start(script);
     expect(document.querySelectorAll('iframe')).toHaveLength(1);
     document.querySelector('iframe')?.remove();
+  });
+
+  describe('a frame the site may not show (not on the allowed list)', () => {
+    beforeEach(() => {
+      vi.useFakeTimers();
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    const fallbackOf = (widget: MountedWidget) =>
+      widget.container.querySelector<HTMLElement>('[data-scheduler-fallback]');
+
+    it("shows, after a load with no 'ready', a link opening the booking page in a new tab and the practice's phone", () => {
+      const widget = mount({ ...basic, 'data-phone': '(212) 555-0142' });
+      const blocked: Event[] = [];
+      widget.container.addEventListener(HOST_EVENTS.blocked, (event) => blocked.push(event));
+      widget.iframe.dispatchEvent(new Event('load'));
+      vi.advanceTimersByTime(READY_AFTER_LOAD_MS - 1);
+      expect(fallbackOf(widget)).toBeNull();
+      vi.advanceTimersByTime(1);
+
+      const fallback = fallbackOf(widget);
+      expect(fallback?.textContent).toContain('Online booking cannot open on this page.');
+      const [book, call] = [...(fallback?.querySelectorAll('a') ?? [])];
+      expect(book?.textContent).toBe('Book online (opens in a new tab)');
+      expect(book?.target).toBe('_blank');
+      expect(book?.rel).toBe('noopener');
+      const url = new URL(book?.href ?? '');
+      expect(url.origin + url.pathname).toBe(`${PRODUCT}/brightsmile/main/midtown/landing`);
+      expect(url.searchParams.get('utm_source')).toBe('google');
+      expect(url.searchParams.has('embedId')).toBe(false);
+      expect(call?.textContent).toBe('(212) 555-0142');
+      expect(call?.getAttribute('href')).toBe('tel:2125550142');
+      expect(widget.iframe.style.display).toBe('none');
+      expect(blocked).toHaveLength(1);
+      expect((blocked[0] as CustomEvent).detail).toEqual({
+        client: 'brightsmile',
+        scheduler: 'main',
+        location: 'midtown',
+      });
+    });
+
+    it('falls back without any load event too, and without a phone shows only the link', () => {
+      const widget = mount({ ...basic, 'data-phone': '<img src=x onerror=alert(1)>' });
+      vi.advanceTimersByTime(FRAME_TIMEOUT_MS);
+      const fallback = fallbackOf(widget);
+      expect(fallback?.querySelectorAll('a')).toHaveLength(1);
+      expect(fallback?.querySelector('img')).toBeNull();
+    });
+
+    it("keeps the widget when it says 'ready' in time, and brings it back when 'ready' comes late", () => {
+      const onTime = mount();
+      onTime.iframe.dispatchEvent(new Event('load'));
+      postFromWidget(onTime, { source: WIDGET_SOURCE, v: 1, id: onTime.id, type: 'ready' });
+      vi.advanceTimersByTime(FRAME_TIMEOUT_MS * 2);
+      expect(fallbackOf(onTime)).toBeNull();
+      expect(onTime.iframe.style.display).toBe('block');
+
+      const late = mount({ ...basic, 'data-container': '' });
+      vi.advanceTimersByTime(FRAME_TIMEOUT_MS);
+      expect(fallbackOf(late)).not.toBeNull();
+      postFromWidget(late, { source: WIDGET_SOURCE, v: 1, id: late.id, type: 'ready' });
+      expect(fallbackOf(late)).toBeNull();
+      expect(late.iframe.style.display).toBe('block');
+    });
+
+    it("ignores a 'ready' from another origin: the fallback stays", () => {
+      const widget = mount();
+      vi.advanceTimersByTime(FRAME_TIMEOUT_MS);
+      postFromWidget(
+        widget,
+        { source: WIDGET_SOURCE, v: 1, id: widget.id, type: 'ready' },
+        'https://evil.example',
+      );
+      expect(fallbackOf(widget)).not.toBeNull();
+    });
+  });
+});
+
+describe('normalizePhone', () => {
+  it('accepts phone numbers as people write them and nothing else', () => {
+    expect(normalizePhone(' (212) 555-0142 ')).toBe('(212) 555-0142');
+    expect(normalizePhone('+1 212.555.0142')).toBe('+1 212.555.0142');
+    expect(normalizePhone('call us')).toBeNull();
+    expect(normalizePhone('javascript:alert(1)')).toBeNull();
+    expect(normalizePhone(undefined)).toBeNull();
   });
 });

@@ -13,6 +13,7 @@ import {
   clampFrameHeight,
   isThemeMode,
   normalizeColour,
+  normalizePhone,
   readWidgetMessage,
   type BookedEventDetail,
   type LoaderMessage,
@@ -32,6 +33,8 @@ export interface WidgetOptions {
   /** CSS selector of the element to put the widget in; null: right after the script. */
   container: string | null;
   title: string;
+  /** The practice's public phone (`data-phone`), shown when the widget cannot open; null: none. */
+  phone: string | null;
 }
 
 export interface MountedWidget {
@@ -43,6 +46,13 @@ export interface MountedWidget {
 
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 const INITIAL_HEIGHT = 640;
+/**
+ * A refused frame (CSP frame-ancestors) still fires `load`, with the browser's error page, and never
+ * says 'ready'. After `load`, the widget's own code needs its screen's chunk and first answer:
+ * this long without 'ready' means it did not start. Without any `load`, FRAME_TIMEOUT_MS.
+ */
+export const READY_AFTER_LOAD_MS = 6000;
+export const FRAME_TIMEOUT_MS = 20_000;
 const LOG_PREFIX = '[scheduler embed]';
 
 /** The options of a loader script tag, or the reason they are unusable. */
@@ -70,6 +80,7 @@ export function readOptions(script: HTMLScriptElement): WidgetOptions | string {
     theme: theme === 'auto' || isThemeMode(theme) ? theme : null,
     container: data.container ?? null,
     title: data.title ?? 'Book an appointment',
+    phone: normalizePhone(data.phone),
   };
 }
 
@@ -98,6 +109,56 @@ export function widgetUrl(
   if (options.colour) url.searchParams.set(EMBED_PARAMS.color, options.colour);
   if (theme) url.searchParams.set(EMBED_PARAMS.theme, theme);
   return url.href;
+}
+
+/** The booking page itself (outside any frame), with the host's campaign parameters. */
+export function bookingPageUrl(options: WidgetOptions, host: Pick<Location, 'search'>): string {
+  const url = new URL(
+    `/${options.client}/${options.scheduler}/${options.location}/landing`,
+    options.productOrigin,
+  );
+  const hostParams = new URLSearchParams(host.search);
+  for (const name of CAMPAIGN_PARAMS) {
+    const value = hostParams.get(name);
+    if (value) url.searchParams.set(name, value.slice(0, 200));
+  }
+  return url.href;
+}
+
+/**
+ * What the host page shows where the widget could not open: a link that opens the booking page in
+ * a new tab and, when the tag gives it, the practice's phone. Plain DOM, text only (no HTML parsed).
+ */
+function fallbackOf(options: WidgetOptions, doc: Document, href: string): HTMLElement {
+  const box = doc.createElement('div');
+  box.setAttribute('data-scheduler-fallback', '');
+  box.setAttribute('role', 'region');
+  box.setAttribute('aria-label', options.title);
+  box.style.cssText = 'padding:16px;border:1px solid #888;border-radius:4px;font:inherit;line-height:1.5';
+  const line = (text: string) => {
+    const p = doc.createElement('p');
+    p.style.margin = '0 0 8px';
+    p.textContent = text;
+    box.appendChild(p);
+    return p;
+  };
+  const link = (p: HTMLElement, text: string, url: string) => {
+    const a = doc.createElement('a');
+    a.href = url;
+    a.textContent = text;
+    a.style.cssText = 'display:inline-block;min-height:44px;line-height:44px;font-weight:600';
+    p.appendChild(a);
+    return a;
+  };
+  line('Online booking cannot open on this page.');
+  const book = link(line(''), 'Book online (opens in a new tab)', href);
+  book.target = '_blank';
+  book.rel = 'noopener';
+  if (options.phone) {
+    const call = line('Or call ');
+    link(call, options.phone, `tel:${options.phone.replace(/[^\d+]/g, '')}`);
+  }
+  return box;
 }
 
 function findContainer(options: WidgetOptions, script: HTMLScriptElement, doc: Document): HTMLElement | null {
@@ -166,6 +227,7 @@ export function mountWidget(script: HTMLScriptElement, win: Window = window): Mo
     if (!message || message.id !== id) return;
     switch (message.type) {
       case 'ready':
+        onReady();
         postTheme();
         emit(HOST_EVENTS.ready, detail);
         return;
@@ -181,6 +243,33 @@ export function mountWidget(script: HTMLScriptElement, win: Window = window): Mo
         return;
     }
   };
+  // A refused frame (the site is not on the allowed list) never says 'ready': show the booking
+  // link and the phone instead. A 'ready' that comes late (a slow network) brings the widget back.
+  let ready = false;
+  let fallback: HTMLElement | null = null;
+  const timers: ReturnType<typeof setTimeout>[] = [];
+  const clearTimers = () => timers.splice(0).forEach((timer) => clearTimeout(timer));
+  const showFallback = () => {
+    clearTimers();
+    if (ready || fallback) return;
+    fallback = fallbackOf(options, doc, bookingPageUrl(options, win.location));
+    iframe.style.display = 'none';
+    container.insertBefore(fallback, iframe);
+    emit(HOST_EVENTS.blocked, detail);
+  };
+  const onReady = () => {
+    ready = true;
+    clearTimers();
+    fallback?.remove();
+    fallback = null;
+    iframe.style.display = 'block';
+  };
+  const onLoad = () => {
+    if (!ready) timers.push(setTimeout(showFallback, READY_AFTER_LOAD_MS));
+  };
+  iframe.addEventListener('load', onLoad);
+  timers.push(setTimeout(showFallback, FRAME_TIMEOUT_MS));
+
   win.addEventListener('message', onMessage);
   dark?.addEventListener?.('change', postTheme);
   const observer = typeof MutationObserver === 'undefined' ? null : new MutationObserver(postTheme);
@@ -194,6 +283,9 @@ export function mountWidget(script: HTMLScriptElement, win: Window = window): Mo
       win.removeEventListener('message', onMessage);
       dark?.removeEventListener?.('change', postTheme);
       observer?.disconnect();
+      clearTimers();
+      iframe.removeEventListener('load', onLoad);
+      fallback?.remove();
       iframe.remove();
     },
   };

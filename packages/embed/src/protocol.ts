@@ -42,7 +42,20 @@ export const HOST_EVENTS = {
   ready: 'scheduler:ready',
   /** An appointment was booked; detail: `BookedEventDetail`. */
   booked: 'scheduler:booked',
+  /**
+   * The widget did not start in its frame (the site is not on the practice's allowed list, or the
+   * product is unreachable): the loader shows the booking link and phone instead; detail:
+   * `WidgetEventDetail`.
+   */
+  blocked: 'scheduler:blocked',
 } as const;
+
+/** A phone number as the host page gives it (digits, spaces, + ( ) . -), or null. */
+export function normalizePhone(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const phone = value.trim();
+  return /^\+?[\d\s().-]{7,25}$/.test(phone) && /\d{3}/.test(phone.replace(/\D/g, '')) ? phone : null;
+}
 
 export type ThemeMode = 'light' | 'dark';
 

@@ -58,6 +58,9 @@ const envSchema = z.object({
   LOGIN_HASH_KEY: optionalText.refine((value) => value === undefined || value.length >= 32, {
     error: 'must be at least 32 characters (a random secret)',
   }),
+  MANAGE_LINK_KEY: optionalText.refine((value) => value === undefined || value.length >= 32, {
+    error: 'must be at least 32 characters (a random secret)',
+  }),
   REDIS_URL: optionalText.refine((value) => value === undefined || /^rediss?:\/\//.test(value), {
     error: 'must be a redis:// or rediss:// URL',
   }),
@@ -140,6 +143,11 @@ export interface Config {
    * Redis), so that typed e-mails are not stored in the clear. Unset: a built-in key.
    */
   loginHashKey: string | undefined;
+  /**
+   * Issue 18: the secret key of the patients' manage links (HMAC of the appointment's nonce). Unset:
+   * one derived from LOGIN_HASH_KEY, else a built-in key (production warns, main.ts).
+   */
+  manageLinkKey: string | undefined;
   /** Folder of the built SPA (`apps/web/dist`). */
   webDist: string;
   /** `Secure` cookies and `upgrade-insecure-requests`; defaults to true in production. */
@@ -233,6 +241,7 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     adminLoginPath: e.ADMIN_LOGIN_PATH,
     redisUrl: e.REDIS_URL,
     loginHashKey: e.LOGIN_HASH_KEY,
+    manageLinkKey: e.MANAGE_LINK_KEY,
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps', 'web', 'dist')),
     cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
     trustProxy: e.TRUST_PROXY ?? false,

@@ -211,8 +211,21 @@ function setAt(root: unknown, path: Path, value: unknown, remove = false): void 
 export const asText = (value: unknown): string =>
   typeof value === 'string' ? value : (JSON.stringify(value) ?? 'undefined');
 
-/** The request of one case: the valid request with one mutation applied. */
+/**
+ * The request of one case: the valid request with one mutation applied. The headers the route needs
+ * besides the caller's (a manage or claim token, a webhook signature) stay on every case, so that
+ * the cases reach the code behind them; the mutation's own headers (content type) come on top.
+ */
 export function mutatedRequest(route: CatalogueRoute, base: RequestParts, change: Mutation): InjectOptions {
+  const request = mutatedParts(route, base, change);
+  if (base.headers === undefined) return request;
+  return {
+    ...request,
+    headers: { ...base.headers, ...(request.headers as Record<string, string> | undefined) },
+  };
+}
+
+function mutatedParts(route: CatalogueRoute, base: RequestParts, change: Mutation): InjectOptions {
   const parts: RequestParts = structuredClone(base);
   const request = injectOptions(route, parts);
   const headers: Record<string, string> = {};

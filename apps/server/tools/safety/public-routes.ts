@@ -44,9 +44,18 @@ export const PUBLIC_ROUTES: Readonly<Record<string, string>> = {
   'GET /api/scheduler/insurance/topInsurancePackage': 'the most chosen plans',
   'GET /api/scheduler/insurance/getRelationshipToPatient': 'relationship choices',
   'POST /api/scheduler/insuranceValidation': 'is a plan in network with a provider',
+  'POST /api/scheduler/insurance/postInsurance':
+    "checks the patient's own insurance answer for this booking and echoes it normalized; stores nothing",
   'POST /api/scheduler/createPatients': "the patient's own lookup; answers only existing/refusal",
   'POST /api/scheduler/createWaitList': "the patient's own waitlist request",
   'PUT /api/scheduler/bookAppointment': "the patient's own booking (idempotent)",
+  // Issue 18 (H): the manage link; its token (X-Manage-Token header, 128-bit nonce, stored hashed) is the credential
+  'GET /api/scheduler/manage': "the appointment of the patient's own manage link (changes nothing)",
+  'POST /api/scheduler/manage/cancel': 'the patient cancels through their manage link (server-side cut-off)',
+  'POST /api/scheduler/manage/reschedule': 'the patient moves their appointment through their manage link',
+  // Issue 18 (J): waitlist offers; the claim token (X-Claim-Token header, 128-bit nonce, stored hashed) is the credential
+  'GET /api/scheduler/waitlistOffer': 'the waitlist offer of the holder of its claim link (changes nothing)',
+  'POST /api/scheduler/claimWaitlistOffer': 'claiming a waitlist offer through its single-use claim link',
 
   // Analytics of the booking flow
   'POST /api/scheduler/updateUserSession': 'analytics event of the booking flow',

@@ -36,6 +36,8 @@ const MARKER_MIN_LENGTH = 6;
  */
 const AUDIT_EXEMPT: Readonly<Record<string, string>> = {
   // (GET /api/patient-management/get_filters, the filter menus, now needs reports:read only.)
+  'GET /api/scheduler/getWaitlistOffersReport':
+    'counts of offers sent and claimed and days gained over a period: no patient is named or identifiable',
 };
 
 /**

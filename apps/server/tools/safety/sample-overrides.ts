@@ -12,6 +12,7 @@ import type { SetVersionColumn, SetVersionTable } from './db/credentials.ts';
 import type { RequestParts, SampleOptions } from './sample-parts.ts';
 import { MESSAGE_OVERRIDES } from './message-overrides.ts';
 import { ACCOUNT_OVERRIDES } from './account-overrides.ts';
+import { SELF_SERVICE_OVERRIDES } from './self-service-overrides.ts';
 
 type Override = (
   f: SafetyFixture,
@@ -294,4 +295,5 @@ export const OVERRIDES: Record<string, Override> = {
   'POST /api/patient-management/rejectPatientPendingChange': pendingChange,
   ...MESSAGE_OVERRIDES,
   ...ACCOUNT_OVERRIDES,
+  ...SELF_SERVICE_OVERRIDES,
 };

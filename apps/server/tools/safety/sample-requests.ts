@@ -128,10 +128,12 @@ export async function sampleFor(
   const override = OVERRIDES[route.key];
   if (override !== undefined && typeof parts.body === 'object' && parts.body !== null) {
     await override(f, route, options, parts as RequestParts & { body: Record<string, unknown> });
-  } else if (override !== undefined && parts.body === undefined && route.unsafe) {
-    const bodyObject: Record<string, unknown> = {};
-    await override(f, route, options, { ...parts, body: bodyObject });
-    parts.body = bodyObject;
+  } else if (override !== undefined && parts.body === undefined) {
+    // A route without a body schema: the override may still add a body (unsafe routes) or headers.
+    const withBody: RequestParts & { body: Record<string, unknown> } = { ...parts, body: {} };
+    await override(f, route, options, withBody);
+    if (withBody.headers !== undefined) parts.headers = withBody.headers;
+    if (route.unsafe) parts.body = withBody.body;
   }
 
   if (options.mode === 'success' && options.replaceId === undefined && route.pathParams.length > 0) {

@@ -1,27 +1,42 @@
 /// <reference lib="webworker" />
-import * as contract from '@scheduler/contract/scheduler-api';
-import { resolveSettings } from '@scheduler/domain/settings';
-import { checkPersistedState, type PersistKey } from './persisted-state-schema';
-import type { ContractAnswer, ContractRequest } from '../lib/contract-check';
+import {
+  getConfigResponseSchema,
+  getInsuranceResponseSchema,
+  getLocationResponseSchema,
+  getServiceTypeResponseSchema,
+  topInsurancePackageResponseSchema,
+} from '@scheduler/contract/catalogue-answers';
+import type { ContractAnswer, ContractRequest, LandingAnswerSchemaName } from '../lib/contract-check';
+import { answerOf } from './contract-answer';
 
 /**
- * Checks API answers against the contract, and the state restored from browser storage against its
- * schemas, off the main thread: the zod schemas are built and run here, so the booking page's first
- * render waits for no schema building or parsing on the main thread, and its main thread loads no
- * zod. Answers: the parsed data (getConfig's with its settings resolved), or that it does not match
- * (a stored state: where); 'unavailable' makes the page check it itself.
+ * The 'landing' contract worker (lib/contract-check.ts): checks the booking landing's answers —
+ * getConfig (with its settings resolved), getLocation, getServiceType, getInsurance,
+ * topInsurancePackage — off the main thread, with their schemas as the contract defines them on
+ * zod/mini (catalogue-answers.ts), so this script is ≈ 9 KB gzipped (issue 16: ≤ 130 KB of JavaScript before the landing is interactive, workers
+ * included). Every other question goes to the 'full' worker (contract-worker-full.ts); one sent
+ * here by mistake is answered 'unavailable' (the page then checks it itself).
  */
 const scope = self as unknown as DedicatedWorkerGlobalScope;
+
+const SCHEMAS: Record<LandingAnswerSchemaName, Parameters<typeof answerOf>[0]> = {
+  getConfigResponseSchema,
+  getLocationResponseSchema,
+  getServiceTypeResponseSchema,
+  getInsuranceResponseSchema,
+  topInsurancePackageResponseSchema,
+};
 
 scope.onmessage = (event: MessageEvent<ContractRequest>) => {
   const request = event.data;
   const { id } = request;
   let answer: ContractAnswer;
   try {
-    answer =
-      request.check === 'stored'
-        ? checkStored(id, request.key as PersistKey, request.data)
-        : checkAnswer(request);
+    const schema =
+      request.check === 'answer' && Object.hasOwn(SCHEMAS, request.schema)
+        ? SCHEMAS[request.schema as LandingAnswerSchemaName]
+        : null;
+    answer = schema && request.check === 'answer' ? answerOf(schema, request) : { id, kind: 'unavailable' };
   } catch {
     answer = { id, kind: 'unavailable' };
   }
@@ -31,24 +46,3 @@ scope.onmessage = (event: MessageEvent<ContractRequest>) => {
     scope.postMessage({ id, kind: 'unavailable' } satisfies ContractAnswer);
   }
 };
-
-function checkAnswer({
-  id,
-  schema,
-  data,
-  resolve,
-}: Extract<ContractRequest, { check: 'answer' }>): ContractAnswer {
-  const parsed = contract[schema].safeParse(data);
-  if (!parsed.success) return { id, kind: 'invalid' };
-  if (resolve !== 'settings') return { id, kind: 'valid', data: parsed.data };
-  const config = parsed.data as { rulesConfig: { settings: Parameters<typeof resolveSettings>[0] }[] };
-  const first = config.rulesConfig[0];
-  return { id, kind: 'valid', data: parsed.data, settings: first ? resolveSettings(first.settings) : null };
-}
-
-function checkStored(id: number, key: PersistKey, data: unknown): ContractAnswer {
-  const checked = checkPersistedState(key, data);
-  return checked.success
-    ? { id, kind: 'valid', data: checked.data }
-    : { id, kind: 'invalid', where: checked.where };
-}

@@ -17,7 +17,14 @@ function themeFor(mode: ThemeMode, primaryColor: string | null, override: Primar
   if (!theme) {
     const base = createAppTheme(mode, { primaryColor });
     theme = override
-      ? { ...base, palette: { ...base.palette, primary: { ...base.palette.primary, ...override } } }
+      ? {
+          ...base,
+          palette: { ...base.palette, primary: { ...base.palette.primary, ...override } },
+          // the focus ring follows the widget colour (same outline, other colour)
+          focusVisible: base.focusVisible
+            ? { ...base.focusVisible, outlineColor: override.main }
+            : base.focusVisible,
+        }
       : base;
     themes.set(key, theme);
   }

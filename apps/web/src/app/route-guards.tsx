@@ -18,9 +18,12 @@ export function RequireAdminSession({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** Root route: the admin home with a stored session, else the admin login. */
-export function RootIndex({ home }: { home: ReactNode }) {
-  if (!hasAdminSession()) return <Navigate to={adminLoginPath()} replace />;
+/**
+ * Root route: the admin home with a stored session, else the public root page (the product's name
+ * and a link to staff sign-in; issue 16 overrides spec section 2's redirect to the login, decision 016).
+ */
+export function RootIndex({ home, publicPage }: { home: ReactNode; publicPage: ReactNode }) {
+  if (!hasAdminSession()) return publicPage;
   return home;
 }
 

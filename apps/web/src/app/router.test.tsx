@@ -106,10 +106,16 @@ describe('routes (spec section 2)', () => {
     vi.unstubAllGlobals();
   });
 
-  it('sends / to the admin login without a stored session', async () => {
+  it('shows a public page at / without a stored session: the product and staff sign-in, nothing private', async () => {
     const router = await renderAt('/');
-    expect(router.state.location.pathname).toBe('/adminlogin');
-    expect(heading()).toBe('Admin login');
+    expect(router.state.location.pathname).toBe('/');
+    expect(heading()).toBe('Scheduler');
+    const links = [...container.querySelectorAll('a')];
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Staff sign-in', '/adminlogin'],
+    ]);
+    // no stepper, no practice, no form
+    expect(container.querySelector('nav, form, input')).toBeNull();
   });
 
   it('shows the admin home at / with a stored session', async () => {
@@ -200,6 +206,78 @@ describe('routes (spec section 2)', () => {
       routePath,
     ]);
     error.mockRestore();
+  });
+
+  it('shows the plain not-found page, without the stepper, for an unknown practice or scheduler', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() =>
+        Promise.resolve(
+          new Response(JSON.stringify({ error: { code: 'NOT_FOUND', message: 'Not found.' } }), {
+            status: 404,
+            headers: { 'content-type': 'application/json' },
+          }),
+        ),
+      ),
+    );
+    await renderAt('/nosuchpractice/main/all/landing', undefined, () => heading() === 'Page not found');
+    expect(container.querySelector('nav[aria-label="Booking steps"]')).toBeNull();
+    expect(container.querySelector('header')).toBeNull();
+    expect(container.textContent).not.toContain('Step 1 of');
+  });
+
+  it("puts the practice's mark, name and phone in the header and dark mode in its menu", async () => {
+    const config = {
+      rulesConfig: [
+        {
+          clientid: '1',
+          clientName: 'BrightSmile Dental',
+          schedulerId: '1',
+          schedulerName: 'BrightSmile online booking',
+          phone: '(212) 555-0142',
+          settings: [],
+        },
+      ],
+      today: '2026-11-25',
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: RequestInfo | URL) =>
+        Promise.resolve(
+          (input instanceof Request ? input.url : input.toString()).includes('/getConfig?')
+            ? Response.json(config)
+            : Response.json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, { status: 404 }),
+        ),
+      ),
+    );
+    await renderAt(
+      '/brightsmile/main/all/landing',
+      undefined,
+      () => container.querySelector('.booking-header__name')?.textContent === 'BrightSmile Dental',
+    );
+    const header = container.querySelector('header');
+    expect(header?.querySelector('.booking-header__mark')?.textContent).toBe('BD');
+    const call = header?.querySelector('a[href^="tel:"]');
+    expect(call?.getAttribute('href')).toBe('tel:+12125550142');
+    expect(call?.getAttribute('aria-label')).toBe('Call BrightSmile Dental: (212) 555-0142');
+    const menu = [...(header?.querySelectorAll('button') ?? [])].find((b) => b.textContent?.includes('Menu'));
+    expect(menu?.getAttribute('aria-expanded')).toBe('false');
+    const panel = document.getElementById(menu?.getAttribute('aria-controls') ?? '');
+    expect(panel?.hidden).toBe(true);
+    act(() => menu?.click());
+    expect(menu?.getAttribute('aria-expanded')).toBe('true');
+    expect(panel?.hidden).toBe(false);
+    const dark = panel?.querySelector('button');
+    expect(dark?.textContent).toBe('Dark mode');
+    expect(dark?.getAttribute('aria-pressed')).toBe('false');
+    act(() => dark?.click());
+    expect(dark?.getAttribute('aria-pressed')).toBe('true');
+    // Escape closes the menu and gives the focus back to its button.
+    act(() => {
+      document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    });
+    expect(panel?.hidden).toBe(true);
+    expect(document.activeElement).toBe(menu);
   });
 
   it('shows the not-found page for unknown routes', async () => {

@@ -31,6 +31,7 @@ function themedScreen<P extends object>(
 
 // Shared
 const NotFoundScreen = lazyScreen(async () => (await import('./not-found-screen')).NotFoundScreen);
+const RootPage = lazyScreen(async () => (await import('./root-page')).RootPage);
 
 // Booking
 const LandingScreen = lazyScreen(
@@ -55,6 +56,14 @@ const IdentityScreen = themedScreen(
 );
 const ThankYouScreen = themedScreen(
   async () => (await import('../features/booking/thank-you/thank-you-screen')).ThankYouScreen,
+);
+
+// Patient self-service (issue 18): the manage link and the waitlist claim link, outside the stepper.
+const ManageScreen = themedScreen(
+  async () => (await import('../features/booking/manage/manage-screen')).ManageScreen,
+);
+const ClaimScreen = themedScreen(
+  async () => (await import('../features/booking/claim/claim-screen')).ClaimScreen,
 );
 
 // Widget
@@ -196,12 +205,17 @@ export function createRoutes(config: Pick<AppConfig, 'adminLoginPath'> = appConf
       path: '/',
       element: <RootLayout />,
       children: [
-        { index: true, element: <RootIndex home={screen(AdminHomeScreen)} /> },
+        {
+          index: true,
+          element: <RootIndex home={screen(AdminHomeScreen)} publicPage={screen(RootPage)} />,
+        },
         { path: config.adminLoginPath, element: screen(AdminLoginScreen) },
         { path: 'admin/accept-invitation', element: screen(AcceptInvitationScreen) },
         { path: 'admin/forgot-password', element: screen(ForgotPasswordScreen) },
         { path: 'admin/reset-password', element: screen(ResetPasswordScreen) },
         { path: '404', element: screen(NotFoundScreen) },
+        { path: ':clientName/:scheduler/manage/:token', element: screen(ManageScreen) },
+        { path: ':clientName/:scheduler/claim/:token', element: screen(ClaimScreen) },
         {
           path: ':clientName/:scheduler/:location',
           element: <BookingLayout />,

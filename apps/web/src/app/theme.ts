@@ -1,4 +1,5 @@
-import { createTheme, type Theme } from '@mui/material/styles';
+import { createTheme, type Components, type CSSObject, type Theme } from '@mui/material/styles';
+import type { CSSProperties } from 'react';
 import {
   BACKGROUND,
   BRAND_SECONDARY,
@@ -42,18 +43,91 @@ export interface AppThemeOptions {
   primaryColor?: string | null | undefined;
 }
 
+/** Focus indicator of every control (issue 16): 3 px, in the primary colour (≥ 4.5:1 on the background). */
+export const FOCUS_OUTLINE_WIDTH = 3;
+/** Smallest touch target on phones (below the `sm` breakpoint), in CSS pixels. */
+export const MIN_TARGET_PX = 44;
+
+/**
+ * The keyboard focus ring of every Material UI control (Material UI 9's theme-wide `focusVisible`:
+ * buttons, icon buttons, checkboxes, radios, switches, chips, links, tabs, menu items …), in the
+ * primary colour (≥ 4.5:1 on the background, so ≥ 3:1 as WCAG 2.4.13 / 1.4.11 ask).
+ */
+export function focusRing(outlineColor: string): CSSProperties {
+  return { outlineStyle: 'solid', outlineWidth: FOCUS_OUTLINE_WIDTH, outlineOffset: 2, outlineColor };
+}
+
+const phone = (theme: Theme, style: CSSObject): CSSObject => ({ [theme.breakpoints.down('sm')]: style });
+
+/**
+ * Component defaults of the whole app: 44 × 44 px targets on phones, sentence-case buttons (the
+ * plain buttons of the first page are too), a 3 px border on a focused text field.
+ */
+export const APP_COMPONENTS: Components<Theme> = {
+  MuiButton: {
+    styleOverrides: {
+      root: ({ theme }) => ({ textTransform: 'none', ...phone(theme, { minHeight: MIN_TARGET_PX }) }),
+    },
+  },
+  MuiIconButton: {
+    styleOverrides: {
+      root: ({ theme }) => phone(theme, { minWidth: MIN_TARGET_PX, minHeight: MIN_TARGET_PX }),
+    },
+  },
+  MuiCheckbox: {
+    // 24 px icon + 2 × 10 px padding = 44 px
+    styleOverrides: { root: ({ theme }) => phone(theme, { padding: 10 }) },
+  },
+  MuiRadio: {
+    styleOverrides: { root: ({ theme }) => phone(theme, { padding: 10 }) },
+  },
+  MuiChip: {
+    styleOverrides: {
+      root: ({ theme }) =>
+        phone(theme, { '&.MuiChip-clickable, &.MuiChip-deletable': { minHeight: MIN_TARGET_PX } }),
+    },
+  },
+  MuiLink: {
+    styleOverrides: {
+      // Map, phone and e-mail links stand alone in the booking flow: a full-size target on phones.
+      root: ({ theme }) =>
+        phone(theme, { display: 'inline-flex', alignItems: 'center', minHeight: MIN_TARGET_PX }),
+    },
+  },
+  MuiOutlinedInput: {
+    styleOverrides: {
+      root: ({ theme }) => ({
+        '&.Mui-focused .MuiOutlinedInput-notchedOutline': {
+          borderWidth: FOCUS_OUTLINE_WIDTH,
+          borderColor: theme.palette.primary.main,
+        },
+      }),
+    },
+  },
+  MuiInputBase: {
+    styleOverrides: {
+      root: ({ theme }) => phone(theme, { minHeight: MIN_TARGET_PX }),
+    },
+  },
+};
+
 export function createAppTheme(mode: ThemeMode = DEFAULT_THEME_MODE, options: AppThemeOptions = {}): Theme {
+  const primary = primaryPalette(mode, options.primaryColor);
   return createTheme({
+    components: APP_COMPONENTS,
+    focusVisible: focusRing(primary.main),
     breakpoints: { values: BREAKPOINTS },
     palette: {
       mode,
       contrastThreshold: MIN_CONTRAST,
-      primary: primaryPalette(mode, options.primaryColor),
+      primary,
       secondary: paletteColour(BRAND_SECONDARY, mode),
       background: BACKGROUND[mode],
     },
     typography: {
       fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+      // One button case across the flow: sentence case, as typed.
+      button: { textTransform: 'none' },
     },
   });
 }

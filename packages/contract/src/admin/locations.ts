@@ -34,8 +34,21 @@ export type ListLocationsQuery = z.output<typeof listLocationsQuerySchema>;
 export const locationsAdminResponseSchema = pagedResponseSchema(locationAdminSchema);
 export const locationAdminResponseSchema = z.object({ location: locationAdminSchema });
 
+/**
+ * Segments the booking routes give a meaning in the location's place: 'all' (any location) and the
+ * manage and claim pages (/{clientName}/{scheduler}/manage/{token}, …/claim/{token}).
+ */
+export const RESERVED_LOCATION_SLUGS = ['all', 'manage', 'claim'] as const;
+
+const locationSlugSchema = slugSchema.refine(
+  (slug) => !(RESERVED_LOCATION_SLUGS as readonly string[]).includes(slug),
+  {
+    error: `This short name is used by the booking pages: choose another (not ${RESERVED_LOCATION_SLUGS.join(', ')})`,
+  },
+);
+
 const locationFieldsSchema = z.object({
-  slug: slugSchema,
+  slug: locationSlugSchema,
   name: nameText('name'),
   addressLine1: nameText('street address', 200),
   addressLine2: nullableText(200),

@@ -11,6 +11,7 @@ import {
   staffUserSchema,
 } from './shared.ts';
 import { patientContactSchema } from './patients.ts';
+import { selfServiceFactsSchema } from '../manage.ts';
 
 // ---------------------------------------------------------------- GET getAppointmentDetails
 
@@ -55,6 +56,8 @@ export const getAppointmentDetailsResponseSchema = z.object({
   notes: z.array(noteSchema),
   /** The statuses the signed-in user may set now (a reason is still needed for cancelled). */
   allowedStatuses: z.array(appointmentStatusSchema),
+  /** Issue 18: "cancelled by patient online", "rescheduled by patient from …" (manage.ts). */
+  selfService: selfServiceFactsSchema,
 });
 export type GetAppointmentDetailsResponse = z.output<typeof getAppointmentDetailsResponseSchema>;
 

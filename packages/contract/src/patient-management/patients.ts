@@ -5,6 +5,7 @@ import { isoDateSchema, isoInstantSchema } from '../common.ts';
 import {
   FROM_AFTER_TO,
   appointmentFilterFields,
+  appointmentStatusSchema,
   appointmentSummarySchema,
   brandFields,
   fromNotAfterTo,
@@ -113,6 +114,56 @@ export const getPatientsQuerySchema = z.object({
 });
 export type GetPatientsQuery = z.output<typeof getPatientsQuerySchema>;
 export const getPatientsResponseSchema = getPatientListResponseSchema;
+
+// ---------------------------------------------------------------- getPatientsAndLastAppointments
+// GET /api/scheduler/getPatientsAndLastAppointments (spec section 7; issue 16; helper E's block)
+
+/**
+ * The scheduler API's staff search with each patient's last appointment (patients:read; audited):
+ * the same search as getPatients (name, phone, e-mail, date of birth, or one `search` box that also
+ * takes a confirmation number), paged and sorted by name.
+ */
+export const getPatientsAndLastAppointmentsQuerySchema = getPatientsQuerySchema;
+export type GetPatientsAndLastAppointmentsQuery = z.output<typeof getPatientsAndLastAppointmentsQuerySchema>;
+
+/**
+ * A patient's last appointment: the latest one that has begun (cancelled and entered-in-error
+ * aside: the same one as `lastAppointmentUtc`), with its time in the location's zone.
+ */
+export const lastAppointmentSchema = z.object({
+  appointmentId: z.string(),
+  /** As on the thank-you page and in messages ('K7M-4QXD'). */
+  confirmationNumber: z.string(),
+  startUtc: isoInstantSchema,
+  endUtc: isoInstantSchema,
+  /** The location's IANA zone; `dateLocal` and `timeLocal` are the wall clock there. */
+  timeZone: z.string(),
+  dateLocal: isoDateSchema,
+  /** 'HH:MM', 24-hour. */
+  timeLocal: z.string().regex(/^\d{2}:\d{2}$/),
+  status: appointmentStatusSchema,
+  statusLabel: z.string(),
+  service: namedServiceSchema,
+  provider: namedProviderSchema,
+  location: namedLocationSchema,
+});
+export type LastAppointment = z.output<typeof lastAppointmentSchema>;
+
+export const patientWithLastAppointmentSchema = patientListItemSchema.extend({
+  /** Null: no appointment has begun yet. */
+  lastAppointment: lastAppointmentSchema.nullable(),
+});
+export type PatientWithLastAppointment = z.output<typeof patientWithLastAppointmentSchema>;
+
+export const getPatientsAndLastAppointmentsResponseSchema = z.object({
+  items: z.array(patientWithLastAppointmentSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type GetPatientsAndLastAppointmentsResponse = z.output<
+  typeof getPatientsAndLastAppointmentsResponseSchema
+>;
 
 // ---------------------------------------------------------------- GET getPatientDetails
 

@@ -8,32 +8,18 @@
  */
 import { formatParts } from '../dates.ts';
 import { localPartsOf } from '../time-zone.ts';
+import { zoneAbbreviation as zoneAbbreviationOf } from '../zone-names.ts';
 import type { MessageVariables } from './variables.ts';
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
-const abbreviationFormatters = new Map<string, Intl.DateTimeFormat>();
-
-function shortZoneName(instant: Date | number, timeZone: string, locale: string): string | undefined {
-  const key = `${locale} ${timeZone}`;
-  let formatter = abbreviationFormatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' });
-    abbreviationFormatters.set(key, formatter);
-  }
-  return formatter.formatToParts(instant).find((part) => part.type === 'timeZoneName')?.value;
-}
-
 /**
  * The zone's abbreviation at `instant`: 'EST', 'PDT' (American English names), else the British
- * English one where it has a common name ('CEST', 'BST'), else 'GMT+2'.
+ * English one where it has a common name ('CEST', 'BST'), else 'GMT+2'. The one implementation
+ * lives in `time-zone.ts` (the booking pages use its generic form, 'ET').
  */
 export function zoneAbbreviation(instant: Date | number, timeZone: string): string {
-  const american = shortZoneName(instant, timeZone, 'en-US');
-  if (american && !american.startsWith('GMT')) return american;
-  const british = shortZoneName(instant, timeZone, 'en-GB');
-  if (british && !/^(GMT|UTC)[+-]/.test(british)) return british;
-  return american ?? timeZone;
+  return zoneAbbreviationOf(instant, timeZone, { style: 'specific' });
 }
 
 export interface FormattedWhen {

@@ -82,4 +82,30 @@ describe('buildAppointmentIcs', () => {
   it('refuses a negative SEQUENCE', () => {
     expect(() => buildAppointmentIcs({ ...base, sequence: -1 })).toThrow(RangeError);
   });
+
+  it('writes a PUBLISH file without ORGANIZER for the booking page, and refuses REQUEST without one', () => {
+    const { organizer: _organizer, ...withoutOrganizer } = base;
+    const text = buildAppointmentIcs({ ...withoutOrganizer, method: 'PUBLISH', product: 'Online booking' });
+    expect(text).toContain('PRODID:-//Scheduler//Online booking//EN');
+    expect(text).not.toMatch(/ORGANIZER/);
+    const { calendar, event } = parse(text);
+    expect(calendar.getFirstPropertyValue('method')).toBe('PUBLISH');
+    expect(new ICAL.Event(event).startDate.toJSDate().toISOString()).toBe('2026-11-02T14:00:00.000Z');
+    expect(() => buildAppointmentIcs({ ...withoutOrganizer, method: 'REQUEST' })).toThrow(RangeError);
+  });
+
+  it('names a zone without letters by its offset in the VTIMEZONE (Lord Howe)', () => {
+    const text = buildAppointmentIcs({
+      ...base,
+      timeZone: 'Australia/Lord_Howe',
+      startUtc: new Date('2026-06-26T22:00:00Z'),
+      endUtc: new Date('2026-06-26T22:30:00Z'),
+    });
+    expect(text).toContain('DTSTART;TZID=Australia/Lord_Howe:20260627T083000');
+    expect(text).toContain('TZOFFSETTO:+1030');
+    expect(text).toContain('TZNAME:GMT+10:30');
+    expect(new ICAL.Event(parse(text).event).startDate.toJSDate().toISOString()).toBe(
+      '2026-06-26T22:00:00.000Z',
+    );
+  });
 });

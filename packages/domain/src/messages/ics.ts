@@ -1,9 +1,12 @@
 /**
- * The calendar file attached to appointment e-mails (RFC 5545). Written here rather than with
+ * THE calendar file builder (RFC 5545): attached to appointment e-mails, and the booking page's
+ * "Add to calendar" download (METHOD:PUBLISH, no ORGANIZER; the web imports it, so this file and
+ * what it imports stay free of server-only code). Written here rather than with
  * ical-generator: its 10.x line (the last for Node 20) writes DTSTAMP as a floating local time once
  * a VTIMEZONE is added, which §3.8.7.2 forbids, and its VTIMEZONE data package reads files at run
  * time. This builder is small and pure:
- * - METHOD:REQUEST for a booking or a change, METHOD:CANCEL (STATUS:CANCELLED) for a cancellation;
+ * - METHOD:REQUEST for a booking or a change, METHOD:CANCEL (STATUS:CANCELLED) for a cancellation,
+ *   METHOD:PUBLISH for a file a patient saves from the booking page;
  * - UID `appointment-<id>@<host>`: the same for every message about one appointment, so a calendar
  *   updates the entry it has; SEQUENCE must grow with each change (the caller passes it, e.g. the
  *   appointment's version);
@@ -20,7 +23,11 @@ import {
   zoneDay,
   zoneOffsetMs,
 } from '../time-zone.ts';
-import { zoneAbbreviation } from './format.ts';
+import { zoneAbbreviation as zoneAbbreviationOf } from '../zone-names.ts';
+
+/** 'CST' / 'CDT', 'GMT+10:30': the same names the messages use (format.ts). */
+const zoneAbbreviation = (instant: Date | number, timeZone: string): string =>
+  zoneAbbreviationOf(instant, timeZone, { style: 'specific' });
 
 export interface IcsAppointment {
   appointmentId: string | number;
@@ -28,15 +35,17 @@ export interface IcsAppointment {
   uidHost: string;
   /** Grows with every change of the appointment (0 for the first message). */
   sequence: number;
-  method: 'REQUEST' | 'CANCEL';
+  method: 'REQUEST' | 'CANCEL' | 'PUBLISH';
   startUtc: Date;
   endUtc: Date;
   timeZone: string;
   summary: string;
   locationText: string;
   description: string;
-  /** The sender (ORGANIZER, required with METHOD). */
-  organizer: { name: string; email: string };
+  /** The sender (ORGANIZER): required with REQUEST and CANCEL (iTIP), left out of a PUBLISH download. */
+  organizer?: { name: string; email: string };
+  /** PRODID's product part; 'Appointment messages' by default. */
+  product?: string;
   /** When the file is made (DTSTAMP). */
   now: Date;
 }
@@ -177,10 +186,14 @@ export function buildAppointmentIcs(appointment: IcsAppointment): string {
     throw new RangeError('SEQUENCE must be a whole number ≥ 0');
   }
   const cancelled = appointment.method === 'CANCEL';
+  const { organizer } = appointment;
+  if (!organizer && appointment.method !== 'PUBLISH') {
+    throw new RangeError(`METHOD:${appointment.method} needs an ORGANIZER`);
+  }
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
-    'PRODID:-//Scheduler//Appointment messages//EN',
+    `PRODID:-//Scheduler//${(appointment.product ?? 'Appointment messages').replace(/[/\r\n]/g, ' ')}//EN`,
     'CALSCALE:GREGORIAN',
     `METHOD:${appointment.method}`,
     ...vtimezoneLines(timeZone, appointment.startUtc.getTime()),
@@ -193,7 +206,9 @@ export function buildAppointmentIcs(appointment: IcsAppointment): string {
     `SUMMARY:${escapeIcsText(appointment.summary)}`,
     `LOCATION:${escapeIcsText(appointment.locationText)}`,
     `DESCRIPTION:${escapeIcsText(appointment.description)}`,
-    `ORGANIZER;CN="${appointment.organizer.name.replace(/["\r\n]/g, '')}":mailto:${appointment.organizer.email}`,
+    ...(organizer
+      ? [`ORGANIZER;CN="${organizer.name.replace(/["\r\n]/g, '')}":mailto:${organizer.email}`]
+      : []),
     `STATUS:${cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
     'TRANSP:OPAQUE',
     'END:VEVENT',

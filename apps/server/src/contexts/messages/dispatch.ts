@@ -42,7 +42,29 @@ export interface DispatchDeps {
   calendar: CalendarSource;
   /** The server's public base URL (status callbacks, links). */
   publicUrl: string;
+  /**
+   * Issue 18: the appointment's manage page link, or null (self-service off, cancelled, started).
+   * Derived at send time: the token is never stored, and the stored copy of the message shows
+   * `[manage link]` in its place.
+   */
+  manageLinks?: ManageLinkSource | undefined;
 }
+
+export type ManageLinkSource = (clientId: number, appointmentId: number) => Promise<string | null>;
+
+/** The stored copy of a rendered message: the manage link's token (a credential) replaced. */
+export function withoutManageLink(record: RenderedRecord, link: string | null): RenderedRecord {
+  if (link === null) return record;
+  const hide = (text: string | null) => (text === null ? null : text.replaceAll(link, STORED_LINK_TEXT));
+  return {
+    ...record,
+    subject: hide(record.subject),
+    body: hide(record.body),
+    bodyHtml: hide(record.bodyHtml),
+  };
+}
+
+export const STORED_LINK_TEXT = '[manage link]';
 
 /** Where Twilio posts delivery statuses (the message id lets a status find its row before the sid is recorded). */
 export const STATUS_CALLBACK_PATH = '/api/messages/twilio/status';
@@ -126,13 +148,25 @@ export function createDispatcher(deps: DispatchDeps): (job: RunningJob) => Promi
       await markSkipped(db, messageId, address.skip, nowMs());
       return;
     }
-    const rendered = await renderForSend(deps.templates, deps.calendar, deps.publicUrl, message, facts);
-    const record: RenderedRecord = {
+    const manageLink =
+      message.kind === 'cancelled' || deps.manageLinks === undefined
+        ? null
+        : await deps.manageLinks(message.clientId, message.appointmentId);
+    const rendered = await renderForSend(
+      deps.templates,
+      deps.calendar,
+      deps.publicUrl,
+      message,
+      facts,
+      manageLink,
+    );
+    const sent: RenderedRecord = {
       toAddress: address.to,
       subject: rendered.subject,
       body: rendered.text,
       bodyHtml: rendered.html,
     };
+    const record = withoutManageLink(sent, manageLink);
     const transport = message.channel === 'email' ? deps.email : deps.sms;
     if (!transport.configured) {
       const reason =
@@ -143,7 +177,7 @@ export function createDispatcher(deps: DispatchDeps): (job: RunningJob) => Promi
     await recordAttempt(db, messageId, record, nowMs());
     let providerId: string;
     try {
-      ({ providerId } = await send(message, address.to, record, rendered.attachments));
+      ({ providerId } = await send(message, address.to, sent, rendered.attachments));
     } catch (error) {
       const permanent = error instanceof PermanentDeliveryError;
       const final = permanent || job.attempt >= job.maxAttempts;

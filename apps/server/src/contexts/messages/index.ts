@@ -18,6 +18,7 @@ import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { EmailTransport, SmsTransport } from '../../platform/outbound/transports.ts';
 import { calendarSource } from './calendar.ts';
 import { createDispatcher } from './dispatch.ts';
+import type { ManageLinkSource } from './dispatch.ts';
 import { SEND_QUEUE } from './message-record.ts';
 import type { AppointmentChange, AppointmentEvent } from './message-record.ts';
 import { planAppointmentMessages } from './planner.ts';
@@ -68,6 +69,8 @@ export interface MessagesPluginOptions {
   config: Pick<Config, 'twilio' | 'publicUrl' | 'mailFrom'>;
   /** The practice's template for (kind, channel); default: its stored one, else the shipped one (C1). */
   templates?: TemplateSource;
+  /** Issue 18: the manage page link of an appointment (scheduling's `createManageLinks(…).linkFor`). */
+  manageLinks?: ManageLinkSource;
 }
 
 export const messagesPlugin: FastifyPluginAsyncZod<MessagesPluginOptions> = async (app, options) => {
@@ -83,6 +86,7 @@ export const messagesPlugin: FastifyPluginAsyncZod<MessagesPluginOptions> = asyn
       templates: options.templates ?? templateSourceFor(db),
       calendar: calendarSource(config.mailFrom, now),
       publicUrl: config.publicUrl,
+      manageLinks: options.manageLinks,
     }),
   );
   await app.register(messagesStaffRoutes, { db, now, jobs });

@@ -45,7 +45,8 @@ export function locationAddress(location: SendFacts['location']): string {
   return `${street}, ${location.city}, ${location.state} ${location.postalCode}`;
 }
 
-export function variablesOf(facts: SendFacts): Record<string, string> {
+/** `manageLink`: the appointment's manage page (issue 18), rendered as `manage_link`; none: ''. */
+export function variablesOf(facts: SendFacts, manageLink: string | null = null): Record<string, string> {
   return {
     ...appointmentVariables({
       appointmentId: facts.appointmentId,
@@ -61,6 +62,7 @@ export function variablesOf(facts: SendFacts): Record<string, string> {
       serviceName: facts.serviceName,
       patientFirstName: facts.patient.firstName,
       previousStartUtc: facts.previousStartAt,
+      manageLink,
     }),
   };
 }
@@ -71,9 +73,10 @@ export async function renderForSend(
   publicUrl: string,
   message: { clientId: number; kind: MessageKind; channel: MessageChannel },
   facts: SendFacts,
+  manageLink: string | null = null,
 ): Promise<RenderedForSend> {
   const template = await templates(message.clientId, message.kind, message.channel);
-  const variables = variablesOf(facts);
+  const variables = variablesOf(facts, manageLink);
   let rendered: RenderedMessage;
   try {
     rendered = renderTemplate(

@@ -1,6 +1,10 @@
 import { formatApptDate, formatApptTime } from '@scheduler/domain/dates';
 import { BOOKING_MESSAGES, CALL_OFFICE_MESSAGE, formatMessage } from '@scheduler/domain/messages';
-import type { GetPatientListResponse } from '@scheduler/contract/patient-management/patients';
+import type {
+  GetPatientListResponse,
+  GetPatientsAndLastAppointmentsResponse,
+} from '@scheduler/contract/patient-management/patients';
+import { confirmationNumberOf } from '@scheduler/domain/messages/format';
 import type { PatientLookupResponse } from '@scheduler/contract/scheduler-api';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PublicFixture } from '../../test/public-api-fixture.ts';
@@ -315,3 +319,216 @@ describe.each(testDatabases())('GET /api/scheduler/getPatients (staff search) on
     expect(await count()).toBe(before);
   });
 });
+
+describe.each(testDatabases())(
+  'GET /api/scheduler/getPatientsAndLastAppointments (staff search) on $name',
+  (target) => {
+    let f: PublicFixture;
+    let staff: StaffLogin;
+    let viewer: StaffLogin;
+    /** A brightsmile patient whose latest begun appointment (not cancelled) we know from the database. */
+    let expected: {
+      patientId: number;
+      lastName: string;
+      appointmentId: number;
+      startAt: number;
+      status: string;
+      timeZone: string;
+      serviceName: string;
+      locationName: string;
+    };
+
+    beforeAll(async () => {
+      f = await createPublicFixture(target);
+      staff = await loginAsDemo(f.app, 'staff');
+      viewer = await loginAsDemo(f.app, 'viewer');
+      const row = await f.t.db
+        .selectFrom('appointments as a')
+        .innerJoin('patients as p', 'p.id', 'a.patient_id')
+        .innerJoin('locations as l', 'l.id', 'a.location_id')
+        .innerJoin('services as s', 's.id', 'a.service_id')
+        .select([
+          'p.id as patient_id',
+          'p.last_name',
+          'a.id',
+          'a.start_at',
+          'a.status',
+          'l.time_zone',
+          'l.name as location_name',
+          's.name as service_name',
+        ])
+        .where('a.client_id', '=', f.brightsmile.clientId)
+        .where('a.start_at', '<=', NOW.getTime())
+        .where('a.status', 'not in', ['cancelled', 'entered-in-error'])
+        .orderBy('a.start_at', 'desc')
+        .orderBy('a.id', 'desc')
+        .executeTakeFirstOrThrow();
+      expected = {
+        patientId: row.patient_id,
+        lastName: row.last_name,
+        appointmentId: row.id,
+        startAt: Number(row.start_at),
+        status: row.status,
+        timeZone: row.time_zone,
+        serviceName: row.service_name,
+        locationName: row.location_name,
+      };
+    });
+    afterAll(async () => {
+      await f.close();
+    });
+
+    const search = (params: Record<string, string | number>, login: StaffLogin | null = staff) =>
+      f.app.inject({
+        method: 'GET',
+        url: `/api/scheduler/getPatientsAndLastAppointments?${query({
+          clientId: f.brightsmile.clientId,
+          ...params,
+        })}`,
+        ...(login ? { headers: login.bearerHeaders } : {}),
+      });
+
+    it('returns each patient found with their last appointment: zone, local time, service, provider, status, confirmation number', async () => {
+      const response = await search({ name: expected.lastName, pageSize: 100 });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-store');
+      const body = response.json<GetPatientsAndLastAppointmentsResponse>();
+      const item = body.items.find((candidate) => candidate.patientId === String(expected.patientId));
+      expect(item, 'the patient').toBeDefined();
+      // The patient's own latest begun appointment (not necessarily the brand-wide latest one above).
+      const own = await f.t.db
+        .selectFrom('appointments')
+        .select(['id', 'start_at', 'end_at', 'status'])
+        .where('patient_id', '=', expected.patientId)
+        .where('start_at', '<=', NOW.getTime())
+        .where('status', 'not in', ['cancelled', 'entered-in-error'])
+        .orderBy('start_at', 'desc')
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      expect(own.id).toBe(expected.appointmentId);
+      const local = new Intl.DateTimeFormat('en-CA', {
+        timeZone: expected.timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }).formatToParts(new Date(expected.startAt));
+      const part = (type: string) => local.find((p) => p.type === type)?.value;
+      expect(item?.lastAppointment).toMatchObject({
+        appointmentId: String(expected.appointmentId),
+        confirmationNumber: confirmationNumberOf(expected.appointmentId),
+        startUtc: new Date(expected.startAt).toISOString(),
+        timeZone: expected.timeZone,
+        dateLocal: `${part('year')}-${part('month')}-${part('day')}`,
+        timeLocal: `${part('hour')}:${part('minute')}`,
+        status: expected.status,
+        service: { name: expected.serviceName },
+        location: { name: expected.locationName },
+      });
+      expect(item?.lastAppointment?.provider.name).toMatch(/\S/);
+      expect(item?.lastAppointmentUtc).toBe(item?.lastAppointment?.startUtc);
+    });
+
+    it('gives null for a patient with no appointment yet, and finds nobody of the other brand', async () => {
+      const never = await f.t.db
+        .selectFrom('patients as p')
+        .select(['p.id', 'p.last_name'])
+        .where('p.client_id', '=', f.brightsmile.clientId)
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('appointments as a')
+                .select('a.id')
+                .whereRef('a.patient_id', '=', 'p.id')
+                .where('a.start_at', '<=', NOW.getTime())
+                .where('a.status', 'not in', ['cancelled', 'entered-in-error']),
+            ),
+          ),
+        )
+        .executeTakeFirst();
+      const all = (await search({ pageSize: 100 })).json<GetPatientsAndLastAppointmentsResponse>();
+      expect(all.items.length).toBeGreaterThan(0);
+      for (const item of all.items) {
+        expect(item.lastAppointment?.startUtc ?? null, item.patientId).toBe(item.lastAppointmentUtc);
+      }
+      if (never) {
+        const found = (
+          await search({ name: never.last_name, pageSize: 100 })
+        ).json<GetPatientsAndLastAppointmentsResponse>();
+        expect(found.items.find((item) => item.patientId === String(never.id))?.lastAppointment).toBeNull();
+      }
+      const northside = await f.t.db
+        .selectFrom('patients')
+        .select('id')
+        .where('client_id', '=', f.northside.clientId)
+        .execute();
+      const ids = new Set(all.items.map((item) => item.patientId));
+      expect(northside.some((row) => ids.has(String(row.id)))).toBe(false);
+    });
+
+    it('finds the patient by the confirmation number of the last appointment', async () => {
+      const response = await search({ search: confirmationNumberOf(expected.appointmentId) });
+      expect(response.statusCode).toBe(200);
+      const body = response.json<GetPatientsAndLastAppointmentsResponse>();
+      expect(body.items.map((item) => item.patientId)).toContain(String(expected.patientId));
+    });
+
+    it('writes one audit row per read (patient and appointment ids, never the search text)', async () => {
+      const before = await f.t.db
+        .selectFrom('audit_log')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .executeTakeFirst();
+      expect((await search({ name: expected.lastName })).statusCode).toBe(200);
+      const rows = await f.t.db
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('id', '>', Number(before?.id ?? 0))
+        .execute();
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ client_id: f.brightsmile.clientId, record_type: 'patient' });
+      expect(rows[0]?.user_id).not.toBeNull();
+      expect(rows[0]?.details).toContain(String(expected.patientId));
+      expect(rows[0]?.details).toContain(`"${expected.appointmentId}"`);
+      expect(rows[0]?.details ?? '').not.toContain(expected.lastName);
+    });
+
+    it('answers 401 anonymous, 403 for another brand or without patients:read, 400 for a bad query; no audit row', async () => {
+      const count = async () =>
+        Number(
+          (
+            await f.t.db
+              .selectFrom('audit_log')
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      const before = await count();
+      const anonymous = await search({ name: expected.lastName }, null);
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.json()).toMatchObject({ error: { code: 'UNAUTHENTICATED' } });
+      expect((await search({ clientId: f.northside.clientId })).statusCode).toBe(403);
+      expect((await search({ name: expected.lastName }, viewer)).statusCode).toBe(403);
+      const bad = await search({ dateOfBirth: '1980-02-30' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toMatchObject({ error: { code: 'VALIDATION' } });
+      expect((await search({ pageSize: 1000 })).statusCode).toBe(400);
+      expect(await count()).toBe(before);
+    });
+
+    it('is in the OpenAPI document with its query and response', async () => {
+      const response = await f.app.inject({ method: 'GET', url: '/api/docs/json' });
+      const operation = response.json<{
+        paths: Record<
+          string,
+          Record<string, { parameters?: unknown[]; responses?: Record<string, unknown> }>
+        >;
+      }>().paths['/api/scheduler/getPatientsAndLastAppointments']?.get;
+      expect(operation?.responses?.['200']).toBeDefined();
+      expect(operation?.parameters?.length ?? 0).toBeGreaterThan(0);
+      expect(JSON.stringify(operation?.responses?.['200'])).toContain('confirmationNumber');
+    });
+  },
+);

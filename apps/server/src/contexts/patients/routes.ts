@@ -1,4 +1,6 @@
 import {
+  getPatientsAndLastAppointmentsQuerySchema,
+  getPatientsAndLastAppointmentsResponseSchema,
   getPatientsQuerySchema,
   getPatientsResponseSchema,
 } from '@scheduler/contract/patient-management/patients';
@@ -23,7 +25,8 @@ export type PatientRoutesOptions = PublicApiOptions;
 /**
  * POST createPatients: the anonymous flow's patient lookup (identity in the body, never in a
  * URL). GET getPatients: the staff search of the brand's patients (a staff session with
- * patients:read; audited); anonymous callers get 401 before anything else is looked at.
+ * patients:read; audited); GET getPatientsAndLastAppointments: the same search with each patient's
+ * last appointment. Anonymous callers get 401 before anything else is looked at.
  */
 export const patientRoutes: FastifyPluginAsyncZod<PatientRoutesOptions> = (app, options) => {
   const service = createPatientService(createPatientRepository(options.db), options.now);
@@ -89,6 +92,41 @@ export const patientRoutes: FastifyPluginAsyncZod<PatientRoutesOptions> = (app, 
       const result = await staffPatients.patientList(
         { ...staff.actor, role: staff.role },
         { ...request.query, sort: 'name' },
+      );
+      return reply.header('cache-control', 'no-store').send(result);
+    },
+  );
+
+  app.get(
+    `${PUBLIC_API_PREFIX}/getPatientsAndLastAppointments`,
+    {
+      onRequest: guard.authenticate(),
+      preHandler: guard.requireStaff({ permission: 'patients:read' }),
+      schema: {
+        tags: ['scheduler-admin'],
+        summary: "Search the brand's patients, each with their last appointment (patients:read; audited)",
+        description:
+          'Staff only, as getPatients (401 without a staff session, 403 for another brand or without ' +
+          'patients:read; 400 for a bad query). The same search (name, phone, e-mail, date of birth, or `search`, ' +
+          'which also takes a confirmation number), paged and sorted by name. Each patient carries ' +
+          '`lastAppointment`: the latest appointment that has begun, cancelled and entered-in-error aside ' +
+          '(null when none), with its confirmation number, status, service, provider, location and its time ' +
+          'in the location’s zone (`timeZone`, `dateLocal`, `timeLocal`). Each read writes one audit row ' +
+          '(patient and appointment ids, never the search text).',
+        querystring: getPatientsAndLastAppointmentsQuerySchema,
+        response: {
+          200: getPatientsAndLastAppointmentsResponseSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const staff = staffOf(request);
+      const result = await staffPatients.patientsAndLastAppointments(
+        { ...staff.actor, role: staff.role },
+        request.query,
       );
       return reply.header('cache-control', 'no-store').send(result);
     },

@@ -12,10 +12,19 @@ import { selectProviderDetail } from './provider-detail-repository.ts';
 import { PROVIDER_COLUMNS, toProviderRecord } from './provider-record.ts';
 import type { ProviderDetailRecord, ProviderFields, ProviderListRecord } from './provider-record.ts';
 import { toColumns, updateProvider } from './provider-update-repository.ts';
-import type { ProviderUpdate, ProviderUpdateOutcome } from './provider-update-repository.ts';
+import type {
+  HoursReplacedHook,
+  ProviderUpdate,
+  ProviderUpdateOutcome,
+} from './provider-update-repository.ts';
 
 export type { ProviderDetailRecord, ProviderFields, ProviderListRecord } from './provider-record.ts';
-export type { ProviderUpdateOutcome, TimeOffRow, WorkingHoursRow } from './provider-update-repository.ts';
+export type {
+  HoursReplacedHook,
+  ProviderUpdateOutcome,
+  TimeOffRow,
+  WorkingHoursRow,
+} from './provider-update-repository.ts';
 
 export type ProviderSortKey = 'name' | 'sortOrder' | 'updatedAt';
 
@@ -77,7 +86,10 @@ async function locationIdsByProvider(db: Db, clientId: number, providerIds: read
   return map;
 }
 
-export function createProviderRepository(db: Db): ProviderRepository {
+export function createProviderRepository(
+  db: Db,
+  hooks: { hoursReplaced?: HoursReplacedHook | undefined } = {},
+): ProviderRepository {
   return {
     async list(clientId, request) {
       const { rows, total } = await pagedRows(
@@ -99,7 +111,7 @@ export function createProviderRepository(db: Db): ProviderRepository {
 
     detail: (clientId, providerId) => selectProviderDetail(db, clientId, providerId),
 
-    update: (input) => updateProvider(db, input),
+    update: (input) => updateProvider(db, input, hooks.hoursReplaced),
 
     async create(clientId, fields, at) {
       const columns = toColumns(fields);

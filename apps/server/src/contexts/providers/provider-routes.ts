@@ -23,16 +23,26 @@ import { createMapWriteService } from './maps/map-writes.ts';
 import { createMapWriteRepository } from './maps/set-writes-repository.ts';
 import { createProviderAdminService } from './provider-admin.ts';
 import { createProviderRepository } from './provider-repository.ts';
+import type { HoursReplacedHook } from './provider-repository.ts';
 
 interface ProviderRoutesOptions {
   db: Db;
   now?: () => number;
+  /** Issue 18: runs in the edit's transaction when a provider's working hours are replaced (waitlist offers of added hours). */
+  hoursReplaced?: HoursReplacedHook | undefined;
 }
 
-export const providerRoutes: FastifyPluginAsyncZod<ProviderRoutesOptions> = (app, { db, now = Date.now }) => {
+export const providerRoutes: FastifyPluginAsyncZod<ProviderRoutesOptions> = (
+  app,
+  { db, now = Date.now, hoursReplaced },
+) => {
   const { audit, guard } = app.staffAuth;
   const kit = staffRouteKit(app, guard, ['scheduler-admin']);
-  const providers = createProviderAdminService({ providers: createProviderRepository(db), audit, now });
+  const providers = createProviderAdminService({
+    providers: createProviderRepository(db, { hoursReplaced }),
+    audit,
+    now,
+  });
 
   kit.get('/api/scheduler/getAllProviders', {
     summary: 'Providers of the brand, paged, searchable and sortable (config:read)',

@@ -1,7 +1,9 @@
 /*
  * A provider's edit in one transaction: every check (the provider exists, hours and time off
  * name only locations it works at) comes before the first write, then the versioned UPDATE
- * (a stale version writes nothing), then the replaced working hours and time off.
+ * (a stale version writes nothing), then the replaced working hours and time off. When the
+ * hours are replaced, `hoursReplaced` (issue 18: the waitlist offers of the added hours) runs in
+ * the same transaction with the rows before and after.
  */
 import { sql } from 'kysely';
 import type { Updateable } from 'kysely';
@@ -25,6 +27,18 @@ export interface TimeOffRow {
   endAt: number;
   reason: string | null;
 }
+
+/** Runs inside the edit's transaction after the provider's working hours were replaced. */
+export type HoursReplacedHook = (
+  trx: Db,
+  change: {
+    clientId: number;
+    providerId: number;
+    before: WorkingHoursRow[];
+    after: WorkingHoursRow[];
+    atMs: number;
+  },
+) => Promise<void>;
 
 export type ProviderUpdateOutcome =
   | { kind: 'ok' }
@@ -63,9 +77,28 @@ export function toColumns(fields: ProviderFields): Updateable<ProvidersTable> {
   return columns;
 }
 
+/** The provider's working hours as they are (read before they are replaced). */
+async function selectWorkingHours(trx: Db, clientId: number, providerId: number): Promise<WorkingHoursRow[]> {
+  const rows = await trx
+    .selectFrom('working_hours')
+    .select(['location_id', 'weekday', 'start_minute', 'end_minute', 'effective_from', 'effective_to'])
+    .where('client_id', '=', clientId)
+    .where('provider_id', '=', providerId)
+    .execute();
+  return rows.map((row) => ({
+    locationId: row.location_id,
+    weekday: row.weekday,
+    startMinute: row.start_minute,
+    endMinute: row.end_minute,
+    effectiveFrom: row.effective_from,
+    effectiveTo: row.effective_to,
+  }));
+}
+
 export function updateProvider(
   db: Db,
   { clientId, providerId, version, fields, workingHours, timeOff, at }: ProviderUpdate,
+  hoursReplaced?: HoursReplacedHook,
 ): Promise<ProviderUpdateOutcome> {
   return inWriteTransaction(db, async (trx): Promise<ProviderUpdateOutcome> => {
     // Every check comes before the first write, so a refused change writes nothing.
@@ -105,7 +138,10 @@ export function updateProvider(
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) return { kind: 'stale' };
 
+    let hoursChange: { before: WorkingHoursRow[]; after: WorkingHoursRow[] } | undefined;
     if (workingHours !== undefined) {
+      const before: WorkingHoursRow[] =
+        hoursReplaced === undefined ? [] : await selectWorkingHours(trx, clientId, providerId);
       await trx
         .deleteFrom('working_hours')
         .where('client_id', '=', clientId)
@@ -128,6 +164,7 @@ export function updateProvider(
           )
           .execute();
       }
+      hoursChange = { before, after: workingHours };
     }
     if (timeOff !== undefined) {
       await trx
@@ -152,6 +189,9 @@ export function updateProvider(
           .execute();
       }
     }
+    // Last, so that the hook sees the new hours and time off.
+    if (hoursChange !== undefined)
+      await hoursReplaced?.(trx, { clientId, providerId, ...hoursChange, atMs: at });
     return { kind: 'ok' };
   });
 }

@@ -15,6 +15,13 @@ export type { AvailabilityService, CapacityCheck, CapacityQuery } from './slot-s
 export { bookingTransactionOf, isIdempotencyKeyConflict } from './booking/booking-repository.ts';
 export type { BookedAppointment, BookingTransaction } from './booking/booking-repository.ts';
 export { loadSlotRecheck } from './booking/slot-recheck.ts';
+// Issue 18: the patient's manage link (cancel, reschedule) and its staff resend route.
+export { manageRoutes, resendManageLinkRoutes } from './manage/routes.ts';
+export type { ManageRoutesOptions } from './manage/routes.ts';
+export { createManageLinks } from './manage/manage-links.ts';
+export type { ManageLinks } from './manage/manage-links.ts';
+export type { FreedTimeListener } from './manage/manage-service.ts';
+export { manageLinkKeyOf } from './manage/manage-token.ts';
 
 /** The app's availability service: build it once (app.ts) and hand it to every route that searches. */
 export function createAvailability(db: Db, now: () => Date): AvailabilityService {

@@ -7,3 +7,6 @@ export { waitlistRoutes } from './public/routes.ts';
 export { staffWaitlistRoutes } from './staff/waitlist-list-routes.ts';
 export { bookFromWaitListRoutes } from './staff/book-from-waitlist-routes.ts';
 export type { BookFromWaitListRoutesOptions } from './staff/book-from-waitlist-routes.ts';
+// Issue 18: waitlist offers of freed times (the hook, the claim routes, the staff views).
+export { createWaitlistOffers, offerAddedHours, waitlistOffersPlugin } from './offers/index.ts';
+export type { FreedTime, FreedTimeReason, WaitlistOffers } from './offers/index.ts';

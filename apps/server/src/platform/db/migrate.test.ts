@@ -67,6 +67,8 @@ describe.each(testDatabases())('migrations on $name', (target) => {
       '2026-11-27-013-messages',
       '2026-11-27-014-accounts',
       '2026-11-27-015-patient-pending-changes',
+      '2026-11-27-016-self-service',
+      '2026-11-27-017-waitlist-offers',
     ]);
   });
 

@@ -18,6 +18,8 @@ import * as messageTemplates from './migrations/2026-11-27-012-message-templates
 import * as patientPendingChanges from './migrations/2026-11-27-015-patient-pending-changes.ts';
 import * as messages from './migrations/2026-11-27-013-messages.ts';
 import * as accounts from './migrations/2026-11-27-014-accounts.ts';
+import * as selfService from './migrations/2026-11-27-016-self-service.ts';
+import * as waitlistOffers from './migrations/2026-11-27-017-waitlist-offers.ts';
 
 /**
  * Every migration, by name. A static list (no directory scan) so that the bundled server
@@ -40,6 +42,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-013-messages': messages,
   '2026-11-27-014-accounts': accounts,
   '2026-11-27-015-patient-pending-changes': patientPendingChanges,
+  '2026-11-27-016-self-service': selfService,
+  '2026-11-27-017-waitlist-offers': waitlistOffers,
 };
 
 const staticProvider: MigrationProvider = {

@@ -96,6 +96,8 @@ export type * from './schema/messages.ts';
 import type { MessagesTable, MessageRulesTable, MessageRepliesTable } from './schema/messages.ts';
 export type * from './schema/messages-templates.ts';
 import type { MessageTemplatesTable } from './schema/messages-templates.ts';
+export type * from './schema/waitlist-offers.ts';
+import type { WaitlistFreedTimesTable, WaitlistOffersTable } from './schema/waitlist-offers.ts';
 
 /** Every table, composed from the groups in `schema/`. */
 export interface DB {
@@ -154,6 +156,8 @@ export interface DB {
   message_rules: MessageRulesTable;
   message_replies: MessageRepliesTable;
   message_templates: MessageTemplatesTable;
+  waitlist_freed_times: WaitlistFreedTimesTable;
+  waitlist_offers: WaitlistOffersTable;
 }
 
 export type TableName = keyof DB;

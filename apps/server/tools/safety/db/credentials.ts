@@ -59,6 +59,9 @@ export async function insertUnguardedOverlap(db: Db, clientId: number): Promise<
       start_at: row.start_at + 5 * 60_000,
       end_at: row.end_at + 5 * 60_000,
       idempotency_key: null,
+      // Unique per appointment: the copy has no manage link of its own.
+      manage_nonce: null,
+      manage_token_hash: null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -1,4 +1,5 @@
-import { useEffect, useMemo, type CSSProperties } from 'react';
+import { formatPhoneForDisplay } from '@scheduler/domain/text';
+import { useEffect, useId, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useBookingDispatch, useBookingSelector } from './state/hooks';
 import { setRulesConfig, setSessionId, setUtm } from './state/patientdetails-slice';
@@ -13,10 +14,14 @@ import { toRulesConfigItem } from './lib/rules-config';
 import { widgetPrimaryPalette } from './lib/widget-colour';
 import { useBookingProgress } from './use-booking-progress';
 import { useEmbed } from '../../lib/embed-context';
+import { ApiError } from '../../lib/api-client';
+import { NotFoundScreen } from '../../components/not-found-screen';
+import { telHref } from './lib/phone';
 
 /**
- * Layout of the booking flow (/:clientName/:scheduler/:location/): the practice's name, the
- * light/dark switch, the stepper, then the step (each step renders its own main landmark).
+ * Layout of the booking flow (/:clientName/:scheduler/:location/): the practice's mark, name and
+ * phone, a menu with the light/dark switch, the stepper, then the step (each step renders its own
+ * main landmark). An unknown practice or scheduler gets the plain not-found page, without stepper.
  * It also starts the analytics session, keeps the scheduler's rulesConfig in the state and
  * applies the widget colour (appointment setting 20) to the primary actions.
  */
@@ -76,21 +81,38 @@ export function BookingShell() {
 
   const step = stepOfPathname(location.pathname);
   const practiceName = client?.clientName ?? '';
+  const practicePhone = client?.phone.trim() ?? '';
+
+  if (config.error instanceof ApiError && config.error.status === 404) return <NotFoundScreen />;
 
   return (
     <PrimaryOverrideContext value={primary}>
       <div className={embed ? 'booking-shell' : 'booking-shell booking-shell--page'} style={colourStyle}>
         <header className="booking-header">
           <div className="booking-header__bar">
-            <p className="booking-header__name">{practiceName}</p>
-            <button
-              type="button"
-              aria-pressed={mode === 'dark'}
-              onClick={() => setMode(mode === 'dark' ? 'light' : 'dark')}
-              className="mode-switch focus-ring"
-            >
-              Dark mode
-            </button>
+            <p className="booking-header__practice">
+              {practiceName ? (
+                <span aria-hidden="true" className="booking-header__mark">
+                  {monogram(practiceName)}
+                </span>
+              ) : null}
+              <span className="booking-header__name">{practiceName}</span>
+            </p>
+            <div className="booking-header__tools">
+              {practicePhone ? (
+                <a
+                  href={telHref(practicePhone)}
+                  className="booking-header__phone focus-ring"
+                  aria-label={`Call ${practiceName || 'the office'}: ${formatPhoneForDisplay(practicePhone)}`}
+                >
+                  <span aria-hidden="true">☎</span>
+                  <span aria-hidden="true" className="booking-header__phone-number">
+                    {formatPhoneForDisplay(practicePhone)}
+                  </span>
+                </a>
+              ) : null}
+              <HeaderMenu mode={mode} onModeChange={setMode} />
+            </div>
           </div>
           {step ? (
             <div className="booking-header__steps">
@@ -101,5 +123,74 @@ export function BookingShell() {
         <Outlet />
       </div>
     </PrimaryOverrideContext>
+  );
+}
+
+/** The practice's mark: the initials of its first two words (the data has no logo). */
+export function monogram(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter((word) => /^[\p{L}\p{N}]/u.test(word))
+    .slice(0, 2)
+    .map((word) => word[0]?.toUpperCase() ?? '')
+    .join('');
+}
+
+/**
+ * The header's menu (a disclosure: a button that shows a small panel): the light/dark switch, out
+ * of the space the practice's name and phone need. Escape or a click elsewhere closes it; Escape
+ * gives the focus back to the button.
+ */
+function HeaderMenu({
+  mode,
+  onModeChange,
+}: {
+  mode: 'light' | 'dark';
+  onModeChange: (mode: 'light' | 'dark') => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const wrapper = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!wrapper.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      toggle.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+  return (
+    <div ref={wrapper} className="header-menu">
+      <button
+        ref={toggle}
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+        className="header-menu__toggle focus-ring"
+      >
+        <span aria-hidden="true">☰</span> Menu
+      </button>
+      <div id={panelId} hidden={!open} className="header-menu__panel">
+        <button
+          type="button"
+          aria-pressed={mode === 'dark'}
+          onClick={() => onModeChange(mode === 'dark' ? 'light' : 'dark')}
+          className="mode-switch focus-ring"
+        >
+          Dark mode
+        </button>
+      </div>
+    </div>
   );
 }

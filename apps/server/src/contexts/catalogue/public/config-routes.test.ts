@@ -22,6 +22,7 @@ const PUBLIC_ENDPOINTS: readonly [string, string][] = [
   ['get', '/api/scheduler/insurance/getRelationshipToPatient'],
   ['get', '/api/scheduler/getInsuranceType'],
   ['post', '/api/scheduler/insuranceValidation'],
+  ['post', '/api/scheduler/insurance/postInsurance'],
   ['get', '/api/scheduler/getPatients'],
   ['post', '/api/scheduler/createPatients'],
   ['put', '/api/scheduler/bookAppointment'],

@@ -24,10 +24,19 @@ export interface ProviderPlanRecord {
   accepted: boolean;
 }
 
+/** An active plan of the client with its carrier (insurance/postInsurance). */
+export interface PlanRecord {
+  planId: number;
+  planName: string;
+  carrierId: number;
+  carrierName: string;
+}
+
 export interface InsuranceRepository {
   findScope(clientSlug: string, schedulerSlug: string): Promise<ScopeWithService | undefined>;
   listCarriers(clientId: number): Promise<CarrierWithPlans[]>;
-  listTopPackages(clientId: number): Promise<TopPackageRecord[]>;
+  /** The ranked top packages; with `providerId`, only those the provider accepts. */
+  listTopPackages(clientId: number, providerId?: number): Promise<TopPackageRecord[]>;
   listTypes(clientId: number): Promise<{ id: number; name: string }[]>;
   /** The provider (of the client) and whether it accepts `planId`; undefined for no such provider. */
   findProviderPlan(
@@ -35,6 +44,8 @@ export interface InsuranceRepository {
     providerId: number,
     planId: number | null,
   ): Promise<ProviderPlanRecord | undefined>;
+  /** The client's plan `planId` with its carrier; undefined when unknown, another client's or inactive. */
+  findActivePlan(clientId: number, planId: number): Promise<PlanRecord | undefined>;
 }
 
 export function createInsuranceRepository(db: Db): InsuranceRepository {
@@ -76,16 +87,26 @@ export function createInsuranceRepository(db: Db): InsuranceRepository {
       return [...carriers.values()];
     },
 
-    async listTopPackages(clientId) {
-      const rows = await db
+    async listTopPackages(clientId, providerId) {
+      let select = db
         .selectFrom('insurance_plans')
         .select(['id', 'carrier_id', 'name', 'top_package_rank'])
         .where('client_id', '=', clientId)
         .where('active', '=', 1)
-        .where('top_package_rank', 'is not', null)
-        .orderBy('top_package_rank')
-        .orderBy('id')
-        .execute();
+        .where('top_package_rank', 'is not', null);
+      if (providerId !== undefined)
+        select = select.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('provider_insurance_plans as pip')
+              .innerJoin('providers as pr', 'pr.id', 'pip.provider_id')
+              .select('pip.plan_id')
+              .whereRef('pip.plan_id', '=', 'insurance_plans.id')
+              .where('pip.provider_id', '=', providerId)
+              .where('pr.client_id', '=', clientId),
+          ),
+        );
+      const rows = await select.orderBy('top_package_rank').orderBy('id').execute();
       return rows.map((row) => ({
         planId: row.id,
         carrierId: row.carrier_id,
@@ -125,6 +146,26 @@ export function createInsuranceRepository(db: Db): InsuranceRepository {
           onlineBookable: row.online_bookable === 1,
           planId: row.plan_id,
           accepted: row.accepted_plan_id !== null,
+        }
+      );
+    },
+
+    async findActivePlan(clientId, planId) {
+      const row = await db
+        .selectFrom('insurance_plans as p')
+        .innerJoin('insurance_carriers as c', 'c.id', 'p.carrier_id')
+        .select(['p.id as plan_id', 'p.name as plan_name', 'c.id as carrier_id', 'c.name as carrier_name'])
+        .where('p.client_id', '=', clientId)
+        .where('c.client_id', '=', clientId)
+        .where('p.id', '=', planId)
+        .where('p.active', '=', 1)
+        .executeTakeFirst();
+      return (
+        row && {
+          planId: row.plan_id,
+          planName: row.plan_name,
+          carrierId: row.carrier_id,
+          carrierName: row.carrier_name,
         }
       );
     },

@@ -3,8 +3,11 @@ import {
   getInsuranceTypeResponseSchema,
   insuranceValidationRequestSchema,
   insuranceValidationResponseSchema,
+  postInsuranceRequestSchema,
+  postInsuranceResponseSchema,
   relationshipResponseSchema,
   schedulerScopeSchema,
+  topInsurancePackageQuerySchema,
   topInsurancePackageResponseSchema,
 } from '@scheduler/contract/scheduler-api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -18,7 +21,10 @@ import type { PublicApiOptions } from '../../../platform/http/route-kit.ts';
 import { createInsuranceRepository } from './insurance-repository.ts';
 import { createInsuranceService } from './insurance-service.ts';
 
-/** The insurance step: carriers and plans, top packages, types, relationships, network check. */
+/**
+ * The insurance step: carriers and plans, top packages, types, relationships, network check and
+ * insurance/postInsurance (the step's answer, checked and normalized).
+ */
 export const insuranceRoutes: FastifyPluginAsyncZod<PublicApiOptions> = (app, options) => {
   const service = createInsuranceService(createInsuranceRepository(options.db));
   const config = readRateLimit(options.rateLimits);
@@ -45,7 +51,10 @@ export const insuranceRoutes: FastifyPluginAsyncZod<PublicApiOptions> = (app, op
       schema: {
         tags,
         summary: 'The top insurance packages, by rank',
-        querystring: schedulerScopeSchema,
+        description:
+          'With `providerId` (the provider chosen at find-appointment), only the top packages that provider ' +
+          'accepts, so the insurance step offers no chip for a plan the provider refuses.',
+        querystring: topInsurancePackageQuerySchema,
         response: { 200: topInsurancePackageResponseSchema, ...publicErrorResponses },
       },
     },
@@ -95,6 +104,29 @@ export const insuranceRoutes: FastifyPluginAsyncZod<PublicApiOptions> = (app, op
       },
     },
     (request) => service.validate(request.body),
+  );
+
+  app.post(
+    `${PUBLIC_API_PREFIX}/insurance/postInsurance`,
+    {
+      config,
+      schema: {
+        tags,
+        summary: "The insurance step's answer for this booking, checked and normalized (writes nothing)",
+        description:
+          'Body: the scope, the chosen provider (null: any provider) and `insurance`: a plan with member id ' +
+          'and relationship, `{ selfPay: true }` (refused with 400 VALIDATION unless insurance 3 is Yes), or ' +
+          'null (no insurance given, always allowed). Answers the normalized policy (carrier and plan names, ' +
+          'member id trimmed, relationship label) and `inNetwork` (null when there is no plan or no provider ' +
+          'to check); `message` is the spec’s INSURANCE_NOT_IN_NETWORK text when insurance 1 is Yes and the ' +
+          'provider does not accept the plan. 404 NOT_FOUND for an unknown scheduler, provider, or a plan ' +
+          'that is unknown, inactive or not of that carrier; 422 PROVIDER_NOT_ONLINE. Anonymous: no patient ' +
+          'record is read or changed; the booking (PUT bookAppointment) carries the policy.',
+        body: postInsuranceRequestSchema,
+        response: { 200: postInsuranceResponseSchema, ...refusalErrorResponses },
+      },
+    },
+    (request) => service.postInsurance(request.body),
   );
 
   return Promise.resolve();

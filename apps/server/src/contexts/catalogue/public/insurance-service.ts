@@ -1,6 +1,7 @@
 /*
- * Insurance reads of the booking flow and POST insuranceValidation (insurance 1: is the plan
- * in-network with the provider; insurance 3: is self-pay offered).
+ * Insurance reads of the booking flow, POST insuranceValidation (insurance 1: is the plan
+ * in-network with the provider; insurance 3: is self-pay offered) and POST insurance/postInsurance
+ * (the insurance step's answer, checked and normalized; nothing is written).
  */
 import { bookingRefusal } from '@scheduler/domain/errors';
 import {
@@ -9,7 +10,11 @@ import {
   PROVIDER_NOT_FOUND_MESSAGE,
 } from '@scheduler/domain/messages';
 import { RELATIONSHIPS } from '@scheduler/contract/booking';
-import type { SchedulerScope as SchedulerScopeQuery } from '@scheduler/contract/scheduler-api';
+import type {
+  PostInsuranceRequest,
+  PostInsuranceResponse,
+  SchedulerScope as SchedulerScopeQuery,
+} from '@scheduler/contract/scheduler-api';
 import { assertSelfPayOffered } from '../insurance-rules.ts';
 import { notFound, parseRecordId, requireRecordId, requireScope } from '../scheduler-scope.ts';
 import type { SchedulerScope } from '../scheduler-scope.ts';
@@ -30,13 +35,20 @@ export interface InsuranceService {
     }[];
   }>;
   getTopPackages(
-    query: SchedulerScopeQuery,
+    query: SchedulerScopeQuery & { providerId?: string | undefined },
   ): Promise<{ packages: { planId: string; carrierId: string; name: string; rank: number }[] }>;
   getTypes(query: SchedulerScopeQuery): Promise<{ types: { insuranceTypeId: string; name: string }[] }>;
   getRelationships(
     query: SchedulerScopeQuery,
   ): Promise<{ relationships: { value: string; label: string }[] }>;
   validate(request: InsuranceValidationRequest): Promise<{ inNetwork: boolean; message: string | null }>;
+  /** POST insurance/postInsurance: the policy checked and normalized (writes nothing). */
+  postInsurance(request: PostInsuranceRequest): Promise<PostInsuranceResponse>;
+}
+
+/** '  ab  12 ' → 'ab 12': what the card shows, without the typing's stray spaces. */
+function normalizedMemberId(memberId: string): string {
+  return memberId.trim().replace(/\s+/g, ' ');
 }
 
 export function createInsuranceService(repository: InsuranceRepository): InsuranceService {
@@ -65,7 +77,9 @@ export function createInsuranceService(repository: InsuranceRepository): Insuran
 
     async getTopPackages(query) {
       const scope = await scopeOf(query);
-      const packages = await repository.listTopPackages(scope.clientId);
+      // Another brand's or an unknown provider accepts nothing here: no chips rather than an error.
+      const providerId = query.providerId === undefined ? undefined : (parseRecordId(query.providerId) ?? -1);
+      const packages = await repository.listTopPackages(scope.clientId, providerId);
       return {
         packages: packages.map((p) => ({
           planId: String(p.planId),
@@ -106,6 +120,57 @@ export function createInsuranceService(repository: InsuranceRepository): Insuran
       if (!scope.settings.checkInsuranceCompatibility || found.accepted)
         return { inNetwork: true, message: null };
       return { inNetwork: false, message: BOOKING_MESSAGES.INSURANCE_NOT_IN_NETWORK };
+    },
+
+    async postInsurance(request) {
+      const scope = await scopeOf(request);
+      const insurance = request.insurance;
+      const providerId =
+        request.providerId === null
+          ? null
+          : requireRecordId(request.providerId, PROVIDER_NOT_FOUND_MESSAGE, 'providerId');
+      if (insurance?.selfPay === true) assertSelfPayOffered(scope.settings, 'insurance.selfPay');
+
+      const plan =
+        insurance?.selfPay === false
+          ? await repository.findActivePlan(
+              scope.clientId,
+              requireRecordId(insurance.planId, PLAN_NOT_FOUND_MESSAGE, 'insurance.planId'),
+            )
+          : undefined;
+      if (
+        insurance?.selfPay === false &&
+        (plan === undefined || String(plan.carrierId) !== insurance.carrierId)
+      )
+        throw notFound(PLAN_NOT_FOUND_MESSAGE, 'insurance.planId');
+
+      let inNetwork: boolean | null = null;
+      if (providerId !== null) {
+        const found = await repository.findProviderPlan(scope.clientId, providerId, plan?.planId ?? null);
+        if (found === undefined) throw notFound(PROVIDER_NOT_FOUND_MESSAGE, 'providerId');
+        if (!found.onlineBookable) throw bookingRefusal('PROVIDER_NOT_ONLINE');
+        if (plan !== undefined) inNetwork = found.accepted;
+      }
+      const refused = inNetwork === false && scope.settings.checkInsuranceCompatibility;
+
+      if (insurance === null) return { policy: null, inNetwork, message: null };
+      if (insurance.selfPay) return { policy: { selfPay: true }, inNetwork, message: null };
+      if (plan === undefined) throw notFound(PLAN_NOT_FOUND_MESSAGE, 'insurance.planId');
+      const relationship = RELATIONSHIPS.find((option) => option.value === insurance.relationship);
+      return {
+        policy: {
+          selfPay: false,
+          carrierId: String(plan.carrierId),
+          carrierName: plan.carrierName,
+          planId: String(plan.planId),
+          planName: plan.planName,
+          memberId: normalizedMemberId(insurance.memberId),
+          relationship: insurance.relationship,
+          relationshipLabel: relationship?.label ?? insurance.relationship,
+        },
+        inNetwork,
+        message: refused ? BOOKING_MESSAGES.INSURANCE_NOT_IN_NETWORK : null,
+      };
     },
   };
 }

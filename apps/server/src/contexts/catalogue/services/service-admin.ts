@@ -13,8 +13,7 @@ import { pageOf } from '../../../platform/db/paging.ts';
 import type { Page } from '../../../platform/db/paging.ts';
 import { assertUpdated } from '../../../platform/db/versioned-update.ts';
 import { assertDeleted, found } from '../record-rules.ts';
-import type { ServiceWithLocations } from './service-record.ts';
-import type { ServiceRepository } from './service-repository.ts';
+import type { ServiceAdminRecord, ServiceRepository } from './service-repository.ts';
 
 export interface ServiceAdminService {
   list(actor: AuditActor, query: ListServicesQuery): Promise<Page<ServiceAdmin>>;
@@ -23,7 +22,7 @@ export interface ServiceAdminService {
   delete(actor: AuditActor, serviceId: number): Promise<void>;
 }
 
-function toServiceAdmin(record: ServiceWithLocations): ServiceAdmin {
+function toServiceAdmin(record: ServiceAdminRecord): ServiceAdmin {
   return {
     appointmentTypeId: String(record.id),
     name: record.name,
@@ -37,6 +36,9 @@ function toServiceAdmin(record: ServiceWithLocations): ServiceAdmin {
     locationIds: record.locationIds.map(String),
     version: record.version,
     locationsVersion: record.locationsVersion,
+    patientCancelCutoffHours: record.patientCancelCutoffHours,
+    patientRescheduleCutoffHours: record.patientRescheduleCutoffHours,
+    patientRescheduleLimit: record.patientRescheduleLimit,
   };
 }
 

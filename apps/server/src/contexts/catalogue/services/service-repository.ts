@@ -23,13 +23,30 @@ export interface ServiceFields {
   newPatients?: boolean;
   existingPatients?: boolean;
   sortOrder?: number;
+  /** Issue 18 (migration 016): patients' online cancel / reschedule cut-offs (hours) and reschedule limit. */
+  patientCancelCutoffHours?: number;
+  patientRescheduleCutoffHours?: number;
+  patientRescheduleLimit?: number;
 }
+
+/** A service as the admin screens edit it: with its locations and the self-service rules. */
+export interface ServiceAdminRecord extends ServiceWithLocations {
+  patientCancelCutoffHours: number;
+  patientRescheduleCutoffHours: number;
+  patientRescheduleLimit: number;
+}
+
+type AdminServiceRow = ServiceRow & {
+  patient_cancel_cutoff_hours: number;
+  patient_reschedule_cutoff_hours: number;
+  patient_reschedule_limit: number;
+};
 
 export type ServiceSortKey = 'name' | 'duration' | 'sortOrder';
 
 export interface ServiceRepository {
-  list(clientId: number, request: ListRequest<ServiceSortKey>): Promise<PagedRows<ServiceWithLocations>>;
-  find(clientId: number, serviceId: number): Promise<ServiceWithLocations | undefined>;
+  list(clientId: number, request: ListRequest<ServiceSortKey>): Promise<PagedRows<ServiceAdminRecord>>;
+  find(clientId: number, serviceId: number): Promise<ServiceAdminRecord | undefined>;
   create(
     clientId: number,
     fields: ServiceFields & { name: string; durationMinutes: number },
@@ -50,6 +67,12 @@ function serviceColumns(fields: ServiceFields): Updateable<ServicesTable> {
   if (fields.newPatients !== undefined) columns.new_patients = flag(fields.newPatients);
   if (fields.existingPatients !== undefined) columns.existing_patients = flag(fields.existingPatients);
   if (fields.sortOrder !== undefined) columns.sort_order = fields.sortOrder;
+  if (fields.patientCancelCutoffHours !== undefined)
+    columns.patient_cancel_cutoff_hours = fields.patientCancelCutoffHours;
+  if (fields.patientRescheduleCutoffHours !== undefined)
+    columns.patient_reschedule_cutoff_hours = fields.patientRescheduleCutoffHours;
+  if (fields.patientRescheduleLimit !== undefined)
+    columns.patient_reschedule_limit = fields.patientRescheduleLimit;
   return columns;
 }
 
@@ -63,7 +86,12 @@ const SERVICE_LIST: ListSpec<ServiceSortKey> = {
   idColumn: 'services.id',
 };
 
-const SERVICE_SELECTION = SERVICE_COLUMNS.map((column) => `services.${column}` as const);
+const SERVICE_SELECTION = [
+  ...SERVICE_COLUMNS.map((column) => `services.${column}` as const),
+  'services.patient_cancel_cutoff_hours',
+  'services.patient_reschedule_cutoff_hours',
+  'services.patient_reschedule_limit',
+] as const;
 
 export function createServiceRepository(db: Db): ServiceRepository {
   const servicesOf = (clientId: number) =>
@@ -72,8 +100,8 @@ export function createServiceRepository(db: Db): ServiceRepository {
   /** The rows as records, with the ids of their locations (one more statement). */
   async function withLocations(
     clientId: number,
-    rows: readonly ServiceRow[],
-  ): Promise<ServiceWithLocations[]> {
+    rows: readonly AdminServiceRow[],
+  ): Promise<ServiceAdminRecord[]> {
     if (rows.length === 0) return [];
     const links = await db
       .selectFrom('service_locations')
@@ -89,6 +117,9 @@ export function createServiceRepository(db: Db): ServiceRepository {
     return rows.map((row) => ({
       ...toServiceRecord(row),
       locationIds: links.filter((link) => link.service_id === row.id).map((link) => link.location_id),
+      patientCancelCutoffHours: Number(row.patient_cancel_cutoff_hours),
+      patientRescheduleCutoffHours: Number(row.patient_reschedule_cutoff_hours),
+      patientRescheduleLimit: Number(row.patient_reschedule_limit),
     }));
   }
 
@@ -120,6 +151,15 @@ export function createServiceRepository(db: Db): ServiceRepository {
           new_patients: columns.new_patients ?? 1,
           existing_patients: columns.existing_patients ?? 1,
           sort_order: columns.sort_order ?? 0,
+          ...(columns.patient_cancel_cutoff_hours === undefined
+            ? {}
+            : { patient_cancel_cutoff_hours: columns.patient_cancel_cutoff_hours }),
+          ...(columns.patient_reschedule_cutoff_hours === undefined
+            ? {}
+            : { patient_reschedule_cutoff_hours: columns.patient_reschedule_cutoff_hours }),
+          ...(columns.patient_reschedule_limit === undefined
+            ? {}
+            : { patient_reschedule_limit: columns.patient_reschedule_limit }),
           created_at: at,
           updated_at: at,
         })

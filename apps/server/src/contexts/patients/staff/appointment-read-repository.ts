@@ -12,6 +12,11 @@ export interface AppointmentDetailRecord extends AppointmentRecord {
   utmMedium: string | null;
   utmCampaign: string | null;
   updatedAt: number;
+  /** Issue 18: who cancelled (patient online or staff), the patient's note, reschedules by the patient. */
+  cancelledBy: 'patient' | 'staff' | null;
+  cancelNote: string | null;
+  rescheduleCount: number;
+  rescheduledFromAt: number | null;
 }
 
 export interface StatusHistoryRecord {
@@ -55,6 +60,10 @@ export function createAppointmentReadRepository(db: Db): AppointmentReadReposito
           'a.utm_medium',
           'a.utm_campaign',
           'a.updated_at',
+          'a.cancelled_by',
+          'a.cancel_note',
+          'a.reschedule_count',
+          'a.rescheduled_from_at',
         ])
         .where('a.client_id', '=', clientId)
         .where('a.id', '=', appointmentId)
@@ -69,6 +78,10 @@ export function createAppointmentReadRepository(db: Db): AppointmentReadReposito
           utmMedium: row.utm_medium,
           utmCampaign: row.utm_campaign,
           updatedAt: Number(row.updated_at),
+          cancelledBy: row.cancelled_by,
+          cancelNote: row.cancel_note,
+          rescheduleCount: Number(row.reschedule_count),
+          rescheduledFromAt: row.rescheduled_from_at === null ? null : Number(row.rescheduled_from_at),
         }
       );
     },

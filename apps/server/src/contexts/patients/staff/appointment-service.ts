@@ -68,6 +68,14 @@ async function loadAppointmentDetails(
     })),
     notes: notes.map((note) => toNote(note, actor.userId)),
     allowedStatuses: nextStatusesFor(appointment.status, actor.role, appointment.startAt, now()),
+    // Issue 18: "cancelled by patient online", "rescheduled by patient from …".
+    selfService: {
+      cancelledBy: appointment.cancelledBy,
+      cancelReason: appointment.cancelledBy === null ? null : appointment.cancelReason,
+      cancelNote: appointment.cancelNote,
+      rescheduleCount: appointment.rescheduleCount,
+      rescheduledFromUtc: appointment.rescheduledFromAt === null ? null : iso(appointment.rescheduledFromAt),
+    },
   };
 }
 

@@ -6,6 +6,8 @@
 import type { Db } from '../../../platform/db/database.ts';
 import { createAppointmentReadRepository } from './appointment-read-repository.ts';
 import type { AppointmentReadRepository } from './appointment-read-repository.ts';
+import { createLastAppointmentRepository } from './last-appointment-repository.ts';
+import type { LastAppointmentRepository } from './last-appointment-repository.ts';
 import { createNotesRepository } from './notes-repository.ts';
 import type { NotesRepository } from './notes-repository.ts';
 import { createPatientRecordRepository } from './patient-record-repository.ts';
@@ -15,22 +17,26 @@ import type { PatientSearchRepository } from './patient-search-repository.ts';
 import { createStatusChangeRepository } from './status-change-repository.ts';
 import type { StatusChangeRepository } from './status-change-repository.ts';
 import type { AppointmentMessages } from '../../messages/index.ts';
+import type { WaitlistOffers } from '../../waitlist/index.ts';
 
 export type PatientManagementRepository = PatientSearchRepository &
   PatientRecordRepository &
   AppointmentReadRepository &
+  LastAppointmentRepository &
   NotesRepository &
   StatusChangeRepository;
 
 export function createPatientManagementRepository(
   db: Db,
   messages?: AppointmentMessages,
+  waitlistOffers?: WaitlistOffers,
 ): PatientManagementRepository {
   return {
     ...createPatientSearchRepository(db),
     ...createPatientRecordRepository(db),
     ...createAppointmentReadRepository(db),
+    ...createLastAppointmentRepository(db),
     ...createNotesRepository(db),
-    ...createStatusChangeRepository(db, messages),
+    ...createStatusChangeRepository(db, messages, waitlistOffers),
   };
 }

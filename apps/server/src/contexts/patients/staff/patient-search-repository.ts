@@ -189,7 +189,7 @@ function appointmentsMatching(
 }
 
 const ACTIVE_STATUSES: AppointmentStatus[] = ['pending', 'booked', 'arrived', 'checked-in', 'fulfilled'];
-const UNCOUNTED_STATUSES: AppointmentStatus[] = ['cancelled', 'entered-in-error'];
+export const UNCOUNTED_STATUSES: AppointmentStatus[] = ['cancelled', 'entered-in-error'];
 
 type PatientsQuery = SelectQueryBuilder<DB & { p: DB['patients'] }, 'p', object>;
 

@@ -15,12 +15,15 @@ import { createPatientManagementService } from './service.ts';
 import { registerAppointmentRoutes } from './appointment-routes.ts';
 import { registerPendingChangeRoutes } from './pending-changes-routes.ts';
 import type { AppointmentMessages } from '../../messages/index.ts';
+import type { WaitlistOffers } from '../../waitlist/index.ts';
 
 export interface PatientManagementRoutesOptions {
   db: Db;
   now: () => Date;
   /** Plans the messages of a status change in its transaction (issue 17). */
   messages?: AppointmentMessages;
+  /** Offers a cancelled time to the waitlist in the status change's transaction (issue 18). */
+  waitlistOffers?: WaitlistOffers;
 }
 
 /**
@@ -29,11 +32,11 @@ export interface PatientManagementRoutesOptions {
  */
 export const patientManagementRoutes: FastifyPluginAsyncZod<PatientManagementRoutesOptions> = (
   app,
-  { db, now, messages },
+  { db, now, messages, waitlistOffers },
 ) => {
   const { guard, audit } = app.staffAuth;
   const service = createPatientManagementService({
-    repository: createPatientManagementRepository(db, messages),
+    repository: createPatientManagementRepository(db, messages, waitlistOffers),
     audit,
     now: () => now().getTime(),
   });

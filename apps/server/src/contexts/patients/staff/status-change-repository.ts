@@ -7,6 +7,7 @@ import type { AppointmentStatus } from '../../../platform/db/schema.ts';
 import { inWriteTransaction } from '../../../platform/db/transaction.ts';
 import { statusChangeEvent } from '../../messages/index.ts';
 import type { AppointmentMessages } from '../../messages/index.ts';
+import type { WaitlistOffers } from '../../waitlist/index.ts';
 
 /** The appointment as the status change reads it inside its transaction. */
 export interface AppointmentState {
@@ -42,13 +43,27 @@ export interface StatusChangeRepository {
   changeStatus(change: StatusChange): Promise<StatusChangeOutcome>;
 }
 
-export function createStatusChangeRepository(db: Db, messages?: AppointmentMessages): StatusChangeRepository {
+export function createStatusChangeRepository(
+  db: Db,
+  messages?: AppointmentMessages,
+  waitlistOffers?: WaitlistOffers,
+): StatusChangeRepository {
   return {
     changeStatus: (change) =>
       inWriteTransaction(db, async (trx): Promise<StatusChangeOutcome> => {
         const current = await trx
           .selectFrom('appointments')
-          .select(['id', 'patient_id', 'status', 'version', 'start_at'])
+          .select([
+            'id',
+            'patient_id',
+            'status',
+            'version',
+            'start_at',
+            'end_at',
+            'provider_id',
+            'location_id',
+            'service_id',
+          ])
           .where('client_id', '=', change.clientId)
           .where('id', '=', change.appointmentId)
           .executeTakeFirst();
@@ -70,7 +85,9 @@ export function createStatusChangeRepository(db: Db, messages?: AppointmentMessa
             status: change.to,
             version,
             updated_at: change.now,
-            ...(change.to === 'cancelled' ? { cancel_reason: change.reason } : {}),
+            ...(change.to === 'cancelled'
+              ? { cancel_reason: change.reason, cancelled_by: 'staff' as const }
+              : {}),
           })
           .where('client_id', '=', change.clientId)
           .where('id', '=', change.appointmentId)
@@ -100,6 +117,18 @@ export function createStatusChangeRepository(db: Db, messages?: AppointmentMessa
         const event = statusChangeEvent(current.status, change.to);
         if (event !== undefined)
           await messages?.plan(trx, { appointmentId: change.appointmentId, event, at: change.now });
+        // Issue 18: a cancelled time is offered to the waitlist, in this transaction.
+        if (change.to === 'cancelled' && change.releasesSlot && Number(current.start_at) > change.now)
+          await waitlistOffers?.timeFreed(trx, {
+            clientId: change.clientId,
+            locationId: current.location_id,
+            appointmentTypeId: current.service_id,
+            providerId: current.provider_id,
+            startUtcMs: Number(current.start_at),
+            endUtcMs: Number(current.end_at),
+            reason: 'cancelled',
+            appointmentId: current.id,
+          });
         return { kind: 'changed', from: current.status, patientId: current.patient_id, version };
       }),
   };

@@ -26,6 +26,7 @@ import type { LocationRecord, BookableProvider } from '../../catalogue/index.ts'
 import { selectLocations, selectSchedulerScope, toLocationRecord } from '../../catalogue/index.ts';
 import type { ScopeWithService } from '../../catalogue/index.ts';
 import type { AppointmentMessages } from '../../messages/index.ts';
+import type { PatientContactOnFile } from './notified-by.ts';
 
 export interface BookingScope extends ScopeWithService {
   location: LocationRecord | undefined;
@@ -85,6 +86,8 @@ export interface BookingRepository {
   /** Campaign fields of the analytics session, when the flow reported one. */
   findSessionCampaign(clientId: number, sessionId: string): Promise<Campaign | undefined>;
   inWriteTransaction<T>(work: (tx: BookingTransaction) => Promise<T>): Promise<T>;
+  /** Issue 16 (helper D): the booked patient's contact as on file, for the answer's `notifiedBy`. */
+  findPatientContact(clientId: number, appointmentId: number): Promise<PatientContactOnFile | undefined>;
   /** Cancels an active appointment and frees its time (deletes its slot units). False when it was not active. */
   cancelAppointment(clientId: number, appointmentId: number, reason: string, nowMs: number): Promise<boolean>;
 }
@@ -245,6 +248,24 @@ export function createBookingRepository(db: Db, messages?: AppointmentMessages):
     },
 
     inWriteTransaction: (work) => inWriteTransaction(db, (trx) => work(bookingTransactionOf(trx, messages))),
+
+    async findPatientContact(clientId, appointmentId) {
+      const row = await db
+        .selectFrom('appointments as a')
+        .innerJoin('patients as pt', 'pt.id', 'a.patient_id')
+        .select(['pt.email', 'pt.phone', 'pt.email_permission', 'pt.sms_permission'])
+        .where('a.client_id', '=', clientId)
+        .where('a.id', '=', appointmentId)
+        .executeTakeFirst();
+      return (
+        row && {
+          email: row.email,
+          phone: row.phone,
+          emailPermission: row.email_permission === 1,
+          smsPermission: row.sms_permission === 1,
+        }
+      );
+    },
 
     cancelAppointment: (clientId, appointmentId, reason, nowMs) =>
       inWriteTransaction(db, async (trx) => {

@@ -649,6 +649,25 @@ describe.each(testDatabases())('PUT /api/scheduler/bookAppointment on $name', (t
       expect(row).toEqual({ plan_id: inside.id, member_id: 'XJH123456789' });
     });
 
+    it('books a patient without insurance (insurance null) although self-pay is not offered (insurance 3 No)', async () => {
+      // Its own app: the file's bookings stay under the shared app's per-minute limit.
+      const app = await createAppOn(f, { config: { rateLimitBookingsPerMinute: 1000 } });
+      try {
+        const slot = await slotOf('Carter', 9, undefined, app);
+        // No insurance given is always allowed; only the explicit self-pay choice depends on insurance 3.
+        const response = await book(body(slot, 'Carter', { insurance: null }), app);
+        expect(response.statusCode, response.body).toBe(201);
+        const row = await f.t.db
+          .selectFrom('appointments')
+          .select('insurance_policy_id')
+          .where('id', '=', Number(response.json<BookAppointmentResponse>().appointmentId))
+          .executeTakeFirstOrThrow();
+        expect(row.insurance_policy_id).toBeNull();
+      } finally {
+        await app.close();
+      }
+    });
+
     it('applies the identity rules: a date of birth in the future, missing permissions (patientIntake 1)', async () => {
       const slot = await slotOf('Bennett', 6);
       const future = await expectRefused(

@@ -9,14 +9,26 @@ import type { PublicApiOptions } from '../../../platform/http/route-kit.ts';
 import { identityLookupLimit } from '../../patients/index.ts';
 import { createBookingRepository } from './booking-repository.ts';
 import { createBookingService } from './service.ts';
+import type { OutboundChannels } from './notified-by.ts';
 import type { AppointmentMessages } from '../../messages/index.ts';
+import type { ManageLinks } from '../manage/manage-links.ts';
 
 /** PUT bookAppointment. */
-export const bookingRoutes: FastifyPluginAsyncZod<PublicApiOptions & { messages?: AppointmentMessages }> = (
-  app,
-  options,
-) => {
-  const service = createBookingService(createBookingRepository(options.db, options.messages), options.now);
+export const bookingRoutes: FastifyPluginAsyncZod<
+  PublicApiOptions & {
+    messages?: AppointmentMessages;
+    /** Issue 16 (helper D): the configured transports, for the answer's masked `notifiedBy`. */
+    outbound?: OutboundChannels;
+    /** Issue 18 (helper H): the answer's `manageUrl`. */
+    manageLinks?: ManageLinks;
+  }
+> = (app, options) => {
+  const service = createBookingService(
+    createBookingRepository(options.db, options.messages),
+    options.now,
+    options.outbound,
+    options.manageLinks,
+  );
   // Per identity too (name + date of birth), shared with createPatients (issue 15, finding 10); checked
   // after the replay check, so that a retry of an acknowledged booking is never refused.
   const limitIdentity = identityLookupLimit(app);
@@ -40,7 +52,9 @@ export const bookingRoutes: FastifyPluginAsyncZod<PublicApiOptions & { messages?
           'provider of their latest appointment, named in the message and in details.providerId), ' +
           '400 VALIDATION (including the identity rules of patientIntake 1 and the date of birth), 429 RATE_LIMITED ' +
           "(per IP, and per identity: name + date of birth, shared with createPatients). A matched patient's " +
-          'record is never changed: differing phone, e-mail or consents wait for staff as a pending change.',
+          'record is never changed: differing phone, e-mail or consents wait for staff as a pending change. ' +
+          'notifiedBy names, masked, the e-mail / mobile the confirmation goes to (transport configured, consent ' +
+          'and the same address on file).',
         body: bookAppointmentBodySchema,
         response: {
           200: bookAppointmentResponseSchema,

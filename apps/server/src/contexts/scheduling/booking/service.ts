@@ -29,6 +29,9 @@ import {
 } from './book-appointment.ts';
 import { isIdempotencyKeyConflict } from './booking-repository.ts';
 import type { BookedAppointment, BookingRepository } from './booking-repository.ts';
+import { notifiedByOf } from './notified-by.ts';
+import type { OutboundChannels } from './notified-by.ts';
+import type { ManageLinks } from '../manage/manage-links.ts';
 
 const MS_PER_MINUTE = 60_000;
 
@@ -78,6 +81,7 @@ function toResponse(booked: BookedAppointment, settings: SchedulerSettings): Boo
       durationMinutes: Math.round((booked.endAt - booked.startAt) / MS_PER_MINUTE),
     },
     thankYou: { primary: settings.thankYouPrimary, secondary: settings.thankYouSecondary },
+    manageUrl: null,
   };
 }
 
@@ -96,15 +100,37 @@ function replayOf(
   return { replayed: true, booking: toResponse(booked, scope.settings) };
 }
 
-export function createBookingService(repository: BookingRepository, now: () => Date): BookingService {
+export function createBookingService(
+  repository: BookingRepository,
+  now: () => Date,
+  /** Issue 16 (helper D): the configured transports, for the answer's `notifiedBy`. */
+  channels?: OutboundChannels,
+  /** Issue 18 (helper H): the manage page link of the answer (`manageUrl`, null without). */
+  manageLinks?: ManageLinks,
+): BookingService {
+  /** Issue 16 (helper D): `notifiedBy` added (one read, only when a transport is configured). */
+  const withNotifiedBy = async (
+    result: BookingResult,
+    clientId: number,
+    request: BookAppointmentBody,
+  ): Promise<BookingResult> => {
+    const anyChannel = channels !== undefined && (channels.email.configured || channels.sms.configured);
+    const onFile = anyChannel
+      ? await repository.findPatientContact(clientId, Number(result.booking.appointmentId))
+      : undefined;
+    const notifiedBy = notifiedByOf(channels, onFile, request.patient);
+    const manageUrl = (await manageLinks?.linkFor(clientId, Number(result.booking.appointmentId))) ?? null;
+    return { ...result, booking: { ...result.booking, notifiedBy, manageUrl } };
+  };
   return {
     async bookAppointment(request, hooks) {
       const at = now();
       const resolved = await resolveScope(repository, request);
       const { scope } = resolved;
+      const answer = (result: BookingResult) => withNotifiedBy(result, scope.clientId, request);
       // A retry of a request that succeeded gets the first booking, whatever changed since.
       const earlier = await repository.findByIdempotencyKey(scope.clientId, request.idempotencyKey);
-      if (earlier !== undefined) return replayOf(earlier, request, scope);
+      if (earlier !== undefined) return answer(replayOf(earlier, request, scope));
       await hooks?.beforeNewBooking?.();
       const booking = await resolveBooking(repository, request, resolved, at);
 
@@ -118,13 +144,13 @@ export function createBookingService(repository: BookingRepository, now: () => D
             return persistBooking(tx, booking, request, patient, chosen);
           },
         );
-        if (outcome instanceof Replay) return replayOf(outcome.booked, request, scope);
-        return { replayed: false, booking: toResponse(outcome, scope.settings) };
+        if (outcome instanceof Replay) return await answer(replayOf(outcome.booked, request, scope));
+        return await answer({ replayed: false, booking: toResponse(outcome, scope.settings) });
       } catch (error) {
         if (isSlotUnitConflict(error)) throw slotTaken(booking);
         if (isIdempotencyKeyConflict(error)) {
           const winner = await repository.findByIdempotencyKey(scope.clientId, request.idempotencyKey);
-          if (winner !== undefined) return replayOf(winner, request, scope);
+          if (winner !== undefined) return answer(replayOf(winner, request, scope));
         }
         throw error;
       }

@@ -4,7 +4,7 @@
  * the no-capacity rules (appointment 5, 7, 10).
  */
 import { assignProvider } from '@scheduler/domain/availability/assign-provider';
-import { providerDistancesMiles } from '@scheduler/domain/availability/distance';
+import { locationDistanceMiles, providerDistancesMiles } from '@scheduler/domain/availability/distance';
 import { filterProviders } from '@scheduler/domain/availability/filter-providers';
 import type { ProviderFilter } from '@scheduler/domain/availability/filter-providers';
 import { groupSlotsByTime } from '@scheduler/domain/availability/group-slots';
@@ -134,9 +134,23 @@ function visibleEntries(
   return { visible, distances };
 }
 
+type DayRange = { from: string; until: string | undefined };
+
 /** Day navigation: fromDate / days narrow the slots returned (not nextAvailable). */
 function narrowedEntries(query: GetProvidersQuery, c: Computation, at: Date, visible: Entry[]): Entry[] {
   if (query.fromDate === undefined && query.days === undefined) return visible;
+  const rangeOf = dayRanges(query, c, at);
+  return visible.map((entry) => ({
+    ...entry,
+    locations: entry.locations.map((availability) => {
+      const { from, until } = rangeOf(availability.locationId);
+      return { ...availability, slots: slotsBetween(availability.slots, from, until) };
+    }),
+  }));
+}
+
+/** Per location, the local dates day navigation returns (computed once per location). */
+function dayRanges(query: GetProvidersQuery, c: Computation, at: Date): (locationId: string) => DayRange {
   const zoneOf = new Map(c.locations.map((l) => [String(l.id), l.timeZone]));
   // Once per location (a time-zone conversion), not once per provider.
   const ranges = new Map<string, { from: string; until: string | undefined }>();
@@ -151,13 +165,32 @@ function narrowedEntries(query: GetProvidersQuery, c: Computation, at: Date, vis
     }
     return range;
   };
-  return visible.map((entry) => ({
-    ...entry,
-    locations: entry.locations.map((availability) => {
-      const { from, until } = rangeOf(availability.locationId);
-      return { ...availability, slots: slotsBetween(availability.slots, from, until) };
-    }),
-  }));
+  return rangeOf;
+}
+
+/**
+ * With fromDate: per provider, the first slot on or after fromDate (in its location's zone), or
+ * null. "Next available" beside a day without times then never points to an earlier day.
+ */
+function nextAvailableFrom(
+  query: GetProvidersQuery,
+  c: Computation,
+  at: Date,
+  visible: Entry[],
+): Map<string, SlotResponse | null> | undefined {
+  if (query.fromDate === undefined) return undefined;
+  const rangeOf = dayRanges(query, c, at);
+  const next = new Map<string, SlotResponse | null>();
+  for (const entry of visible) {
+    let best: { slot: Slot; locationId: string } | undefined;
+    for (const availability of entry.locations) {
+      const [first] = slotsBetween(availability.slots, rangeOf(availability.locationId).from, undefined);
+      if (first !== undefined && (best === undefined || first.startUtcMs < best.slot.startUtcMs))
+        best = { slot: first, locationId: availability.locationId };
+    }
+    next.set(entry.providerId, best === undefined ? null : slotResponse(best.slot, best.locationId));
+  }
+  return next;
 }
 
 function providerCard(
@@ -233,6 +266,7 @@ export function slotSearchResponse(
   const { settings } = c.scope;
   const { visible, distances } = visibleEntries(query, c, origin);
   const narrowed = narrowedEntries(query, c, at, visible);
+  const nextFrom = nextAvailableFrom(query, c, at, visible);
 
   const availableDates = new Set<string>();
   for (const entry of visible)
@@ -247,16 +281,22 @@ export function slotSearchResponse(
       latestExclusive: c.window.latestExclusive.toISOString(),
     },
     availableDates: [...availableDates].sort(),
-    providers: narrowed.map((entry) => providerCard(entry, distances, settings)),
+    providers: narrowed.map((entry) => {
+      const card = providerCard(entry, distances, settings);
+      const next = nextFrom?.get(entry.providerId);
+      return next === undefined ? card : { ...card, nextAvailableFrom: next };
+    }),
     timeGroups: groupBy === 'time' ? timeGroupsOf(query, c, narrowed) : [],
     groupBy,
     locations: c.locations.map((location) => {
       const noCapacity = !c.locationsWithSlots.has(String(location.id));
+      const miles = origin === undefined ? undefined : locationDistanceMiles(location, origin);
       return {
         locationId: String(location.id),
         noCapacity,
         message: noCapacity ? BOOKING_MESSAGES.LOCATION_NO_CAPACITY : null,
         waitlistAllowed: noCapacity && settings.waitlistNoCapacityLocations && location.waitlistEnabled,
+        ...(miles === undefined ? {} : { distanceMiles: Math.round(miles * 10) / 10 }),
       };
     }),
   };

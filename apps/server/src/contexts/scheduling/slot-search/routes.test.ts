@@ -119,6 +119,27 @@ describe.each(testDatabases())('GET /api/scheduler/getProviders on $name', (targ
       );
     });
 
+    it('gives each provider its first time on or after fromDate (never an earlier day)', async () => {
+      const whole = await found({ appointmentTypeId: emergency(), locationId: loc('midtown-manhattan') });
+      expect(whole.providers.every((p) => p.nextAvailableFrom === undefined)).toBe(true);
+      const fromDate = whole.availableDates[3] ?? '2026-12-01';
+      const day = await found({
+        appointmentTypeId: emergency(),
+        locationId: loc('midtown-manhattan'),
+        fromDate,
+        days: 1,
+      });
+      for (const provider of day.providers) {
+        const next = provider.nextAvailableFrom;
+        expect(next).toBeDefined();
+        if (next) expect(next.dateLocal >= fromDate).toBe(true);
+        const firstAfter = whole.providers
+          .find((p) => p.providerId === provider.providerId)
+          ?.slots.find((slot) => slot.dateLocal >= fromDate);
+        expect(next ?? null).toEqual(firstAfter ?? null);
+      }
+    });
+
     it('leaves out the slots of a provider taken by an appointment', async () => {
       const providerId = String(f.brightsmile.providers.Carter);
       const body = await found({
@@ -268,6 +289,11 @@ describe.each(testDatabases())('GET /api/scheduler/getProviders on $name', (targ
         postalCode: '10001',
         distance: 0,
       });
+      // Each location's own distance, for grouping "Any location" nearest first.
+      const midtown = anyDistance.locations.find((l) => l.locationId === loc('midtown-manhattan'));
+      expect(midtown?.distanceMiles).toBeLessThanOrEqual(5);
+      const far = anyDistance.locations.filter((l) => l.locationId !== loc('midtown-manhattan'));
+      expect(far.every((l) => (l.distanceMiles ?? 0) > 5)).toBe(true);
       expect(anyDistance.providers.length).toBeGreaterThan(near.providers.length);
     });
 

@@ -40,6 +40,8 @@ export interface StaffBookingTransaction extends BookingTransaction {
   markEntryBooked(clientId: number, entryId: number, nowMs: number): Promise<boolean>;
   /** The audit trail, written inside the transaction. */
   audit: AuditLog;
+  /** The transaction's handle, for a caller's own statements (a waitlist offer's claim). */
+  trx: Db;
 }
 
 export interface StaffBookingRepository {
@@ -138,6 +140,7 @@ export function createStaffBookingRepository(
             return Number(result.numUpdatedRows) === 1;
           },
           audit: createAuditLog(createAuditRepository(trx), nowMs),
+          trx,
         }),
       ),
 

@@ -176,14 +176,29 @@ async function savePatientOfEntry(
   return { patientId, isNew: match === undefined };
 }
 
-/** Inside the write transaction: replay, slot, patient, appointment, entry booked, audit row. */
+/** Who books: a staff user, or (a waitlist offer's claim, issue 18) the patient, with no user. */
+export type BookingActor = Omit<AuditActor, 'userId'> & { userId: number | null };
+
+/** How the booking is recorded: the appointment's channel and the audit action. */
+export interface BookingMode {
+  channel: string;
+  auditAction: string;
+}
+
+const STAFF_BOOKING_MODE: BookingMode = { channel: FRONT_DESK_CHANNEL, auditAction: 'waitlist.book' };
+
+/**
+ * Inside the write transaction: replay, slot, patient, appointment, entry booked, audit row.
+ * Staff (bookFromWaitList) and a patient's claim of a waitlist offer (issue 18) share it.
+ */
 export async function bookInTransaction(
   tx: StaffBookingTransaction,
-  actor: AuditActor,
+  actor: BookingActor,
   request: BookFromWaitListRequest,
   entry: WaitlistEntryForBooking,
   target: BookingTarget,
   at: Date,
+  mode: BookingMode = STAFF_BOOKING_MODE,
 ): Promise<Booked | Replay> {
   const { clientId } = actor;
   const nowMs = at.getTime();
@@ -208,7 +223,7 @@ export async function bookInTransaction(
     idempotencyKey: request.idempotencyKey,
     sessionId: null,
     campaign: {
-      channel: FRONT_DESK_CHANNEL,
+      channel: mode.channel,
       utmSource: null,
       utmMedium: null,
       utmCampaign: null,
@@ -239,9 +254,13 @@ export async function bookInTransaction(
   if (!(await tx.markEntryBooked(clientId, entry.id, nowMs)))
     throw new DomainError('CONFLICT', WAITLIST_ENTRY_CLOSED_MESSAGE, { field: 'waitlistEntryId' });
   // Ids only: no name, date of birth, phone or e-mail in the audit trail.
-  await tx.audit.recordFor(actor, 'waitlist.book', {
-    type: 'appointment',
-    id: appointmentId,
+  await tx.audit.record({
+    userId: actor.userId,
+    clientId,
+    ip: actor.ip,
+    action: mode.auditAction,
+    recordType: 'appointment',
+    recordId: appointmentId,
     details: {
       waitlistEntryId: entry.id,
       from: entry.status,
@@ -252,7 +271,7 @@ export async function bookInTransaction(
       locationId: location.id,
       serviceId: service.id,
       startUtc: new Date(startMs).toISOString(),
-      channel: FRONT_DESK_CHANNEL,
+      channel: mode.channel,
     },
   });
   return {

@@ -41,6 +41,10 @@ export interface ServicesTable {
   new_patients: Flag;
   existing_patients: Flag;
   sort_order: number;
+  /** Issue 18 (migration 016): patients may cancel / reschedule online until N hours before; at most N reschedules. */
+  patient_cancel_cutoff_hours: Generated<number>;
+  patient_reschedule_cutoff_hours: Generated<number>;
+  patient_reschedule_limit: Generated<number>;
   /** Optimistic concurrency: bumped by every edit (migration 005). */
   version: Generated<number>;
   /** The version of the service's set of locations (migration 007). */

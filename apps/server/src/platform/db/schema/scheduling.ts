@@ -69,6 +69,15 @@ export interface AppointmentsTable {
   reason: string | null;
   notes: string | null;
   cancel_reason: string | null;
+  /** Issue 18 (migration 016): the manage link's nonce and SHA-256 of its token (never the token). */
+  manage_nonce: string | null;
+  manage_token_hash: string | null;
+  /** Who cancelled it, and the patient's own words (the reason stays in cancel_reason). */
+  cancelled_by: 'patient' | 'staff' | null;
+  cancel_note: string | null;
+  /** Reschedules by the patient, and the start before the latest one. */
+  reschedule_count: Generated<number>;
+  rescheduled_from_at: EpochMs | null;
   version: number;
   created_by_user_id: number | null;
   created_at: EpochMs;

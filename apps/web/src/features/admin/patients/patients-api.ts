@@ -12,6 +12,7 @@ import {
   type PatientListSort,
   getPatientDetailsResponseSchema,
   getPatientListResponseSchema,
+  getPatientsAndLastAppointmentsResponseSchema,
 } from '@scheduler/contract/patient-management/patients';
 import { adminRequest } from '../shared/api/admin-request';
 
@@ -47,6 +48,31 @@ export function fetchPatientList(clientId: string, request: PatientListRequest, 
     signal,
     schema: getPatientListResponseSchema,
   });
+}
+
+/**
+ * The scheduler API's staff search with each patient's last appointment (GET
+ * getPatientsAndLastAppointments, spec section 7): used for a search by text without appointment
+ * filters, sorted by name (what that call answers).
+ */
+export function fetchPatientsAndLastAppointments(
+  clientId: string,
+  request: Pick<PatientListRequest, 'page' | 'pageSize' | 'search'>,
+  signal?: AbortSignal,
+) {
+  return adminRequest({
+    api: 'scheduler',
+    path: 'getPatientsAndLastAppointments',
+    params: { clientId, page: request.page, pageSize: request.pageSize, search: request.search },
+    id: `admin-patient-list-${clientId}`,
+    signal,
+    schema: getPatientsAndLastAppointmentsResponseSchema,
+  });
+}
+
+/** True when the patient list's request is a plain staff search the scheduler API's call answers. */
+export function usesLastAppointmentSearch(request: PatientListRequest, filtered: boolean): boolean {
+  return request.search.trim() !== '' && !filtered && request.sort === 'name';
 }
 
 export function fetchPatientDetails(clientId: string, patientId: string, signal?: AbortSignal) {

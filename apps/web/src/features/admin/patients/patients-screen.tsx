@@ -1,6 +1,10 @@
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import type { PatientListItem, PatientListSort } from '@scheduler/contract/patient-management/patients';
+import type {
+  LastAppointment,
+  PatientListItem,
+  PatientListSort,
+} from '@scheduler/contract/patient-management/patients';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -17,7 +21,22 @@ import {
   patientKeys,
   type AppointmentFilters,
 } from '../shared/api/patient-management-api';
-import { fetchPatientList, type PatientListRequest } from './patients-api';
+import {
+  fetchPatientList,
+  fetchPatientsAndLastAppointments,
+  usesLastAppointmentSearch,
+  type PatientListRequest,
+} from './patients-api';
+import { zoneName } from '../../../lib/zoned-time';
+
+/** A row of the table: a list item, with its last appointment when the search answered it. */
+type PatientRow = PatientListItem & { lastAppointment?: LastAppointment | null };
+
+/** 'Nov 20, 2026, 9:00 AM ET · Cleaning with Dr. Ann Lee · Fulfilled · K7M-4QXD'. */
+export function lastAppointmentText(last: LastAppointment): string {
+  const when = `${formatDateTime(last.startUtc, last.timeZone)} ${zoneName(last.timeZone, new Date(last.startUtc))}`;
+  return `${when} · ${last.service.name} with ${last.provider.name} · ${last.statusLabel} · ${last.confirmationNumber}`;
+}
 
 const SORT_FIELDS = ['name', 'dateOfBirth', 'createdAt'] as const;
 
@@ -30,7 +49,7 @@ export function patientListSort(query: Pick<ListQuery, 'sort' | 'direction'>): P
 }
 
 /** The patients table; `detailsPath` links each name to the patient's details. */
-function patientColumns(detailsPath: (patientId: string) => string): Column<PatientListItem>[] {
+function patientColumns(detailsPath: (patientId: string) => string): Column<PatientRow>[] {
   return [
     {
       key: 'name',
@@ -67,7 +86,12 @@ function patientColumns(detailsPath: (patientId: string) => string): Column<Pati
     {
       key: 'last',
       label: 'Last visit',
-      render: (patient) => (patient.lastAppointmentUtc ? formatDateTime(patient.lastAppointmentUtc) : '—'),
+      render: (patient) =>
+        patient.lastAppointment
+          ? lastAppointmentText(patient.lastAppointment)
+          : patient.lastAppointmentUtc
+            ? formatDateTime(patient.lastAppointmentUtc)
+            : '—',
     },
     {
       key: 'next',
@@ -108,9 +132,16 @@ export function PatientsScreen() {
     sort: patientListSort(query),
     filters,
   };
-  const patients = useQuery({
-    queryKey: patientKeys.list(clientId, request),
-    queryFn: ({ signal }) => fetchPatientList(clientId, request, signal),
+  const filtered = hasFilters(filters);
+  // A search by text (no appointment filters, by name): the scheduler API's staff search, which
+  // also answers each patient's last appointment (service, provider, status, confirmation number).
+  const withLast = usesLastAppointmentSearch(request, filtered);
+  const patients = useQuery<{ items: PatientRow[]; total: number }>({
+    queryKey: [...patientKeys.list(clientId, request), withLast ? 'last-appointments' : 'list'],
+    queryFn: ({ signal }) =>
+      withLast
+        ? fetchPatientsAndLastAppointments(clientId, request, signal)
+        : fetchPatientList(clientId, request, signal),
     // Keep showing the previous page while the next one loads; never search an invalid range.
     placeholderData: keepPreviousData,
     enabled: rangeError === null,
@@ -118,7 +149,6 @@ export function PatientsScreen() {
 
   const columns = patientColumns((patientId) => sectionPath(clientId, ruleId, patientDetailsPath(patientId)));
 
-  const filtered = hasFilters(filters);
   const total = patients.data?.total ?? 0;
 
   return (

@@ -5,6 +5,7 @@ import { confirmationNumberOf } from '@scheduler/domain/messages/format';
 import { permissionsOf } from '@scheduler/domain/roles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -59,7 +60,77 @@ const DETAILS: GetAppointmentDetailsResponse = {
   statusHistory: [],
   notes: [],
   allowedStatuses: [],
+  selfService: {
+    cancelledBy: null,
+    cancelReason: null,
+    cancelNote: null,
+    rescheduleCount: 0,
+    rescheduledFromUtc: null,
+  },
 };
+
+interface Call {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+/** The network: getAppointmentDetails answers `details`, resendManageLink answers queued. */
+function mockApi(details: GetAppointmentDetailsResponse): Call[] {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: string | URL | Request, init?: RequestInit) => {
+      const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
+      const method = init?.method ?? 'GET';
+      calls.push({
+        method,
+        path: url.pathname,
+        body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+      });
+      const body =
+        url.pathname === '/api/patient-management/getAppointmentDetails'
+          ? details
+          : url.pathname === '/api/patient-management/resendManageLink' && method === 'POST'
+            ? { queued: true }
+            : undefined;
+      if (body === undefined) return Promise.reject(new TypeError(`un-mocked call: ${url.pathname}`));
+      return Promise.resolve(
+        new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } }),
+      );
+    }),
+  );
+  return calls;
+}
+
+function renderSelected() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(sessionKeys.session(CLIENT_ID), {
+    user: { userId: '7', email: 'staff@example.com', displayName: 'Staff' },
+    memberships: [],
+    activeClient: { clientId: CLIENT_ID, name: 'Demo', slug: 'demo' },
+    role: 'staff',
+    permissions: permissionsOf('staff'),
+    expiresAt: '2099-01-01T00:00:00.000Z',
+    authMethod: 'cookie',
+  });
+  const router = createMemoryRouter(
+    [
+      {
+        path: 'admin/:ClientId/:ruleId/*',
+        element: <SelectedAppointment patientId="9" appointmentId="300" />,
+      },
+    ],
+    { initialEntries: [`/admin/${CLIENT_ID}/2/patientdetails/9/300`] },
+  );
+  render(
+    <Provider store={configureStore({ reducer: { admin: adminReducer } })}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </Provider>,
+  );
+}
 
 afterEach(() => {
   cleanup();
@@ -68,46 +139,57 @@ afterEach(() => {
 
 describe('the selected appointment on the patient page', () => {
   it('names the confirmation number the patient was given, for the front desk', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn((input: string | URL | Request) => {
-        const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
-        if (url.pathname !== '/api/patient-management/getAppointmentDetails')
-          return Promise.reject(new TypeError(`un-mocked call: ${url.pathname}`));
-        return Promise.resolve(
-          new Response(JSON.stringify(DETAILS), { headers: { 'Content-Type': 'application/json' } }),
-        );
-      }),
-    );
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    queryClient.setQueryData(sessionKeys.session(CLIENT_ID), {
-      user: { userId: '7', email: 'staff@example.com', displayName: 'Staff' },
-      memberships: [],
-      activeClient: { clientId: CLIENT_ID, name: 'Demo', slug: 'demo' },
-      role: 'staff',
-      permissions: permissionsOf('staff'),
-      expiresAt: '2099-01-01T00:00:00.000Z',
-      authMethod: 'cookie',
-    });
-    const router = createMemoryRouter(
-      [
-        {
-          path: 'admin/:ClientId/:ruleId/*',
-          element: <SelectedAppointment patientId="9" appointmentId="300" />,
-        },
-      ],
-      { initialEntries: [`/admin/${CLIENT_ID}/2/patientdetails/9/300`] },
-    );
-    render(
-      <Provider store={configureStore({ reducer: { admin: adminReducer } })}>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </Provider>,
-    );
+    mockApi(DETAILS);
+    renderSelected();
 
     const label = await screen.findByText('Confirmation number');
     expect(label.tagName).toBe('DT');
     expect(label.nextElementSibling?.textContent).toBe(confirmationNumberOf('300'));
+  });
+
+  it('says what the patient did online: rescheduled from the old time, then cancelled with a reason', async () => {
+    mockApi({
+      ...DETAILS,
+      appointment: { ...DETAILS.appointment, status: 'cancelled', statusLabel: 'Cancelled' },
+      selfService: {
+        cancelledBy: 'patient',
+        cancelReason: 'feeling-better',
+        cancelNote: 'Much better now',
+        rescheduleCount: 1,
+        rescheduledFromUtc: '2026-11-30T15:00:00.000Z',
+      },
+    });
+    renderSelected();
+
+    const rescheduled = await screen.findByText(/^Rescheduled by patient from /);
+    expect(rescheduled.textContent).toBe('Rescheduled by patient from Mon, Nov 30, 2026, 10:00 AM');
+    expect(screen.getByText('Cancelled by patient online: I am feeling better')).toBeTruthy();
+    expect(screen.getByText('Much better now')).toBeTruthy();
+    // A cancelled appointment gets no new link.
+    expect(screen.queryByRole('button', { name: 'Resend manage link' })).toBeNull();
+  });
+
+  it('resends the manage link of an upcoming appointment', async () => {
+    const user = userEvent.setup();
+    const calls = mockApi({
+      ...DETAILS,
+      appointment: {
+        ...DETAILS.appointment,
+        startUtc: '2099-03-02T14:30:00.000Z',
+        endUtc: '2099-03-02T15:00:00.000Z',
+      },
+    });
+    renderSelected();
+
+    expect(screen.queryByText(/by patient/)).toBeNull();
+    await user.click(await screen.findByRole('button', { name: 'Resend manage link' }));
+    expect(await screen.findByText(/A new manage link is on its way to the patient/)).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([
+      {
+        method: 'POST',
+        path: '/api/patient-management/resendManageLink',
+        body: { clientId: CLIENT_ID, appointmentId: '300' },
+      },
+    ]);
   });
 });

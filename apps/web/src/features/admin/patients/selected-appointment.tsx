@@ -20,6 +20,7 @@ import { patientKeys } from '../shared/api/patient-management-api';
 import { StatusChangeForm } from './status-change-form';
 import { useStaffAccess } from '../shared/use-staff-access';
 import { isNotFound } from './patient-not-found';
+import { ResendManageLink, selfServiceLines } from './self-service-facts';
 
 function StatusHistoryTable({ history }: { history: GetAppointmentDetailsResponse['statusHistory'] }) {
   return (
@@ -123,6 +124,7 @@ export function SelectedAppointment({
           ...(appointment.cancelReason
             ? ([['Cancellation reason', appointment.cancelReason]] as [string, string][])
             : []),
+          ...selfServiceLines(details.data.selfService, appointment.timeZone),
           ['Patient', appointment.isNewPatient ? 'New patient' : 'Existing patient'],
           ['Reason for visit', appointment.reasonForVisit ?? 'Not given'],
           ...(appointment.patientNotes
@@ -132,6 +134,7 @@ export function SelectedAppointment({
           ['Booked', formatDateTime(appointment.createdAt)],
         ]}
       />
+      <ResendManageLink details={details.data} access={access} />
       <StatusChangeForm
         key={`${appointment.appointmentId}-${appointment.version}`}
         details={details.data}

@@ -18,6 +18,7 @@ import { fetchChannelFilters, reportKeys, type ReportFilters } from './reports-a
 import { AppointmentReportSection } from './appointment-report-section';
 import { ChartReportSection } from './chart-report-section';
 import { ReminderFiguresSection } from '../shared/messages/reminder-figures-section';
+import { WaitlistOffersSection } from './waitlist-offers-section';
 
 function defaultFilters(): ReportFilters {
   const today = todayLocal();
@@ -98,6 +99,9 @@ export function ReportsScreen() {
       <ChartReportSection filters={filters} enabled={rangeError === null} />
       <AppointmentReportSection filters={filters} enabled={rangeError === null} />
       <ReminderFiguresSection filters={filters} enabled={rangeError === null} />
+      {access.can('waitlist:read') ? (
+        <WaitlistOffersSection filters={filters} enabled={rangeError === null} />
+      ) : null}
     </AdminPage>
   );
 }

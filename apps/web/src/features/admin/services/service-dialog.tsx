@@ -16,8 +16,9 @@ import { FormSwitch, FormTextField } from '../shared/components/form-fields';
 import { notifySaved, validatedAs } from '../shared/components/save-feedback';
 import { FormDialog, submitWithFieldErrors } from '../shared/components/form-dialog';
 import { useAdminParams } from '../shared/use-admin-params';
+import { SelfServiceFields, selfServiceValuesOf, type SelfServiceFormValues } from './self-service-fields';
 
-interface ServiceFormValues {
+interface ServiceFormValues extends SelfServiceFormValues {
   name: string;
   description: string;
   durationMinutes: string;
@@ -44,11 +45,17 @@ const serviceFormSchema = z
     existingPatients: z.boolean(),
     sortOrder: z.string(),
     locationIds: z.array(z.string()),
+    patientCancelCutoffHours: z.string(),
+    patientRescheduleCutoffHours: z.string(),
+    patientRescheduleLimit: z.string(),
   })
   .transform((values) => ({
     ...values,
     durationMinutes: wholeNumber(values.durationMinutes),
     sortOrder: wholeNumber(values.sortOrder),
+    patientCancelCutoffHours: wholeNumber(values.patientCancelCutoffHours),
+    patientRescheduleCutoffHours: wholeNumber(values.patientRescheduleCutoffHours),
+    patientRescheduleLimit: wholeNumber(values.patientRescheduleLimit),
   }))
   .transform(validatedAs(createServiceRequestSchema.extend({ locationIds: z.array(z.string()) })));
 
@@ -63,6 +70,7 @@ function valuesOf(service: ServiceAdmin | null): ServiceFormValues {
     existingPatients: service?.existingPatients ?? true,
     sortOrder: String(service?.sortOrder ?? 0),
     locationIds: service?.locationIds ?? [],
+    ...selfServiceValuesOf(service),
   };
 }
 
@@ -163,6 +171,7 @@ export function ServiceDialog({ service, locations, onClose, onReload }: Service
       />
       <FormSwitch control={control} name="newPatients" label="New patients may book" />
       <FormSwitch control={control} name="existingPatients" label="Existing patients may book" />
+      <SelfServiceFields control={control} />
       <Controller
         control={control}
         name="locationIds"

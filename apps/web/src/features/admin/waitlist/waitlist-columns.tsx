@@ -3,9 +3,11 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { WaitlistEntry } from '@scheduler/contract/admin/waitlist';
+import type { WaitlistOfferRow } from '@scheduler/contract/waitlist-offers';
 import type { UseMutationResult } from '@tanstack/react-query';
 import type { Column } from '../shared/components/data-table';
 import { elapsedSince, formatIsoDate } from '../shared/format';
+import { offersSummary } from './waitlist-offers';
 
 export interface WaitlistActions {
   /** Book is offered (the brand and scheduler of the page are known, and staff may change entries). */
@@ -55,11 +57,41 @@ function EntryActions({ entry, actions }: { entry: WaitlistEntry; actions: Waitl
   );
 }
 
+/** The waitlist offers of the page's entries (issue 18): a summary per entry and a button for the list. */
+export interface WaitlistOffersColumn {
+  /** The brand's newest offers by entry id; undefined while loading or when they could not be read. */
+  byEntry: ReadonlyMap<string, WaitlistOfferRow[]> | undefined;
+  onShow: (entry: WaitlistEntry) => void;
+}
+
+function offersColumn(offers: WaitlistOffersColumn): Column<WaitlistEntry> {
+  return {
+    key: 'offers',
+    label: 'Offers',
+    render: (entry) => {
+      const name = `${entry.firstName} ${entry.lastName}`;
+      const list = offers.byEntry?.get(entry.waitlistEntryId) ?? [];
+      return (
+        <>
+          {offers.byEntry === undefined ? null : <Box>{offersSummary(list)}</Box>}
+          <Button size="small" onClick={() => offers.onShow(entry)} aria-label={`Offers to ${name}`}>
+            Show
+          </Button>
+        </>
+      );
+    },
+  };
+}
+
 /**
  * The waitlist table's columns; `actions` is null when staff may only read the waitlist.
- * `now`: when the screen opened (how long each patient has waited).
+ * `now`: when the screen opened (how long each patient has waited). `offers`: the offers column.
  */
-export function waitlistColumns(now: number, actions: WaitlistActions | null): Column<WaitlistEntry>[] {
+export function waitlistColumns(
+  now: number,
+  actions: WaitlistActions | null,
+  offers?: WaitlistOffersColumn,
+): Column<WaitlistEntry>[] {
   return [
     {
       key: 'name',
@@ -121,6 +153,7 @@ export function waitlistColumns(now: number, actions: WaitlistActions | null): C
         </time>
       ),
     },
+    ...(offers ? [offersColumn(offers)] : []),
     ...(actions
       ? [
           {

@@ -15,12 +15,14 @@ import { waitlistColumns } from './waitlist-columns';
 import { useWaitlistChanges } from './use-waitlist-changes';
 import { fetchWaitlistEntries } from './waitlist-api';
 import { OPEN_ENTRIES, WaitlistFiltersBar, type WaitlistFilters } from './waitlist-filters';
+import { EntryOffersDialog, useOffersByEntry } from './waitlist-offers';
 
 /**
  * waitlist: patients waiting for a provider or location with no online availability, by location,
  * provider and service (server-side paging), with their contact details and how long they have
  * waited; staff book a waiting patient into a freed slot, mark one contacted, or remove one
- * (after a confirmation).
+ * (after a confirmation). Each entry shows the waitlist offers it received (issue 18): a summary in
+ * the table, and the list (time offered with its zone, wave, sent, outcome) in a dialog.
  */
 export function WaitlistScreen() {
   const { clientId, ruleId } = useAdminParams();
@@ -31,6 +33,7 @@ export function WaitlistScreen() {
   const [filters, setFilters] = useState<WaitlistFilters>(OPEN_ENTRIES);
   const [booking, setBooking] = useState<WaitlistEntry | null>(null);
   const [removing, setRemoving] = useState<WaitlistEntry | null>(null);
+  const [showingOffers, setShowingOffers] = useState<WaitlistEntry | null>(null);
   const [now] = useState(() => Date.now());
 
   const options = useQuery({
@@ -48,6 +51,7 @@ export function WaitlistScreen() {
       fetchWaitlistEntries(clientId, { ...filters, page: query.page + 1, pageSize: query.pageSize }, signal),
     placeholderData: keepPreviousData,
   });
+  const offersByEntry = useOffersByEntry(clientId);
   const needle = query.search.toLowerCase();
   const rows = entries.data?.items.filter((entry) =>
     needle
@@ -77,6 +81,7 @@ export function WaitlistScreen() {
           },
         }
       : null,
+    { byEntry: offersByEntry, onShow: setShowingOffers },
   );
 
   return (
@@ -103,6 +108,9 @@ export function WaitlistScreen() {
         noMatchText="Nobody on this page matches your filter."
         toolbar={<WaitlistFiltersBar filters={filters} options={options.data} onChange={setFilter} />}
       />
+      {showingOffers ? (
+        <EntryOffersDialog clientId={clientId} entry={showingOffers} onClose={() => setShowingOffers(null)} />
+      ) : null}
       <RemoveEntryDialog
         entry={removing}
         pending={remove.isPending}

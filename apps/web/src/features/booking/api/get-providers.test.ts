@@ -64,4 +64,10 @@ describe('providersQueryParams', () => {
       }),
     ).toMatchObject({ insurancePlanId: '4', fromDate: '2030-03-05', isExistingPatient: 'true' });
   });
+
+  it('sends the patient\'s own provider only when one is given ("Book again")', () => {
+    expect(providersQueryParams(scope, { ...search, providerId: '7' }).providerId).toBe('7');
+    expect(providersQueryParams(scope, { ...search, providerId: null })).not.toHaveProperty('providerId');
+    expect(providersQueryParams(scope, search)).not.toHaveProperty('providerId');
+  });
 });

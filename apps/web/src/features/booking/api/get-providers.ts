@@ -1,5 +1,5 @@
 import type { GetProvidersResponse } from '@scheduler/contract/scheduler-api';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import { request, type QueryParams } from '../../../lib/api-client';
 import { contractSchema } from './contract-validation';
 import { schedulerKey, type BookingScope } from './scope';
@@ -15,6 +15,11 @@ export interface ProviderSearch {
   /** Maximum distance in miles (0–30), used only with a valid postal code. */
   maxDistance: number;
   insurancePlanId: string | null;
+  /**
+   * Only this provider's times (getProviders' `providerId`: "an existing patient's own provider"),
+   * e.g. after "Book again"; null or absent: every provider.
+   */
+  providerId?: string | null;
   isExistingPatient: boolean;
   /** First local day to return slots for; null: the first day of the booking window. */
   fromDate: string | null;
@@ -49,6 +54,7 @@ export function providersQueryParams(
     params.distance = Math.min(Math.max(Math.round(search.maxDistance), 0), 30);
   }
   if (search.insurancePlanId) params.insurancePlanId = search.insurancePlanId;
+  if (search.providerId) params.providerId = search.providerId;
   if (search.fromDate) params.fromDate = search.fromDate;
   return params;
 }
@@ -68,12 +74,32 @@ export async function fetchProviders(
   });
 }
 
+/** The query key of every slot search of a scheduler (any filters, any day). */
+export function providerSearchesKey(scope: Pick<BookingScope, 'clientName' | 'scheduler'>) {
+  return [...schedulerKey(scope), 'providers'] as const;
+}
+
+/**
+ * Drops every cached slot search of the scheduler, e.g. after a time was taken by someone else:
+ * invalidating alone would still show the cached answer (with the taken time) while the new one
+ * loads, for up to the 15 s the answers are kept fresh. Removed, the find-a-time step shows its
+ * skeletons until a fresh answer arrives.
+ */
+export function forgetProviderSearches(
+  queryClient: QueryClient,
+  scope: Pick<BookingScope, 'clientName' | 'scheduler'>,
+): void {
+  const queryKey = providerSearchesKey(scope);
+  void queryClient.cancelQueries({ queryKey });
+  queryClient.removeQueries({ queryKey });
+}
+
 export function useProviderSearch(
   scope: Pick<BookingScope, 'clientName' | 'scheduler'>,
   search: ProviderSearch | null,
 ) {
   return useQuery({
-    queryKey: [...schedulerKey(scope), 'providers', search],
+    queryKey: [...providerSearchesKey(scope), search],
     queryFn: ({ signal }) => {
       if (!search) throw new Error('no search');
       return fetchProviders(scope, search, signal);

@@ -31,15 +31,16 @@ export function useInsuranceCarriers(scope: Scope) {
   });
 }
 
-export function useTopInsurancePackages(scope: Scope) {
+/** The popular plans as chips; with `providerId`, only those the provider accepts. */
+export function useTopInsurancePackages(scope: Scope, providerId?: string | null) {
   return useQuery({
-    queryKey: [...schedulerKey(scope), 'topInsurancePackage'],
+    queryKey: [...schedulerKey(scope), 'topInsurancePackage', providerId ?? null],
     queryFn: async ({ signal }) =>
       (
         await request({
           id: 'topInsurancePackage',
           path: 'insurance/topInsurancePackage',
-          params: scopeParams(scope),
+          params: providerId ? { ...scopeParams(scope), providerId } : scopeParams(scope),
           signal,
           schema: contractSchema('topInsurancePackageResponseSchema'),
         })
@@ -65,21 +66,23 @@ export function useRelationships(scope: Scope) {
   });
 }
 
-export interface InsuranceCheck {
-  inNetwork: boolean;
-  message: string | null;
-}
+export type PostInsuranceAnswer = z.output<SchedulerContract['postInsuranceResponseSchema']>;
+export type PostInsuranceInput = Omit<
+  z.input<SchedulerContract['postInsuranceRequestSchema']>,
+  'clientName' | 'scheduler'
+>;
 
-/** POST insuranceValidation: is the plan in-network with the provider (insurance setting 1)? */
-export async function validateInsurance(
-  scope: Scope,
-  input: { providerId: string; planId: string | null; selfPay: boolean },
-): Promise<InsuranceCheck> {
+/**
+ * POST insurance/postInsurance: the insurance step's answer (a plan, self-pay or none) checked by the
+ * server — plan active for the brand, in-network with the chosen provider, self-pay offered — and
+ * answered normalized. Nothing is stored by the server; the booking carries the policy.
+ */
+export async function postInsurance(scope: Scope, input: PostInsuranceInput): Promise<PostInsuranceAnswer> {
   return request({
-    id: 'insuranceValidation',
+    id: 'postInsurance',
     method: 'POST',
-    path: 'insuranceValidation',
+    path: 'insurance/postInsurance',
     data: { ...scopeParams(scope), ...input },
-    schema: contractSchema('insuranceValidationResponseSchema'),
+    schema: contractSchema('postInsuranceResponseSchema'),
   });
 }

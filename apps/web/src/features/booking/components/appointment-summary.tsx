@@ -5,16 +5,43 @@ import { useLocations } from '../api/get-catalogue';
 import type { BookingScope } from '../api/scope';
 import { formatAddress } from '../lib/address';
 import { providerDisplayName, readProvider, readService, readTime } from '../lib/flow-state';
-import { formatDayLabel, formatSlotTime } from '../lib/slot-format';
+import { formatDayLabel } from '../lib/slot-format';
+import { clockTimeText, zonedTimeLabel, type ZonedTimeLabel } from '../../../lib/zoned-time';
 
-/** The appointment being booked: service, time, provider and place. */
-export function AppointmentSummary({ scope }: { scope: Pick<BookingScope, 'clientName' | 'scheduler'> }) {
+/** The chosen start on the location's clock, or null while the location (its zone) is not known. */
+function labelOf(
+  startUtc: string,
+  timeZone: string | undefined,
+  viewerZone: string | undefined,
+): ZonedTimeLabel | null {
+  if (!timeZone) return null;
+  try {
+    return zonedTimeLabel(startUtc, timeZone, viewerZone === undefined ? {} : { viewerZone });
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The appointment being booked: service, date and time on the location's clock with its zone
+ * named ('Fri, Nov 27 at 8:00 AM CT', and '6:00 AM your time' when the patient's zone differs),
+ * provider and place.
+ */
+export function AppointmentSummary({
+  scope,
+  viewerZone,
+}: {
+  scope: Pick<BookingScope, 'clientName' | 'scheduler'>;
+  /** The patient's zone; the browser's by default (tests pass one). */
+  viewerZone?: string;
+}) {
   const service = readService(useBookingSelector((state) => state.servicetype.servicetype));
   const provider = readProvider(useBookingSelector((state) => state.patientdetails.selectedProvider));
   const time = readTime(useBookingSelector((state) => state.patientdetails.selectedTime));
   const locations = useLocations(scope).data ?? [];
   if (!service || !provider || !time) return null;
   const location = locations.find((candidate) => candidate.id === time.locationId);
+  const when = labelOf(time.startUtc, location?.timeZone, viewerZone);
   return (
     <Box
       component="section"
@@ -33,8 +60,24 @@ export function AppointmentSummary({ scope }: { scope: Pick<BookingScope, 'clien
       <Avatar src={provider.photoUrl ?? undefined} alt="" sx={{ width: 48, height: 48 }} />
       <Box sx={{ minWidth: 0 }}>
         <Box component="p" sx={{ m: 0, fontWeight: 600 }}>
-          {service.name}: {formatDayLabel(time.dateLocal)} at {formatSlotTime(time.timeLocal)}
+          {service.name}:{' '}
+          {when ? (
+            <>
+              {when.date} at {when.time}{' '}
+              <Box component="abbr" title={when.zoneLong} sx={{ textDecoration: 'none' }}>
+                {when.zone}
+              </Box>
+            </>
+          ) : (
+            // Only while the locations load (they are cached from the first step).
+            `${formatDayLabel(time.dateLocal)} at ${clockTimeText(time.timeLocal) ?? time.timeLocal}`
+          )}
         </Box>
+        {when?.yourTime ? (
+          <Box component="p" sx={{ m: 0, color: 'text.secondary', fontSize: '0.95rem' }}>
+            {when.yourTime}
+          </Box>
+        ) : null}
         <Box component="p" sx={{ m: 0, color: 'text.secondary', fontSize: '0.95rem' }}>
           {providerDisplayName(provider)}
           {location ? ` · ${location.name}, ${formatAddress(location)}` : ''}

@@ -1,13 +1,6 @@
-import { Suspense, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { WithMuiTheme } from '../../../lib/theme-control';
-
-const WIDE = '(min-width: 900px)';
-
-function subscribeWide(onChange: () => void): () => void {
-  const query = window.matchMedia(WIDE);
-  query.addEventListener('change', onChange);
-  return () => query.removeEventListener('change', onChange);
-}
+import { useWideScreen } from './use-wide-screen';
 
 /**
  * On phones the filters fold behind a button; from the md breakpoint they sit beside the results.
@@ -16,11 +9,7 @@ function subscribeWide(onChange: () => void): () => void {
 export function FiltersDisclosure({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const [shown, setShown] = useState(false);
-  const wide = useSyncExternalStore(
-    subscribeWide,
-    () => window.matchMedia(WIDE).matches,
-    () => true,
-  );
+  const wide = useWideScreen();
   if ((open || wide) && !shown) setShown(true);
   return (
     <div>

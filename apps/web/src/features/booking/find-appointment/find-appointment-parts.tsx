@@ -5,7 +5,8 @@ import { WithMuiTheme } from '../../../lib/theme-control';
 import type { BookingScope } from '../api/scope';
 import type { WaitlistTarget } from '../components/waitlist-dialog';
 import { providerDisplayName, type ChosenProvider, type ChosenTime } from '../lib/flow-state';
-import { formatDayLabel, formatSlotTime } from '../lib/slot-format';
+import { formatDayLabel } from '../lib/slot-format';
+import { slotTimeLabel, type Place } from './slot-label';
 import type { useSlotChoice } from './use-slot-choice';
 
 // The dialogs load when first opened: the waitlist form (react-hook-form, zod, the patient fields)
@@ -17,26 +18,30 @@ const LocationSwitchDialog = lazy(async () => ({
   default: (await import('./location-switch-dialog')).LocationSwitchDialog,
 }));
 
-/** The time chosen earlier in the flow, with a button to go on with it. */
+/**
+ * The time chosen earlier in the flow, with the button to go on with it: the step's primary
+ * action, kept at the bottom of a phone's screen while the patient scrolls the times.
+ */
 export function SelectedTimeBar({
   time,
   provider,
-  locationName,
+  place,
   onContinue,
 }: {
   time: ChosenTime;
   provider: ChosenProvider;
-  locationName: (id: string) => string;
+  place: Place;
   onContinue: () => void;
 }) {
+  const label = slotTimeLabel(time, place.timeZone);
   return (
     <section aria-label="Your selected time" className="selected-time">
       <p>
         Selected:{' '}
         <strong>
-          {formatDayLabel(time.dateLocal)} at {formatSlotTime(time.timeLocal)}
-        </strong>{' '}
-        with {providerDisplayName(provider)} at {locationName(time.locationId)}
+          {formatDayLabel(time.dateLocal)} at {label.full}
+        </strong>
+        {label.yourTime ? ` (${label.yourTime})` : ''} with {providerDisplayName(provider)} at {place.name}
       </p>
       <button type="button" className="btn btn--contained" onClick={onContinue}>
         Continue with this time

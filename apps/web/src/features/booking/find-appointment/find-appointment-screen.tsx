@@ -1,4 +1,5 @@
-import type { ProviderCard } from '@scheduler/contract/scheduler-api';
+import type { GetProvidersResponse, Location, ProviderCard } from '@scheduler/contract/scheduler-api';
+import './find-appointment.css';
 import { lazy, useCallback, useMemo, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { LoadingScreen } from '../../../components/loading-screen';
@@ -18,17 +19,54 @@ import {
 } from '../lib/flow-state';
 import { useBookingSelector } from '../state/hooks';
 import { useBookingAnalytics, usePageView } from '../use-booking-analytics';
+import { useBookAgainSearch } from './book-again';
+import { DayChooser } from './day-chooser';
 import { FiltersDisclosure } from './filters-disclosure';
 import { FindDialogs, SelectedTimeBar } from './find-appointment-parts';
 import { ResultsColumn, type ResultsContext } from './search-results';
+import type { Place } from './slot-label';
 import { slotKey } from './slot-parts';
+import { StaleFilterNotices, useStaleFilters } from './stale-filters';
 import { useSlotChoice } from './use-slot-choice';
-import { useSlotSearch } from './use-slot-search';
 
 // The filters (Material UI's slider, text field and checkboxes) load when first shown (a phone
 // shows them only when asked): the times are plain buttons, so the step's first paint loads no
 // Material UI. The dialogs load when first opened (find-appointment-parts.tsx).
 const FiltersPanel = lazy(async () => ({ default: (await import('./filters-panel')).FiltersPanel }));
+
+/** Each location's name, zone and phone (catalogue) with its distance from the patient's ZIP (search). */
+function usePlaces(
+  locationById: ReadonlyMap<string, Location>,
+  result: GetProvidersResponse | undefined,
+): (locationId: string) => Place {
+  const distanceById = useMemo(
+    () =>
+      new Map(
+        (result?.locations ?? []).map((location) => [location.locationId, location.distanceMiles ?? null]),
+      ),
+    [result],
+  );
+  return useCallback(
+    (id: string): Place => {
+      const location = locationById.get(id);
+      return {
+        locationId: id,
+        name: location?.name ?? 'another location',
+        timeZone: location?.timeZone ?? null,
+        phone: location?.phone ?? null,
+        distanceMiles: distanceById.get(id) ?? null,
+      };
+    },
+    [locationById, distanceById],
+  );
+}
+
+/** The locations offering the service online (all online ones while the services load). */
+function onlineLocationsOf(locations: Location[], offeredAt: readonly string[] | undefined): Location[] {
+  return locations.filter(
+    (location) => location.onlineEnabled && (offeredAt === undefined || offeredAt.includes(location.id)),
+  );
+}
 
 /** Step 2: a provider and a time, within the booking window. */
 export function FindAppointmentScreen() {
@@ -48,21 +86,20 @@ export function FindAppointmentScreen() {
   const selectedTime = readTime(useBookingSelector((state) => state.patientdetails.selectedTime));
   const [waitlistTarget, setWaitlistTarget] = useState<WaitlistTarget | null>(null);
 
-  const slots = useSlotSearch(scope);
+  const { bookAgain, slots } = useBookAgainSearch(scope);
   const locations = useMemo(() => locationsQuery.data ?? [], [locationsQuery.data]);
-  const locationById = useMemo(
-    () => new Map(locations.map((location) => [location.id, location])),
-    [locations],
-  );
+  const locationById = useMemo(() => new Map(locations.map((place) => [place.id, place])), [locations]);
   const choice = useSlotChoice(locationById, send);
-  const locationName = useCallback(
-    (id: string) => locationById.get(id)?.name ?? 'another location',
-    [locationById],
-  );
+  const placeOf = usePlaces(locationById, slots.result);
+  const staleFilters = useStaleFilters({ carriers: carriersQuery.data, locations: locationsQuery.data });
   const clientPhone = config.data?.client.phone ?? null;
   const phoneFor = (locationId: string | null | undefined): string | null =>
     (locationId ? locationById.get(locationId)?.phone : undefined) ?? chosenLocation?.phone ?? clientPhone;
-  const context: ResultsContext = { locationName, phoneFor, send };
+  const context: ResultsContext = { placeOf, phoneFor, send };
+  const pickDay = (picked: string) => {
+    slots.setDay(picked);
+    send({ action: 'click', eventLabel: 'pick_day', eventDetails: { day: picked } });
+  };
 
   const onFilterChanged = useCallback(
     (label: string) => send({ action: 'click', eventLabel: `filter_${label}` }),
@@ -96,11 +133,10 @@ export function FindAppointmentScreen() {
     void navigate({ pathname: `../${step}`, search: urlSearch }, { relative: 'path' });
   const selectedKey =
     selectedTime && selectedProvider ? slotKey(selectedTime.startUtc, selectedProvider.providerId) : null;
-  const offeredAt = servicesQuery.data?.find(
-    (candidate) => candidate.appointmentTypeId === service.appointmentTypeId,
-  )?.locationIds;
-  const onlineLocations = locations.filter(
-    (location) => location.onlineEnabled && (offeredAt === undefined || offeredAt.includes(location.id)),
+  const onlineLocations = onlineLocationsOf(
+    locations,
+    servicesQuery.data?.find((candidate) => candidate.appointmentTypeId === service.appointmentTypeId)
+      ?.locationIds,
   );
 
   return (
@@ -108,36 +144,46 @@ export function FindAppointmentScreen() {
       heading="Find an appointment"
       intro={`${service.name}${chosenLocation && chosenLocation.LocationId !== ANY_LOCATION ? ` at ${chosenLocation.name}` : ''}`}
     >
-      {selectedTime && selectedProvider ? (
-        <SelectedTimeBar
-          time={selectedTime}
-          provider={selectedProvider}
-          locationName={locationName}
-          onContinue={() => goTo('additionaldetails')}
-        />
-      ) : null}
+      <StaleFilterNotices notices={staleFilters.notices} onDismiss={staleFilters.dismiss} />
 
       <div className="find-layout">
-        <FiltersDisclosure>
-          <FiltersPanel
-            id="filters"
-            locations={onlineLocations}
-            carriers={carriersQuery.data ?? []}
-            onChanged={onFilterChanged}
+        <div className="find-side">
+          <DayChooser
+            slots={slots}
+            onPick={pickDay}
+            phone={phoneFor(slots.searchingAll ? null : slots.searchLocation)}
           />
-        </FiltersDisclosure>
+          <FiltersDisclosure>
+            <FiltersPanel
+              id="filters"
+              locations={onlineLocations}
+              carriers={carriersQuery.data ?? []}
+              onChanged={onFilterChanged}
+            />
+          </FiltersDisclosure>
+        </div>
 
         <ResultsColumn
           slots={slots}
           context={context}
           selectedKey={selectedKey}
           chosenLocationId={chosenLocation?.LocationId}
+          bookAgain={bookAgain}
           onSelect={choice.onSelect}
           onWaitlist={openProviderWaitlist}
           onLocationWaitlist={setWaitlistTarget}
           onBack={() => goTo('landing')}
         />
       </div>
+
+      {selectedTime && selectedProvider ? (
+        <SelectedTimeBar
+          time={selectedTime}
+          provider={selectedProvider}
+          place={placeOf(selectedTime.locationId)}
+          onContinue={() => goTo('additionaldetails')}
+        />
+      ) : null}
 
       <FindDialogs
         choice={choice}

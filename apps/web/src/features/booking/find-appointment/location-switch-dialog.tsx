@@ -6,7 +6,8 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import type { Location } from '@scheduler/contract/scheduler-api';
 import { formatAddress } from '../lib/address';
-import { formatDayLabel, formatSlotTime } from '../lib/slot-format';
+import { formatDayLabel } from '../lib/slot-format';
+import { slotTimeLabel } from './slot-label';
 import type { SlotChoice } from './slot-parts';
 
 export interface LocationSwitchDialogProps {
@@ -41,7 +42,7 @@ export function LocationSwitchDialog({
       <DialogContent>
         <DialogContentText id="location-switch-text" sx={{ color: 'text.primary' }}>
           {choice
-            ? `The time you picked, ${formatDayLabel(choice.slot.dateLocal)} at ${formatSlotTime(choice.slot.timeLocal)}, is at ${where}`
+            ? `The time you picked, ${formatDayLabel(choice.slot.dateLocal)} at ${slotTimeLabel(choice.slot, slotLocation?.timeZone ?? null).full}, is at ${where}`
             : ''}
           {slotLocation ? ` (${formatAddress(slotLocation)})` : ''}, not at {chosenLocationName}, the location
           you chose. Do you want to switch to {where}?

@@ -1,11 +1,15 @@
 import type { GetProvidersResponse, ProviderCard } from '@scheduler/contract/scheduler-api';
 import { formatMessage } from '@scheduler/domain/messages';
-import { isCancelled, shownErrorOf } from '../api/contract';
+import { formatPhoneForDisplay } from '@scheduler/domain/text';
+import { shownErrorOf } from '../api/contract';
 import { OfficeMessage } from '../components/office-message';
 import type { WaitlistTarget } from '../components/waitlist-dialog';
-import { formatDayLabel } from '../lib/slot-format';
+import { telHref } from '../lib/phone';
+import { formatDayLabel, formatLongDay } from '../lib/slot-format';
 import type { BookingEventInput } from '../use-booking-analytics';
-import { DayPicker, ProviderCardView, TimeGrid, type SlotChoice } from './slot-parts';
+import { BookAgainNotice, type BookAgainFilter } from './book-again';
+import type { Place } from './slot-label';
+import { ProviderCardView, SlotGroups, type SlotChoice, type SlotEnv } from './slot-parts';
 import type { SlotSearch } from './use-slot-search';
 
 /** The server's message when it refuses the search itself (spec section 8 texts), else null. */
@@ -16,10 +20,30 @@ function refusalOf(error: unknown): string | null {
 
 /** What the results need to name locations, find phones and report. */
 export interface ResultsContext {
-  locationName: (id: string) => string;
+  placeOf: (locationId: string) => Place;
   phoneFor: (locationId: string | null | undefined) => string | null;
   send: (event: BookingEventInput) => void;
+  /** The patient's zone (the browser's when undefined). */
+  viewerZone?: string | undefined;
 }
+
+/** The slice of the search the results read (the hook's answer, or a test's). */
+export type ResultsSearch = Pick<
+  SlotSearch,
+  | 'result'
+  | 'liveResult'
+  | 'search'
+  | 'availableDates'
+  | 'day'
+  | 'setDay'
+  | 'loadingTimes'
+  | 'failed'
+  | 'searchingAll'
+  | 'searchLocation'
+  | 'genders'
+> & {
+  providersQuery: Pick<SlotSearch['providersQuery'], 'error' | 'isFetching' | 'refetch'>;
+};
 
 /** The time-grouped answer's times of `day`, as choices (provider assigned by the server). */
 export function timeChoicesOf(result: GetProvidersResponse | undefined, day: string | null): SlotChoice[] {
@@ -56,54 +80,57 @@ export function OfflineLocations({
   context: ResultsContext;
   onWaitlist: (target: WaitlistTarget) => void;
 }) {
-  const { locationName, phoneFor, send } = context;
+  const { placeOf, phoneFor, send } = context;
   const offline = result?.locations.filter((location) => location.noCapacity && location.message) ?? [];
-  return offline.map((location) => (
-    <OfficeMessage
-      key={location.locationId}
-      severity="info"
-      title={locationName(location.locationId)}
-      message={location.message ?? formatMessage('LOCATION_NO_CAPACITY')}
-      phone={phoneFor(location.locationId)}
-    >
-      {location.waitlistAllowed ? (
-        <button
-          type="button"
-          className="btn btn--contained"
-          onClick={() => {
-            onWaitlist({
-              providerId: null,
-              locationId: location.locationId,
-              label: locationName(location.locationId),
-              phone: phoneFor(location.locationId),
-            });
-            send({
-              action: 'click',
-              eventLabel: 'waitlist_location',
-              context: { locationId: location.locationId },
-            });
-          }}
-        >
-          Join the waitlist for {locationName(location.locationId)}
-        </button>
-      ) : null}
-    </OfficeMessage>
-  ));
+  return offline.map((location) => {
+    const name = placeOf(location.locationId).name;
+    return (
+      <OfficeMessage
+        key={location.locationId}
+        severity="info"
+        title={name}
+        message={location.message ?? formatMessage('LOCATION_NO_CAPACITY')}
+        phone={phoneFor(location.locationId)}
+      >
+        {location.waitlistAllowed ? (
+          <button
+            type="button"
+            className="btn btn--contained"
+            onClick={() => {
+              onWaitlist({
+                providerId: null,
+                locationId: location.locationId,
+                label: name,
+                phone: phoneFor(location.locationId),
+              });
+              send({
+                action: 'click',
+                eventLabel: 'waitlist_location',
+                context: { locationId: location.locationId },
+              });
+            }}
+          >
+            Join the waitlist for {name}
+          </button>
+        ) : null}
+      </OfficeMessage>
+    );
+  });
 }
 
-/** The search's failure (the server's refusal, or a retry), its loading line and its empty answer. */
+/** The search's failure (the server's refusal, or a retry) and its empty answer. */
 export function SearchStatus({
   slots,
   context,
   chosenLocationId,
 }: {
-  slots: SlotSearch;
+  slots: ResultsSearch;
   context: ResultsContext;
   chosenLocationId: string | undefined;
 }) {
-  const { providersQuery, result, liveResult, search, availableDates, searchingAll, searchLocation } = slots;
+  const { providersQuery, result, availableDates, searchingAll, searchLocation, failed, loadingTimes } =
+    slots;
   const { phoneFor } = context;
-  const failed = providersQuery.isError && !isCancelled(providersQuery.error);
   const refusal = failed ? refusalOf(providersQuery.error) : null;
   return (
     <>
@@ -127,13 +154,7 @@ export function SearchStatus({
         )
       ) : null}
 
-      {result === undefined && search !== null && (providersQuery.isPending || liveResult !== undefined) ? (
-        <div role="status" className="find-status">
-          Loading available times...
-        </div>
-      ) : null}
-
-      {result && availableDates.length === 0 ? (
+      {result && !loadingTimes && availableDates.length === 0 ? (
         <div role="status" className="find-empty">
           <p>No online times match your search within the booking window.</p>
           <p>Try another location or clear some filters, or call our office to schedule.</p>
@@ -143,46 +164,84 @@ export function SearchStatus({
   );
 }
 
+/** Placeholder times while the chosen day's answer loads (announced once as "Loading times"). */
+export function TimesSkeleton() {
+  return (
+    <div className="times-skeleton" role="status" aria-label="Loading available times">
+      <span className="visually-hidden">Loading available times...</span>
+      <div className="skeleton skeleton--heading" aria-hidden="true" />
+      <div className="slot-grid" aria-hidden="true">
+        {Array.from({ length: 8 }, (_, index) => (
+          <div key={index} className="skeleton skeleton--slot" />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** How far ahead online booking goes, and the phone for later dates. */
+export function WindowEndNote({ latestDate, phone }: { latestDate: string; phone: string | null }) {
+  return (
+    <p className="window-end">
+      Online booking is open through {formatLongDay(latestDate)}.{' '}
+      {phone ? (
+        <>
+          For later dates, call{' '}
+          <a href={telHref(phone)} className="phone-link">
+            {formatPhoneForDisplay(phone)}
+          </a>
+          .
+        </>
+      ) : (
+        'For later dates, please call our office.'
+      )}
+    </p>
+  );
+}
+
 interface SlotListProps {
-  slots: SlotSearch;
+  slots: ResultsSearch;
   context: ResultsContext;
   selectedKey: string | null;
   onSelect: (choice: SlotChoice) => void;
   onWaitlist: (provider: ProviderCard) => void;
 }
 
-/** The days with times, then the chosen day's times: one grid (grouped by time) or one card per provider. */
+function envOf(
+  result: GetProvidersResponse | undefined,
+  context: ResultsContext,
+  selectedKey: string | null,
+  onSelect: (choice: SlotChoice) => void,
+): SlotEnv {
+  return {
+    placeOf: context.placeOf,
+    locationOrder: result?.locations.map((location) => location.locationId) ?? [],
+    viewerZone: context.viewerZone,
+    selectedKey,
+    onSelect,
+  };
+}
+
+/**
+ * The chosen day's times: one list (grouped by time; by location when searching every location)
+ * or one card per provider. Skeletons while the day's answer loads — never "No times" meanwhile.
+ */
 export function SlotList({ slots, context, selectedKey, onSelect, onWaitlist }: SlotListProps) {
-  const { result, availableDates, day, setDay, searchingAll } = slots;
-  const { locationName, phoneFor, send } = context;
+  const { result, availableDates, day, setDay, searchingAll, loadingTimes } = slots;
+  const { phoneFor, send } = context;
+  if (loadingTimes) return <TimesSkeleton />;
   if (!result || availableDates.length === 0) return null;
+  const env = envOf(result, context, selectedKey, onSelect);
   const timeChoices = timeChoicesOf(result, day);
   const bookableProviders = result.providers.filter((provider) => !provider.noCapacity);
   return (
     <>
-      <DayPicker
-        days={availableDates}
-        selected={day}
-        onPick={(picked) => {
-          setDay(picked);
-          send({ action: 'click', eventLabel: 'pick_day', eventDetails: { day: picked } });
-        }}
-      />
       <h2 className="find-heading" aria-live="polite">
         {day ? `Times on ${formatDayLabel(day)}` : 'Times'}
       </h2>
       {result.groupBy === 'time' ? (
         timeChoices.length > 0 ? (
-          <TimeGrid
-            choices={timeChoices}
-            selectedKey={selectedKey}
-            detailOf={(choice) =>
-              searchingAll
-                ? `${choice.provider.name} · ${locationName(choice.slot.locationId)}`
-                : `with ${choice.provider.name}`
-            }
-            onSelect={onSelect}
-          />
+          <SlotGroups choices={timeChoices} env={env} showProvider idPrefix="times" />
         ) : (
           <p>No times on this day. Choose another day.</p>
         )
@@ -193,12 +252,13 @@ export function SlotList({ slots, context, selectedKey, onSelect, onWaitlist }: 
               key={provider.providerId}
               provider={provider}
               day={day}
-              selectedKey={selectedKey}
+              env={env}
               phone={phoneFor(provider.locationIds[0])}
-              locationName={locationName}
               showLocation={searchingAll}
-              onSelect={onSelect}
-              onPickDay={setDay}
+              onPickDay={(picked) => {
+                setDay(picked);
+                send({ action: 'click', eventLabel: 'next_available', eventDetails: { day: picked } });
+              }}
               onWaitlist={onWaitlist}
             />
           ))}
@@ -215,9 +275,10 @@ export function NoCapacityProviders({
   onSelect,
   onWaitlist,
 }: Omit<SlotListProps, 'selectedKey'>) {
-  const { result, day, setDay, searchingAll } = slots;
+  const { result, day, setDay, searchingAll, loadingTimes } = slots;
   const providers = result?.providers.filter((provider) => provider.noCapacity) ?? [];
-  if (providers.length === 0) return null;
+  if (providers.length === 0 || loadingTimes) return null;
+  const env = envOf(result, context, null, onSelect);
   return (
     <section aria-labelledby="no-capacity-title" className="find-section">
       <h2 id="no-capacity-title" className="find-heading">
@@ -229,11 +290,9 @@ export function NoCapacityProviders({
             key={provider.providerId}
             provider={provider}
             day={day}
-            selectedKey={null}
+            env={env}
             phone={context.phoneFor(provider.locationIds[0])}
-            locationName={context.locationName}
             showLocation={searchingAll}
-            onSelect={onSelect}
             onPickDay={setDay}
             onWaitlist={onWaitlist}
           />
@@ -243,18 +302,21 @@ export function NoCapacityProviders({
   );
 }
 
-/** The results beside the filters: progress, notices, the days and times, the providers without times. */
+/** The results beside the calendar: progress, notices, the chosen day's times, the providers without times. */
 export function ResultsColumn({
   slots,
   context,
   selectedKey,
   chosenLocationId,
+  bookAgain,
   onSelect,
   onWaitlist,
   onLocationWaitlist,
   onBack,
 }: SlotListProps & {
   chosenLocationId: string | undefined;
+  /** "Book again": the patient's own provider first (book-again.tsx). */
+  bookAgain?: BookAgainFilter | undefined;
   onLocationWaitlist: (target: WaitlistTarget) => void;
   onBack: () => void;
 }) {
@@ -269,6 +331,14 @@ export function ResultsColumn({
         <OfficeMessage
           severity="info"
           message="Choose at least one provider gender to see available times."
+        />
+      ) : null}
+      {bookAgain ? (
+        <BookAgainNotice
+          filter={bookAgain}
+          result={slots.result}
+          phone={context.phoneFor(chosenLocationId)}
+          send={context.send}
         />
       ) : null}
       <OfflineLocations result={slots.result} context={context} onWaitlist={onLocationWaitlist} />

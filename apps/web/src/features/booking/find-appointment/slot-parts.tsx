@@ -1,54 +1,150 @@
 import type { ProviderCard, SlotResponse } from '@scheduler/contract/scheduler-api';
 import { formatMessage } from '@scheduler/domain/messages';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { zoneName } from '../../../lib/zoned-time';
 import { OfficeMessage } from '../components/office-message';
 import { providerDisplayName } from '../lib/flow-state';
-import { formatDayLabel, formatSlotTime, groupByPartOfDay } from '../lib/slot-format';
+import { formatDayLabel, groupByPartOfDay } from '../lib/slot-format';
+import {
+  groupByLocation,
+  milesText,
+  placeHeading,
+  slotAccessibleName,
+  slotTimeLabel,
+  type Place,
+} from './slot-label';
 
 export interface SlotChoice {
   slot: SlotResponse;
   provider: { providerId: string; name: string; credentials: string | null; photoUrl: string | null };
 }
 
+export const slotKey = (startUtc: string, providerId: string) => `${startUtc}|${providerId}`;
+
+/** What every time needs: where it is (name, zone, distance), the patient's zone, the selection. */
+export interface SlotEnv {
+  placeOf: (locationId: string) => Place;
+  /** The server's location order (the fallback order of location groups). */
+  locationOrder: readonly string[];
+  /** The patient's zone; the browser's when undefined. */
+  viewerZone?: string | undefined;
+  selectedKey: string | null;
+  onSelect: (choice: SlotChoice) => void;
+}
+
 export interface SlotButtonProps {
   choice: SlotChoice;
-  /** Extra words for screen readers and under the time (provider, location). */
-  detail?: string | undefined;
-  selected: boolean;
-  onSelect: (choice: SlotChoice) => void;
+  env: SlotEnv;
+  /** Show the provider's name under the time (not inside the provider's own card). */
+  showProvider: boolean;
 }
 
 /**
  * A time: a native button with Material UI's outlined/contained button looks (the app's static
- * stylesheet), dozens of which render cheaply on a phone.
+ * stylesheet), dozens of which render cheaply on a phone. It names the location's zone
+ * ('8:00 AM CT') and, when the patient's zone differs, their own time.
  */
-export function SlotButton({ choice, detail, selected, onSelect }: SlotButtonProps) {
-  const time = formatSlotTime(choice.slot.timeLocal);
+export function SlotButton({ choice, env, showProvider }: SlotButtonProps) {
+  const place = env.placeOf(choice.slot.locationId);
+  const label = slotTimeLabel(choice.slot, place.timeZone, env.viewerZone);
+  const selected = env.selectedKey === slotKey(choice.slot.startUtc, choice.provider.providerId);
   return (
     <button
       type="button"
-      className={selected ? 'btn btn--contained btn--stacked' : 'btn btn--stacked'}
+      className={selected ? 'btn btn--contained btn--stacked btn--slot' : 'btn btn--stacked btn--slot'}
       aria-pressed={selected}
+      aria-label={slotAccessibleName(label, choice.provider.name, place.name, choice.slot.dateLocal)}
       data-start-utc={choice.slot.startUtc}
       data-provider-id={choice.provider.providerId}
       data-location-id={choice.slot.locationId}
-      onClick={() => onSelect(choice)}
+      onClick={() => env.onSelect(choice)}
     >
-      <span>{time}</span>
-      <span className="visually-hidden">
-        , {formatDayLabel(choice.slot.dateLocal)}
-        {detail ? ',' : ''}
-      </span>
-      {detail ? <span className="btn__detail"> {detail}</span> : null}
+      <span>{label.full}</span>
+      {label.yourTime ? <span className="btn__detail">{label.yourTime}</span> : null}
+      {showProvider ? <span className="btn__detail btn__provider">{choice.provider.name}</span> : null}
     </button>
   );
 }
 
-/** The provider's photo, or their initials when there is none (or it does not load). */
+/** The generic short zone of a location on a day ('CT'), or null when the zone is unknown. */
+function zoneOf(place: Place, startUtc: string | undefined): string | null {
+  if (!place.timeZone || !startUtc) return null;
+  try {
+    return zoneName(place.timeZone, Date.parse(startUtc));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A list of times: by part of day at one location; at several, one group per location (nearest
+ * first with a ZIP code, with the distance shown), each in its own local time order.
+ */
+export function SlotGroups({
+  choices,
+  env,
+  showProvider,
+  idPrefix,
+  narrow = false,
+}: {
+  choices: SlotChoice[];
+  env: SlotEnv;
+  showProvider: boolean;
+  idPrefix: string;
+  narrow?: boolean;
+}) {
+  const gridClass = narrow ? 'slot-grid slot-grid--narrow' : 'slot-grid';
+  const groups = groupByLocation(
+    choices,
+    (choice) => choice.slot.locationId,
+    (choice) => choice.slot.timeLocal,
+    env.placeOf,
+    env.locationOrder,
+  );
+  if (groups.length > 1)
+    return groups.map(({ place, items }) => {
+      const headingId = `${idPrefix}-loc-${place.locationId}`;
+      return (
+        <section key={place.locationId} aria-labelledby={headingId} className="time-part time-part--location">
+          <h3 id={headingId}>{placeHeading(place, zoneOf(place, items[0]?.slot.startUtc))}</h3>
+          <div className={gridClass}>
+            {items.map((choice) => (
+              <SlotButton
+                key={slotKey(choice.slot.startUtc, choice.provider.providerId) + choice.slot.locationId}
+                choice={choice}
+                env={env}
+                showProvider={showProvider}
+              />
+            ))}
+          </div>
+        </section>
+      );
+    });
+  return groupByPartOfDay(
+    [...choices].sort((a, b) => a.slot.timeLocal.localeCompare(b.slot.timeLocal)),
+    (choice) => choice.slot.timeLocal,
+  ).map(([part, list]) => (
+    <section key={part} aria-labelledby={`${idPrefix}-${part}`} className="time-part">
+      <h3 id={`${idPrefix}-${part}`}>{part}</h3>
+      <div className={gridClass}>
+        {list.map((choice) => (
+          <SlotButton
+            key={slotKey(choice.slot.startUtc, choice.provider.providerId) + choice.slot.locationId}
+            choice={choice}
+            env={env}
+            showProvider={showProvider}
+          />
+        ))}
+      </div>
+    </section>
+  ));
+}
+
+/** The provider's photo, or a branded avatar with their initials when there is none (or it does not load). */
 function ProviderAvatar({ provider }: { provider: ProviderCard }) {
   const [failed, setFailed] = useState(false);
   return (
-    <span className="avatar">
+    <span className="avatar" aria-hidden="true">
       {provider.photoUrl && !failed ? (
         <img src={provider.photoUrl} alt="" onError={() => setFailed(true)} />
       ) : (
@@ -61,31 +157,41 @@ function ProviderAvatar({ provider }: { provider: ProviderCard }) {
   );
 }
 
+/**
+ * The provider's next time after `day`, never one before it: the server's first time on or after
+ * the day shown (nextAvailableFrom), else its first time of the window only when that is later.
+ */
+export function nextAvailableAfter(
+  provider: Pick<ProviderCard, 'nextAvailable' | 'nextAvailableFrom'>,
+  day: string | null,
+): SlotResponse | null {
+  const candidate =
+    provider.nextAvailableFrom !== undefined ? provider.nextAvailableFrom : provider.nextAvailable;
+  if (!candidate) return null;
+  if (day === null) return candidate;
+  return candidate.dateLocal > day ? candidate : null;
+}
+
 const INITIAL_SLOTS = 12;
 
 export interface ProviderCardViewProps {
   provider: ProviderCard;
   day: string | null;
-  selectedKey: string | null;
+  env: SlotEnv;
   phone: string | null;
-  locationName: (locationId: string) => string;
+  /** Name the provider's locations (searching every location). */
   showLocation: boolean;
-  onSelect: (choice: SlotChoice) => void;
   onPickDay: (day: string) => void;
   onWaitlist: (provider: ProviderCard) => void;
 }
 
-export const slotKey = (startUtc: string, providerId: string) => `${startUtc}|${providerId}`;
-
-/** A provider with photo, credentials, distance, and their times on the chosen day (or when they are next free). */
+/** A provider with photo, credentials, distance, locations, and their times on the chosen day (or when they are next free). */
 export function ProviderCardView({
   provider,
   day,
-  selectedKey,
+  env,
   phone,
-  locationName,
   showLocation,
-  onSelect,
   onPickDay,
   onWaitlist,
 }: ProviderCardViewProps) {
@@ -99,7 +205,9 @@ export function ProviderCardView({
     credentials: provider.credentials,
     photoUrl: provider.photoUrl,
   };
-  const next = provider.nextAvailable;
+  const next = nextAvailableAfter(provider, day);
+  const nextPlace = next ? env.placeOf(next.locationId) : null;
+  const nextLabel = next && nextPlace ? slotTimeLabel(next, nextPlace.timeZone, env.viewerZone) : null;
   return (
     <article aria-labelledby={nameId} className="provider-card">
       <div className="provider-card__head">
@@ -107,10 +215,12 @@ export function ProviderCardView({
         <div>
           <h3 id={nameId}>{providerDisplayName(provider)}</h3>
           {provider.distanceMiles !== null ? (
-            <p className="provider-card__note">{provider.distanceMiles.toFixed(1)} miles away</p>
+            <p className="provider-card__note">{milesText(provider.distanceMiles)}</p>
           ) : null}
           {showLocation && provider.locationIds.length > 0 ? (
-            <p className="provider-card__note">{provider.locationIds.map(locationName).join(' · ')}</p>
+            <p className="provider-card__note">
+              {provider.locationIds.map((id) => env.placeOf(id).name).join(' · ')}
+            </p>
           ) : null}
           {!provider.acceptingNewPatients ? (
             <p className="provider-card__note">Not accepting new patients</p>
@@ -131,17 +241,13 @@ export function ProviderCardView({
         </OfficeMessage>
       ) : slots.length > 0 ? (
         <>
-          <div className="slot-grid slot-grid--narrow">
-            {shown.map((slot) => (
-              <SlotButton
-                key={slot.startUtc + slot.locationId}
-                choice={{ slot, provider: person }}
-                detail={showLocation ? locationName(slot.locationId) : `with ${provider.name}`}
-                selected={selectedKey === slotKey(slot.startUtc, provider.providerId)}
-                onSelect={onSelect}
-              />
-            ))}
-          </div>
+          <SlotGroups
+            choices={shown.map((slot) => ({ slot, provider: person }))}
+            env={env}
+            showProvider={false}
+            idPrefix={`provider-${provider.providerId}`}
+            narrow
+          />
           {slots.length > INITIAL_SLOTS ? (
             <button
               type="button"
@@ -156,111 +262,13 @@ export function ProviderCardView({
       ) : (
         <div className="provider-card__none">
           <p>{day ? `No times on ${formatDayLabel(day)}.` : 'No times on this day.'}</p>
-          {next && next.dateLocal !== day ? (
+          {next && nextLabel ? (
             <button type="button" className="btn" onClick={() => onPickDay(next.dateLocal)}>
-              Next available: {formatDayLabel(next.dateLocal)} at {formatSlotTime(next.timeLocal)}
+              Next available: {formatDayLabel(next.dateLocal)} at {nextLabel.full}
             </button>
           ) : null}
         </div>
       )}
     </article>
-  );
-}
-
-export interface DayPickerProps {
-  days: string[];
-  selected: string | null;
-  onPick: (day: string) => void;
-}
-
-/** The days of the booking window that have times (no day outside it is offered). */
-export function DayPicker({ days, selected, onPick }: DayPickerProps) {
-  const listRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const button = listRef.current?.querySelector<HTMLElement>('[aria-pressed="true"]');
-    button?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
-  }, [selected]);
-  const index = selected ? days.indexOf(selected) : -1;
-  return (
-    <section aria-labelledby="day-picker-title" className="day-picker">
-      <h2 id="day-picker-title">Choose a day</h2>
-      <div className="day-picker__row">
-        <button
-          type="button"
-          className="btn btn--arrow"
-          disabled={index <= 0}
-          onClick={() => {
-            const previous = days[index - 1];
-            if (previous) onPick(previous);
-          }}
-        >
-          <span aria-hidden="true">‹</span>
-          <span className="visually-hidden">Previous day with times</span>
-        </button>
-        <div ref={listRef} className="day-picker__days">
-          {days.map((day) => {
-            const [weekday = '', date = ''] = formatDayLabel(day).split(', ');
-            return (
-              <button
-                type="button"
-                key={day}
-                className={
-                  day === selected ? 'btn btn--contained btn--stacked btn--day' : 'btn btn--stacked btn--day'
-                }
-                aria-pressed={day === selected}
-                onClick={() => onPick(day)}
-              >
-                <span>{weekday}</span>
-                <span className="visually-hidden">, </span>
-                <span className="btn__strong">{date}</span>
-              </button>
-            );
-          })}
-        </div>
-        <button
-          type="button"
-          className="btn btn--arrow"
-          disabled={index < 0 || index >= days.length - 1}
-          onClick={() => {
-            const following = days[index + 1];
-            if (following) onPick(following);
-          }}
-        >
-          <span aria-hidden="true">›</span>
-          <span className="visually-hidden">Next day with times</span>
-        </button>
-      </div>
-    </section>
-  );
-}
-
-export interface TimeGridProps {
-  choices: SlotChoice[];
-  selectedKey: string | null;
-  detailOf: (choice: SlotChoice) => string;
-  onSelect: (choice: SlotChoice) => void;
-}
-
-/** Times grouped by part of day; each time carries the provider the scheduler assigned to it. */
-export function TimeGrid({ choices, selectedKey, detailOf, onSelect }: TimeGridProps) {
-  return (
-    <>
-      {groupByPartOfDay(choices, (choice) => choice.slot.timeLocal).map(([part, list]) => (
-        <section key={part} aria-labelledby={`times-${part}`} className="time-part">
-          <h3 id={`times-${part}`}>{part}</h3>
-          <div className="slot-grid">
-            {list.map((choice) => (
-              <SlotButton
-                key={slotKey(choice.slot.startUtc, choice.provider.providerId) + choice.slot.locationId}
-                choice={choice}
-                detail={detailOf(choice)}
-                selected={selectedKey === slotKey(choice.slot.startUtc, choice.provider.providerId)}
-                onSelect={onSelect}
-              />
-            ))}
-          </div>
-        </section>
-      ))}
-    </>
   );
 }

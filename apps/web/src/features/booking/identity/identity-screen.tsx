@@ -16,7 +16,8 @@ import { bookAppointment, lookUpPatient } from '../api/booking-calls';
 import { isCancelled, shownErrorOf } from '../api/contract';
 import { useLocations } from '../api/get-catalogue';
 import { useSchedulerConfig } from '../api/get-config';
-import { schedulerKey, useBookingScope, type BookingScope } from '../api/scope';
+import { forgetProviderSearches } from '../api/get-providers';
+import { useBookingScope, type BookingScope } from '../api/scope';
 import { stepIndex } from '../booking-steps';
 import { AppointmentSummary } from '../components/appointment-summary';
 import { EMPTY_IDENTITY, IdentityFields, type IdentityFormValues } from '../components/identity-fields';
@@ -33,6 +34,7 @@ import {
 } from '../lib/flow-state';
 import { useBookingAnalytics, usePageView } from '../use-booking-analytics';
 import type { ThankYouState } from '../thank-you/thank-you-state';
+import { RememberMeCheckbox, useRememberMe } from './remember-me';
 
 type Outcome = { kind: 'refusal' | 'error'; message: string } | { kind: 'slot-taken'; message: string };
 
@@ -86,6 +88,7 @@ function IdentityForm({ scope, settings, today, clientPhone }: IdentityFormProps
   const sessionId = useBookingSelector((state) => state.patientdetails.sessionId);
   const utm = useBookingSelector((state) => state.patientdetails.utm);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const rememberMe = useRememberMe(scope.clientName, settings.rememberMeInWidget);
   const outcomeRef = useRef<HTMLDivElement>(null);
 
   const detail = readPatientDetail(storedDetail);
@@ -144,6 +147,7 @@ function IdentityForm({ scope, settings, today, clientPhone }: IdentityFormProps
         clickPageName: 'thankyou',
         context: { isAptBooked: true, isExistingPatient: isExistingPatient || lookup.isExistingPatient },
       });
+      await rememberMe.keepOrForget({ identity, insurance: policy, service, provider, booking });
       dispatch(setStepper(stepIndex('thankyou')));
       const state: ThankYouState = { booking };
       void navigate({ pathname: '../thankyou', search }, { relative: 'path', state, replace: true });
@@ -159,7 +163,7 @@ function IdentityForm({ scope, settings, today, clientPhone }: IdentityFormProps
     // The answers stay; only the time that was taken is given up.
     dispatch(setSelectedTime(null));
     dispatch(setSelectedProvider(null));
-    void queryClient.invalidateQueries({ queryKey: [...schedulerKey(scope), 'providers'] });
+    forgetProviderSearches(queryClient, scope); // the taken time must not come back from the cache
     send({ action: 'click', eventLabel: 'choose_new_time', clickPageName: 'findappointment' });
     void navigate({ pathname: '../findappointment', search }, { relative: 'path' });
   };
@@ -179,6 +183,7 @@ function IdentityForm({ scope, settings, today, clientPhone }: IdentityFormProps
           permissionsRequired={settings.smsEmailPermissions === 'required'}
           today={today}
         />
+        <RememberMeCheckbox choice={rememberMe} />
 
         <Box ref={outcomeRef} tabIndex={-1} sx={{ '&:focus': { outline: 'none' } }}>
           {outcome ? (

@@ -4,6 +4,7 @@ import TextField from '@mui/material/TextField';
 import { RELATIONSHIPS } from '@scheduler/contract/booking';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import type { InsuranceCarrier, RelationshipOption, TopPackage } from '../api/insurance';
+import { ChoiceGroup } from '../components/choice-group';
 import { FormTextField } from '../components/form-fields';
 import type { BookingEventInput } from '../use-booking-analytics';
 import type { InsuranceFormValues } from './insurance-form';
@@ -21,6 +22,47 @@ export interface PolicyFieldsProps {
   /** Any change clears an earlier refusal. */
   onEdit: () => void;
   send: (event: BookingEventInput) => void;
+}
+
+/**
+ * How the patient will pay: with insurance, self-pay when offered (insurance 3), or no insurance
+ * (always allowed: the booking goes without a policy).
+ */
+export function PaymentQuestion({
+  form,
+  payment,
+  selfPayAllowed,
+  onEdit,
+}: {
+  form: UseFormReturn<InsuranceFormValues>;
+  payment: InsuranceFormValues['payment'] | null;
+  selfPayAllowed: boolean;
+  onEdit: () => void;
+}) {
+  return (
+    <Controller
+      control={form.control}
+      name="payment"
+      render={({ field, fieldState }) => (
+        <ChoiceGroup
+          id="payment"
+          legend="How will you pay?"
+          value={payment}
+          error={fieldState.error?.message ?? null}
+          onChange={(value) => {
+            field.onChange(value === 'self' || value === 'none' ? value : 'insurance');
+            form.clearErrors('payment');
+            onEdit();
+          }}
+          options={[
+            { value: 'insurance', label: 'With my insurance' },
+            ...(selfPayAllowed ? [{ value: 'self', label: 'I will pay myself (self-pay)' }] : []),
+            { value: 'none', label: "I don't have insurance", description: 'You can book without it.' },
+          ]}
+        />
+      )}
+    />
+  );
 }
 
 /** The insurance policy: popular plans, carrier, plan, member id and relationship to the holder. */

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import { useMemo, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import { useBookingDispatch, useBookingSelector } from '../state/hooks';
 import { setInsurancePolicy } from '../state/patientdetails-slice';
+import { setInsurance } from '../state/servicetype-slice';
 import { setStepper } from '../state/stepper-slice';
 import { LoadingScreen } from '../../../components/loading-screen';
 import { useLocations } from '../api/get-catalogue';
@@ -13,16 +14,28 @@ import { useInsuranceCarriers, useRelationships, useTopInsurancePackages } from 
 import { useBookingScope } from '../api/scope';
 import { advanceStepper } from '../booking-steps';
 import { AppointmentSummary } from '../components/appointment-summary';
-import { ChoiceGroup } from '../components/choice-group';
 import { OfficeMessage } from '../components/office-message';
 import { StepActions } from '../components/step-actions';
 import { StepPage } from '../components/step-page';
-import { readInsuranceFilter, readInsurancePolicy, readProvider, readTime } from '../lib/flow-state';
+import { readInsurancePolicy, readProvider, readTime } from '../lib/flow-state';
+import { paymentRecord, readPaymentChoice } from '../landing/payment-choice';
 import { useBookingAnalytics, usePageView } from '../use-booking-analytics';
-import { PolicyFields } from './insurance-fields';
-import { insuranceFormSchema, policyOf, refusalFor, type InsuranceFormValues } from './insurance-form';
+import { PaymentQuestion, PolicyFields } from './insurance-fields';
+import {
+  defaultValuesOf,
+  insuranceFormSchema,
+  insuranceOf,
+  submitInsurance,
+  type InsuranceFormValues,
+  type PaymentAnswer,
+} from './insurance-form';
 
-/** Step 4: insurance carrier, plan (top packages first), member id and relationship, or self-pay. */
+/**
+ * Step 4: insurance carrier, plan (top packages the provider accepts first), member id and
+ * relationship; self-pay when offered (insurance 3); or no insurance (always allowed). The answer is
+ * checked by POST insurance/postInsurance (in network with the chosen provider: the safety net for a
+ * plan not chosen on the landing) and kept as the server normalized it.
+ */
 export function InsuranceScreen() {
   const scope = useBookingScope();
   const navigate = useNavigate();
@@ -30,7 +43,7 @@ export function InsuranceScreen() {
   const dispatch = useBookingDispatch();
   const config = useSchedulerConfig(scope);
   const carriersQuery = useInsuranceCarriers(scope);
-  const topQuery = useTopInsurancePackages(scope);
+
   const relationshipsQuery = useRelationships(scope);
   const locations = useLocations(scope).data ?? [];
   const { send } = useBookingAnalytics('insurance');
@@ -38,8 +51,10 @@ export function InsuranceScreen() {
 
   const stepper = useBookingSelector((state) => state.stepper.stepper);
   const stored = readInsurancePolicy(useBookingSelector((state) => state.patientdetails.insurancePolicy));
-  const filter = readInsuranceFilter(useBookingSelector((state) => state.servicetype.insurance));
+  const landing = readPaymentChoice(useBookingSelector((state) => state.servicetype.insurance));
   const provider = readProvider(useBookingSelector((state) => state.patientdetails.selectedProvider));
+  // Only the popular plans the chosen provider accepts (all of them for "any provider").
+  const topQuery = useTopInsurancePackages(scope, provider?.providerId ?? null);
   const time = readTime(useBookingSelector((state) => state.patientdetails.selectedTime));
   const [refusal, setRefusal] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
@@ -49,15 +64,11 @@ export function InsuranceScreen() {
 
   const form = useForm<InsuranceFormValues>({
     resolver: zodResolver(insuranceFormSchema),
-    defaultValues: {
-      selfPay: stored?.selfPay === true,
-      carrierId: stored && !stored.selfPay ? stored.carrierId : (filter?.carrierId ?? ''),
-      planId: stored && !stored.selfPay ? stored.planId : (filter?.planId ?? ''),
-      memberId: stored && !stored.selfPay ? stored.memberId : '',
-      relationship: stored && !stored.selfPay ? stored.relationship : '',
-    },
+    defaultValues: defaultValuesOf(stored, landing),
   });
-  const selfPay = form.watch('selfPay') && selfPayAllowed;
+  const chosenPayment = form.watch('payment');
+  // Self-pay no longer offered: the patient chooses again (insurance or none).
+  const payment: PaymentAnswer | null = chosenPayment === 'self' && !selfPayAllowed ? null : chosenPayment;
   const carrierId = form.watch('carrierId');
 
   const carriers = useMemo(
@@ -83,22 +94,32 @@ export function InsuranceScreen() {
   if (config.isPending || carriersQuery.isPending) return <LoadingScreen />;
 
   const onSubmit = form.handleSubmit(async (values) => {
-    const paying = values.selfPay && selfPayAllowed;
+    if (payment === null) return form.setError('payment', { message: 'Choose how you will pay' });
     setRefusal(null);
-    if (settings?.checkInsuranceCompatibility && provider) {
-      setChecking(true);
-      const refused = await refusalFor(scope, provider.providerId, paying ? null : values.planId, paying);
-      setChecking(false);
-      if (refused !== null) {
-        setRefusal(refused.message);
-        if (refused.notInNetwork)
-          send({ action: 'alert', eventLabel: 'insurance_not_in_network', alert: refused.message });
-        return;
-      }
+    setChecking(true);
+    const outcome = await submitInsurance(scope, provider?.providerId ?? null, insuranceOf(values, payment));
+    setChecking(false);
+    if (outcome.kind === 'invalid') {
+      for (const { field, message } of outcome.fields)
+        form.setError(field, { message }, { shouldFocus: true });
+      return;
     }
-    dispatch(setInsurancePolicy(policyOf(values, paying, carriers)));
+    if (outcome.kind === 'refused') {
+      setRefusal(outcome.message);
+      if (outcome.notInNetwork)
+        send({ action: 'alert', eventLabel: 'insurance_not_in_network', alert: outcome.message });
+      return;
+    }
+    dispatch(setInsurancePolicy(outcome.policy));
+    // Remembered as the landing's answer too when it was left open there (coming back shows it).
+    if (landing === null && payment !== 'insurance')
+      dispatch(setInsurance(paymentRecord({ kind: payment === 'self' ? 'selfPay' : 'none' })));
     dispatch(setStepper(advanceStepper(stepper, 3)));
-    send({ action: 'click', eventLabel: paying ? 'self_pay' : 'insurance', clickPageName: 'identity' });
+    send({
+      action: 'click',
+      eventLabel: payment === 'self' ? 'self_pay' : payment === 'none' ? 'no_insurance' : 'insurance',
+      clickPageName: 'identity',
+    });
     void navigate({ pathname: '../identity', search }, { relative: 'path' });
   });
 
@@ -106,29 +127,14 @@ export function InsuranceScreen() {
     <StepPage heading="Insurance" intro="Tell us how you will pay for your visit.">
       <AppointmentSummary scope={scope} />
       <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)} sx={{ maxWidth: 720 }}>
-        {selfPayAllowed ? (
-          <Controller
-            control={form.control}
-            name="selfPay"
-            render={({ field }) => (
-              <ChoiceGroup
-                id="payment"
-                legend="How will you pay?"
-                value={field.value ? 'self' : 'insurance'}
-                onChange={(value) => {
-                  field.onChange(value === 'self');
-                  setRefusal(null);
-                }}
-                options={[
-                  { value: 'insurance', label: 'With my insurance' },
-                  { value: 'self', label: 'I will pay myself (self-pay)' },
-                ]}
-              />
-            )}
-          />
-        ) : null}
+        <PaymentQuestion
+          form={form}
+          payment={payment}
+          selfPayAllowed={selfPayAllowed}
+          onEdit={() => setRefusal(null)}
+        />
 
-        {!selfPay ? (
+        {payment === 'insurance' ? (
           <PolicyFields
             form={form}
             carriers={carriers}

@@ -1,17 +1,30 @@
 import type { Location, ServiceType } from '@scheduler/contract/scheduler-api';
 import { formatMessage } from '@scheduler/domain/messages';
+import { formatPhoneForDisplay } from '@scheduler/domain/text';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { advanceStepper } from '../booking-steps';
 import { ActionButton } from '../components/action-button';
 import { OfficeMessage } from '../components/office-message';
 import { StepPage } from '../components/step-page';
-import { ANY_LOCATION, readLocation, readService, type ChosenLocation } from '../lib/flow-state';
+import {
+  ANY_LOCATION,
+  readInsurancePolicy,
+  readLocation,
+  readService,
+  type ChosenLocation,
+} from '../lib/flow-state';
 import { useBookingDispatch, useBookingSelector } from '../state/hooks';
-import { setIsExistingPatient, setSelectedProvider, setSelectedTime } from '../state/patientdetails-slice';
-import { setLocation, setServicetype } from '../state/servicetype-slice';
+import {
+  setInsurancePolicy,
+  setIsExistingPatient,
+  setSelectedProvider,
+  setSelectedTime,
+} from '../state/patientdetails-slice';
+import { setInsurance, setLocation, setServicetype } from '../state/servicetype-slice';
 import { setStepper } from '../state/stepper-slice';
 import type { BookingEventInput } from '../use-booking-analytics';
+import { paymentRecord, policyMatches, readPaymentChoice, type PaymentChoice } from './payment-choice';
 
 export type PatientType = 'new' | 'existing';
 
@@ -67,17 +80,41 @@ export function refusalsOf(choice: {
   return { patientTypeRefusal, serviceRefusal, locationRefusal };
 }
 
-/** The location choices: 'Any location' first when there are several. */
-export function locationOptionsOf(locations: Location[]) {
+/** A service patients cannot book online (call to schedule, or not online): marked in the list. */
+export function isCallOnlyService(service: ServiceType): boolean {
+  return service.callToSchedule || !service.onlineEnabled;
+}
+
+/** "Call to book · (212) 555-0142": the mark of a choice that cannot be booked online, in the list itself. */
+export function CallOnlyTag({ phone }: { phone: string | null }) {
+  return (
+    <span className="choice__tag">
+      {phone ? `Call to book · ${formatPhoneForDisplay(phone)}` : 'Call to book'}
+    </span>
+  );
+}
+
+/** The location choices: 'Any location' first when there are several; offline ones marked with their phone. */
+export function locationOptionsOf(locations: Location[], clientPhone: string | null = null) {
   return [
     ...(locations.length > 1
       ? [{ value: ANY_LOCATION, label: 'Any location', description: 'Show times at every location' }]
       : []),
-    ...locations.map((candidate) => ({
-      value: candidate.id,
-      label: candidate.name,
-      description: `${candidate.addressLine1}, ${candidate.city}, ${candidate.state} ${candidate.postalCode}`,
-    })),
+    ...locations.map((candidate) => {
+      const address = `${candidate.addressLine1}, ${candidate.city}, ${candidate.state} ${candidate.postalCode}`;
+      return {
+        value: candidate.id,
+        label: candidate.name,
+        description: candidate.onlineEnabled ? (
+          address
+        ) : (
+          <>
+            {address}
+            <CallOnlyTag phone={candidate.phone || clientPhone} />
+          </>
+        ),
+      };
+    }),
   ];
 }
 
@@ -120,14 +157,30 @@ export function useKeepLandingChoice(send: (event: BookingEventInput) => void) {
   const storedService = readService(useBookingSelector((state) => state.servicetype.servicetype));
   const storedLocation = readLocation(useBookingSelector((state) => state.servicetype.location));
   const storedIsExisting = useBookingSelector((state) => state.patientdetails.isExistingPatient);
+  const storedPayment = readPaymentChoice(useBookingSelector((state) => state.servicetype.insurance));
+  const storedPlanId = storedPayment?.kind === 'plan' ? storedPayment.planId : null;
+  const storedPolicy = readInsurancePolicy(
+    useBookingSelector((state) => state.patientdetails.insurancePolicy),
+  );
 
-  return (service: ServiceType, chosenLocation: ChosenLocation, isExisting: boolean) => {
+  return (
+    service: ServiceType,
+    chosenLocation: ChosenLocation,
+    isExisting: boolean,
+    payment: PaymentChoice | null,
+  ) => {
+    const planId = payment?.kind === 'plan' ? payment.planId : null;
     const changed =
       storedService?.appointmentTypeId !== service.appointmentTypeId ||
       storedLocation?.LocationId !== chosenLocation.LocationId ||
-      storedIsExisting !== isExisting;
+      storedIsExisting !== isExisting ||
+      // Another plan: the provider chosen before may not be in network with it.
+      (planId !== null && planId !== storedPlanId);
 
     dispatch(setIsExistingPatient(isExisting));
+    // The payment question is optional: left open, the insurance step asks.
+    dispatch(setInsurance(paymentRecord(payment)));
+    if (!policyMatches(storedPolicy, payment)) dispatch(setInsurancePolicy(null));
     dispatch(
       setServicetype({
         appointmentTypeId: service.appointmentTypeId,

@@ -1,9 +1,15 @@
 import type { ServiceType } from '@scheduler/contract/scheduler-api';
 import type { RefObject } from 'react';
-import { ChoiceGroup } from '../components/choice-group';
+import { ChoiceGroup, type ChoiceOption } from '../components/choice-group';
 import { OfficeMessage } from '../components/office-message';
 import type { BookingEventInput } from '../use-booking-analytics';
-import { durationText, type PatientType, type Refusal } from './landing-choices';
+import {
+  CallOnlyTag,
+  durationText,
+  isCallOnlyService,
+  type PatientType,
+  type Refusal,
+} from './landing-choices';
 
 interface LandingFieldsProps {
   practice: string;
@@ -15,7 +21,9 @@ interface LandingFieldsProps {
   errors: Record<'patientType' | 'service' | 'location', string | null>;
   refusals: Record<'patientTypeRefusal' | 'serviceRefusal' | 'locationRefusal', Refusal | null>;
   services: ServiceType[];
-  locationOptions: { value: string; label: string; description: string }[];
+  /** The office phone shown beside a service that cannot be booked online. */
+  servicePhone: string | null;
+  locationOptions: ChoiceOption[];
   send: (event: BookingEventInput) => void;
 }
 
@@ -30,28 +38,31 @@ export function LandingFields(props: LandingFieldsProps) {
     onLocation,
     errors,
     services,
+    servicePhone,
     locationOptions,
     send,
   } = props;
   const { patientTypeRefusal, serviceRefusal, locationRefusal } = props.refusals;
   return (
     <>
-      <ChoiceGroup
-        id="patient-type"
-        legend={`Have you visited ${practice} before?`}
-        groupRef={groups.typeGroup}
-        value={values.patientType}
-        onChange={(value) => {
-          onPatientType(value === 'existing' ? 'existing' : 'new');
-          send({ action: 'click', eventLabel: `patient_type_${value}` });
-        }}
-        error={errors.patientType}
-        describedBy={patientTypeRefusal ? 'landing-refusal' : undefined}
-        options={[
-          { value: 'new', label: "No, I'm a new patient" },
-          { value: 'existing', label: "Yes, I'm an existing patient" },
-        ]}
-      />
+      <div className="landing-inline">
+        <ChoiceGroup
+          id="patient-type"
+          legend={`Have you visited ${practice} before?`}
+          groupRef={groups.typeGroup}
+          value={values.patientType}
+          onChange={(value) => {
+            onPatientType(value === 'existing' ? 'existing' : 'new');
+            send({ action: 'click', eventLabel: `patient_type_${value}` });
+          }}
+          error={errors.patientType}
+          describedBy={patientTypeRefusal ? 'landing-refusal' : undefined}
+          options={[
+            { value: 'new', label: "No, I'm a new patient" },
+            { value: 'existing', label: "Yes, I'm an existing patient" },
+          ]}
+        />
+      </div>
       {patientTypeRefusal ? (
         <OfficeMessage
           id="landing-refusal"
@@ -74,9 +85,15 @@ export function LandingFields(props: LandingFieldsProps) {
         options={services.map((candidate) => ({
           value: candidate.appointmentTypeId,
           label: candidate.name,
-          description: [durationText(candidate.durationMinutes), candidate.description]
-            .filter(Boolean)
-            .join(' · '),
+          // Compact: the duration (and the call-only mark); the description under the chosen one.
+          description: (
+            <>
+              {candidate.appointmentTypeId === values.serviceId && candidate.description
+                ? `${durationText(candidate.durationMinutes)} · ${candidate.description}`
+                : durationText(candidate.durationMinutes)}
+              {isCallOnlyService(candidate) ? <CallOnlyTag phone={servicePhone} /> : null}
+            </>
+          ),
         }))}
       />
       {serviceRefusal && !patientTypeRefusal ? (

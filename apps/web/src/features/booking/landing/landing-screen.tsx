@@ -10,6 +10,10 @@ import { ANY_LOCATION, readLocation, readService, type ChosenLocation } from '..
 import { useBookingSelector } from '../state/hooks';
 import { useBookingAnalytics, usePageView } from '../use-booking-analytics';
 import { LandingFields } from './landing-fields';
+import './landing.css';
+import { PaymentFields } from './payment-fields';
+import { ReturningPatient } from './returning-patient';
+import { useLandingPayment } from './use-landing-payment';
 import {
   LandingLoadError,
   locationOptionsOf,
@@ -21,7 +25,10 @@ import {
   type PatientType,
 } from './landing-choices';
 
-/** Step 1: what, where and whether the patient is new. Open to anyone; nothing heavy loads here. */
+/**
+ * Step 1: what, where, whether the patient is new and how they will pay (optional: a plan filters
+ * find-appointment to providers in network). Open to anyone; nothing heavy loads here.
+ */
 export function LandingScreen() {
   const scope = useBookingScope();
   const config = useSchedulerConfig(scope);
@@ -68,6 +75,7 @@ export function LandingScreen() {
   const location = locations.find((candidate) => candidate.id === locationId) ?? null;
 
   const settings = config.data?.settings;
+  const payment = useLandingPayment(scope, settings, send);
   const clientPhone = config.data?.client.phone ?? null;
   const officePhone = location?.phone ?? clientPhone;
 
@@ -116,13 +124,14 @@ export function LandingScreen() {
       location === null
         ? { LocationId: ANY_LOCATION, name: 'Any location', slug: ANY_LOCATION, phone: clientPhone }
         : { LocationId: location.id, name: location.name, slug: location.slug, phone: location.phone };
-    keepChoice(service, chosenLocation, patientType === 'existing');
+    keepChoice(service, chosenLocation, patientType === 'existing', payment.choice());
   };
 
   const practice = config.data.client.clientName;
   return (
     <StepPage heading="Book an appointment" intro={`Choose what you would like to book with ${practice}.`}>
-      <form noValidate onSubmit={onSubmit} style={{ maxWidth: 720 }}>
+      <ReturningPatient />
+      <form noValidate onSubmit={onSubmit} className="landing-form">
         <LandingFields
           practice={practice}
           groups={{ typeGroup, serviceGroup, locationGroup }}
@@ -133,11 +142,14 @@ export function LandingScreen() {
           errors={errors}
           refusals={{ patientTypeRefusal, serviceRefusal, locationRefusal }}
           services={services}
-          locationOptions={locationOptionsOf(locations)}
+          servicePhone={officePhone}
+          locationOptions={locationOptionsOf(locations, clientPhone)}
           send={send}
         />
 
-        <ActionButton type="submit" disabled={refusal !== null} style={{ minWidth: 200 }}>
+        <PaymentFields {...payment.fields} />
+
+        <ActionButton type="submit" disabled={refusal !== null} className="landing-submit">
           Find a time
         </ActionButton>
       </form>

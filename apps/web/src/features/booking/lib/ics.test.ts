@@ -5,6 +5,7 @@ const appointment: CalendarAppointment = {
   appointmentId: 'a1b2',
   startUtc: '2030-03-05T14:30:00.000Z',
   endUtc: '2030-03-05T15:30:00Z',
+  timeZone: 'America/New_York',
   serviceName: 'New Patient Exam & Cleaning',
   providerName: 'Dr. Emily Carter, DDS',
   locationName: 'BrightSmile Midtown Manhattan',
@@ -48,7 +49,7 @@ describe('foldIcsLine', () => {
 });
 
 describe('buildIcs', () => {
-  const ics = buildIcs(appointment, new Date('2030-03-01T10:00:00Z'));
+  const ics = buildIcs(appointment, new Date('2030-03-01T10:00:00Z'), 'book.example.com');
 
   it('is one calendar with one event, with CRLF line ends', () => {
     expect(ics.startsWith('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n')).toBe(true);
@@ -56,12 +57,43 @@ describe('buildIcs', () => {
     expect(ics.replace(/\r\n/g, '').includes('\n')).toBe(false);
   });
 
-  it('has the appointment times in UTC and a stable uid', () => {
+  it("has the appointment times on the location's clock with its TZID and VTIMEZONE, and the e-mails' uid", () => {
     const text = unfold(ics);
-    expect(text).toContain('DTSTART:20300305T143000Z');
-    expect(text).toContain('DTEND:20300305T153000Z');
+    expect(text).toContain('METHOD:PUBLISH');
+    expect(text).toContain('DTSTART;TZID=America/New_York:20300305T093000');
+    expect(text).toContain('DTEND;TZID=America/New_York:20300305T103000');
     expect(text).toContain('DTSTAMP:20300301T100000Z');
-    expect(text).toContain('UID:a1b2@scheduler');
+    expect(text).toContain('UID:appointment-a1b2@book.example.com');
+    const zone = /BEGIN:VTIMEZONE\r\n([\s\S]*?)END:VTIMEZONE/.exec(text)?.[1] ?? '';
+    expect(zone).toContain('TZID:America/New_York');
+    // The DST change of 10 Mar 2030 (EST → EDT) is one of its observances.
+    expect(zone).toContain('DTSTART:20300310T020000');
+    expect(zone).toContain('TZNAME:EDT');
+    expect(zone).toContain('TZNAME:EST');
+    expect(text.indexOf('END:VTIMEZONE')).toBeLessThan(text.indexOf('BEGIN:VEVENT'));
+  });
+
+  it('reads a Chicago slot as 8:00 in Chicago, whoever opens it', () => {
+    const text = unfold(
+      buildIcs(
+        {
+          ...appointment,
+          timeZone: 'America/Chicago',
+          startUtc: '2026-11-27T14:00:00Z',
+          endUtc: '2026-11-27T14:30:00Z',
+        },
+        new Date('2026-11-20T10:00:00Z'),
+        'book.example.com',
+      ),
+    );
+    expect(text).toContain('DTSTART;TZID=America/Chicago:20261127T080000');
+    expect(text).toContain('TZID:America/Chicago');
+    expect(text).toContain('TZNAME:CST');
+  });
+
+  it('refuses an unknown zone or an invalid instant', () => {
+    expect(() => buildIcs({ ...appointment, timeZone: 'Nowhere/Special' }, new Date())).toThrow(RangeError);
+    expect(() => buildIcs({ ...appointment, startUtc: 'tomorrow' }, new Date())).toThrow(RangeError);
   });
 
   it('names the service, provider and place, escaped', () => {

@@ -1,13 +1,21 @@
 /**
  * "Add to calendar": an iCalendar (RFC 5545) file built in the browser from the booking
- * response. It names the service, provider and place of the appointment; nothing about the
- * patient goes in it.
+ * response, by THE project's one .ics builder (`@scheduler/domain/messages/ics`, the one the
+ * appointment e-mails attach): DTSTART;TZID=<the location's IANA zone> with its VTIMEZONE, so the
+ * entry reads 8:00 AM in Chicago whatever zone the patient's calendar is in. METHOD:PUBLISH, no
+ * ORGANIZER. The UID is the e-mails' one (`appointment-<id>@<host>`), so a calendar that gets both
+ * keeps one entry. It names the service, provider and place; nothing about the patient goes in it.
  */
+import { buildAppointmentIcs } from '@scheduler/domain/messages/ics';
+
+export { escapeIcsText, foldIcsLine } from '@scheduler/domain/messages/ics';
 
 export interface CalendarAppointment {
   appointmentId: string;
   startUtc: string;
   endUtc: string;
+  /** The location's IANA zone ('America/Chicago'). */
+  timeZone: string;
   serviceName: string;
   providerName: string;
   locationName: string;
@@ -15,9 +23,6 @@ export interface CalendarAppointment {
   phone: string | null;
   mapUrl: string;
 }
-
-const CRLF = '\r\n';
-const MAX_OCTETS = 75;
 
 /** '2030-03-05T14:30:00.000Z' → '20300305T143000Z'. Throws RangeError on an invalid instant. */
 export function toIcsUtc(instant: string | Date): string {
@@ -29,37 +34,19 @@ export function toIcsUtc(instant: string | Date): string {
     .replace(/\.\d{3}/, '');
 }
 
-/** TEXT value escaping: backslash, semicolon, comma and line breaks. */
-export function escapeIcsText(value: string): string {
-  return value
-    .replace(/\\/g, '\\\\')
-    .replace(/;/g, '\\;')
-    .replace(/,/g, '\\,')
-    .replace(/\r\n|\r|\n/g, '\\n');
+function instantOf(value: string): Date {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) throw new RangeError(`Not an instant: ${value}`);
+  return date;
 }
 
-/** Folds a content line at 75 octets (continuation lines start with a space), never inside a character. */
-export function foldIcsLine(line: string): string {
-  const encoder = new TextEncoder();
-  const pieces: string[] = [];
-  let current = '';
-  let size = 0;
-  for (const char of line) {
-    const charSize = encoder.encode(char).length;
-    const limit = pieces.length === 0 ? MAX_OCTETS : MAX_OCTETS - 1;
-    if (size + charSize > limit) {
-      pieces.push(current);
-      current = '';
-      size = 0;
-    }
-    current += char;
-    size += charSize;
-  }
-  pieces.push(current);
-  return pieces.join(`${CRLF} `);
+/** The page's host name (the e-mails' UID host when the booking page and PUBLIC_URL share it). */
+function pageHost(): string {
+  return typeof location === 'undefined' || !location.hostname ? 'scheduler' : location.hostname;
 }
 
-export function buildIcs(appointment: CalendarAppointment, now: Date): string {
+/** The .ics text of a booked appointment. Throws RangeError for an invalid instant or zone. */
+export function buildIcs(appointment: CalendarAppointment, now: Date, uidHost: string = pageHost()): string {
   const summary = `${appointment.serviceName} with ${appointment.providerName}`;
   const description = [
     `${appointment.serviceName} with ${appointment.providerName} at ${appointment.locationName}.`,
@@ -68,25 +55,20 @@ export function buildIcs(appointment: CalendarAppointment, now: Date): string {
   ]
     .filter((line): line is string => line !== null)
     .join('\n');
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Scheduler//Online booking//EN',
-    'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
-    'BEGIN:VEVENT',
-    `UID:${escapeIcsText(appointment.appointmentId)}@scheduler`,
-    `DTSTAMP:${toIcsUtc(now)}`,
-    `DTSTART:${toIcsUtc(appointment.startUtc)}`,
-    `DTEND:${toIcsUtc(appointment.endUtc)}`,
-    `SUMMARY:${escapeIcsText(summary)}`,
-    `LOCATION:${escapeIcsText(`${appointment.locationName}, ${appointment.address}`)}`,
-    `DESCRIPTION:${escapeIcsText(description)}`,
-    'STATUS:CONFIRMED',
-    'END:VEVENT',
-    'END:VCALENDAR',
-  ];
-  return lines.map(foldIcsLine).join(CRLF) + CRLF;
+  return buildAppointmentIcs({
+    appointmentId: appointment.appointmentId,
+    uidHost,
+    sequence: 0,
+    method: 'PUBLISH',
+    product: 'Online booking',
+    startUtc: instantOf(appointment.startUtc),
+    endUtc: instantOf(appointment.endUtc),
+    timeZone: appointment.timeZone,
+    summary,
+    locationText: `${appointment.locationName}, ${appointment.address}`,
+    description,
+    now,
+  });
 }
 
 /** A file name for the download: 'appointment-2030-03-05.ics'. */

@@ -1,5 +1,6 @@
 import type { GetConfigResponse } from '@scheduler/contract/scheduler-api';
-import { SETTING_GROUPS, type StoredSettingRow } from '@scheduler/domain/settings';
+// The model only: the settings barrel also holds the zod schemas of settings updates (not for the page).
+import { SETTING_GROUPS, type StoredSettingRow } from '@scheduler/domain/settings/model';
 import type { RulesConfigItem } from '../state/patientdetails-slice';
 
 export type ConfigRow = GetConfigResponse['rulesConfig'][number];

@@ -38,7 +38,11 @@ export function formatLongDay(isoDate: string): string {
   return date ? LONG_DAY_LABEL.format(date) : isoDate;
 }
 
-/** '14:30' → '02:30 PM' (the spec's 12-hour format). */
+/**
+ * '14:30' → '02:30 PM': the spec's 12-hour conversion (section 5 helper), kept for the spec. Screens
+ * do not show it: patient-facing times come from lib/zoned-time.ts ('2:30 PM CT'; `clockTimeText`
+ * gives '2:30 PM' where the zone is not known yet).
+ */
 export function formatSlotTime(timeLocal: string): string {
   try {
     return to12Hour(timeLocal);
@@ -66,4 +70,31 @@ export function groupByPartOfDay<T>(items: readonly T[], timeOf: (item: T) => st
   ]);
   for (const item of items) groups.get(partOfDay(timeOf(item)))?.push(item);
   return [...groups].filter(([, list]) => list.length > 0);
+}
+
+// ---------------------------------------------------------------- day helpers (find-a-time step)
+
+/** '2030-03-05' + 3 → '2030-03-08' (calendar days, no zone involved). */
+export function addDays(isoDate: string, days: number): string {
+  const date = utcDateOf(isoDate);
+  if (!date) return isoDate;
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** A calendar date picked in the browser (its local fields) → 'YYYY-MM-DD'. */
+export function isoDateOfLocal(date: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** 'YYYY-MM-DD' → a browser-local Date at midnight (what a month calendar shows), or null. */
+export function localDateOfIso(isoDate: string): Date | null {
+  const date = utcDateOf(isoDate);
+  return date ? new Date(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()) : null;
+}
+
+/** The first day with times after `day` (or the first of all when `day` is null), else null. */
+export function nextDayWithTimes(days: readonly string[], day: string | null): string | null {
+  return (day === null ? days[0] : days.find((candidate) => candidate > day)) ?? null;
 }

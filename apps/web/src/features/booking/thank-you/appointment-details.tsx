@@ -1,11 +1,26 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import { formatPhoneForDisplay } from '@scheduler/domain/text';
+import { zonedTimeLabel, type ZonedTimeLabel } from '../../../lib/zoned-time';
 import { telHref } from '../lib/phone';
 
+/** On the location's clock; a zone the browser does not know (an old kept state) reads in UTC, named so. */
+function labelOf(startUtc: string, timeZone: string, viewerZone: string | undefined): ZonedTimeLabel {
+  const options = viewerZone === undefined ? {} : { viewerZone };
+  try {
+    return zonedTimeLabel(startUtc, timeZone, options);
+  } catch {
+    return zonedTimeLabel(startUtc, 'UTC', options);
+  }
+}
+
 interface AppointmentDetailsProps {
-  date: string;
-  time: string;
+  /** The appointment's start (ISO instant). */
+  startUtc: string;
+  /** The location's IANA zone: the date and time are shown on its clock, with its zone named. */
+  timeZone: string;
+  /** The patient's zone (the browser's by default); their own time is added when it differs. */
+  viewerZone?: string;
   provider: string;
   locationName: string;
   address: string;
@@ -13,16 +28,21 @@ interface AppointmentDetailsProps {
   phone: string | null;
 }
 
-/** The booked appointment's date, time, provider and location (with a map link and the phone). */
+/**
+ * The booked appointment's date, time (on the location's clock, zone named: '8:00 AM CT', and the
+ * patient's own time when their zone differs), provider and location (with a map link and the phone).
+ */
 export function AppointmentDetails({
-  date,
-  time,
+  startUtc,
+  timeZone,
+  viewerZone,
   provider,
   locationName,
   address,
   mapUrl,
   phone,
 }: AppointmentDetailsProps) {
+  const when = labelOf(startUtc, timeZone, viewerZone);
   return (
     <Box
       component="dl"
@@ -37,13 +57,21 @@ export function AppointmentDetails({
         Date
       </Box>
       <Box component="dd" sx={{ m: 0, mb: { xs: 1, sm: 0 } }}>
-        {date}
+        {when.longDate}
       </Box>
       <Box component="dt" sx={{ fontWeight: 600 }}>
         Time
       </Box>
       <Box component="dd" sx={{ m: 0, mb: { xs: 1, sm: 0 } }}>
-        {time}
+        {when.time}{' '}
+        <Box component="abbr" title={when.zoneLong} sx={{ textDecoration: 'none' }}>
+          {when.zone}
+        </Box>
+        {when.yourTime ? (
+          <Box component="span" sx={{ display: 'block', color: 'text.secondary' }}>
+            {when.yourTime}
+          </Box>
+        ) : null}
       </Box>
       <Box component="dt" sx={{ fontWeight: 600 }}>
         Provider

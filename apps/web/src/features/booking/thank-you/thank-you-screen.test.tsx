@@ -47,7 +47,19 @@ const ANSWER: BookAppointmentResponse = {
   },
   service: { appointmentTypeId: '4', name: 'Emergency Dental Visit', durationMinutes: 30 },
   thankYou: { primary: PRIMARY, secondary: SECONDARY },
+  manageUrl: null,
 };
+
+/** The spec's default primary message (thankYouScreen 1). */
+const DEFAULT_PRIMARY =
+  'Your appointment has been scheduled! If you need to reschedule, please contact us at least 48 hours in advance.';
+const HOUR = 3_600_000;
+
+/** The answer for an appointment starting `hours` from now. */
+function startingIn(hours: number): Pick<BookAppointmentResponse, 'startUtc' | 'endUtc'> {
+  const start = Date.now() + hours * HOUR;
+  return { startUtc: new Date(start).toISOString(), endUtc: new Date(start + HOUR / 2).toISOString() };
+}
 
 const CONFIG = {
   rulesConfig: [
@@ -186,5 +198,82 @@ describe('the thank-you page', () => {
     renderThankYou({ booking: { ...ANSWER, confirmationNumber: '<img src=x>' } });
     expect(await screen.findByText('Emergency Dental Visit')).toBeTruthy();
     expect(screen.queryByText(/Confirmation number/)).toBeNull();
+  });
+
+  it('says "booked" when the booking is booked, and "request received" with the office note when pending', async () => {
+    mockApi(ANSWER);
+    renderThankYou({ booking: ANSWER });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Thank you, your appointment is booked' }),
+    ).toBeTruthy();
+    expect(screen.queryByText('The office will confirm your appointment shortly.')).toBeNull();
+    cleanup();
+
+    renderThankYou({ booking: { ...ANSWER, status: 'pending' } });
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'Thank you, your appointment request is received',
+      }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: /is booked/ })).toBeNull();
+    expect(screen.getByText('The office will confirm your appointment shortly.')).toBeTruthy();
+    // The practice's message itself is unchanged.
+    expect(screen.getByText(PRIMARY)).toBeTruthy();
+  });
+
+  it('shows the default 48-hour line only when the appointment is more than 48 hours away', async () => {
+    mockApi(ANSWER);
+    const withDefault = { ...ANSWER, thankYou: { primary: DEFAULT_PRIMARY, secondary: SECONDARY } };
+    renderThankYou({ booking: { ...withDefault, ...startingIn(72) } });
+    expect(await screen.findByText(DEFAULT_PRIMARY)).toBeTruthy();
+    cleanup();
+
+    renderThankYou({ booking: { ...withDefault, ...startingIn(20) } });
+    expect(await screen.findByText('Your appointment has been scheduled!')).toBeTruthy();
+    expect(screen.queryByText(/48 hours/)).toBeNull();
+    cleanup();
+
+    // A message the practice wrote is shown as written, whatever the time.
+    const edited = 'See you soon! Please contact us at least 48 hours in advance to reschedule.';
+    renderThankYou({
+      booking: { ...ANSWER, ...startingIn(20), thankYou: { primary: edited, secondary: '' } },
+    });
+    expect(await screen.findByText(edited)).toBeTruthy();
+  });
+
+  it('names the masked e-mail and phone the details went to, and nothing when no message goes out', async () => {
+    mockApi(ANSWER);
+    renderThankYou({
+      booking: { ...ANSWER, notifiedBy: { email: 'z…@example.com', sms: '(212) …-0147' } },
+    });
+    expect(await screen.findByText('We sent the details to z…@example.com and (212) …-0147.')).toBeTruthy();
+    cleanup();
+
+    renderThankYou({ booking: { ...ANSWER, notifiedBy: { email: 'z…@example.com' } } });
+    expect(await screen.findByText('We sent the details to z…@example.com.')).toBeTruthy();
+    cleanup();
+
+    renderThankYou({ booking: { ...ANSWER, notifiedBy: {} } });
+    expect(await screen.findByText('Emergency Dental Visit')).toBeTruthy();
+    expect(screen.queryByText(/We sent the details/)).toBeNull();
+  });
+
+  it('links to the manage page when the answer has one (an http(s) URL only)', async () => {
+    mockApi(ANSWER);
+    const manageUrl = 'http://localhost/acme/main/manage/tok_abc123';
+    renderThankYou({ booking: { ...ANSWER, manageUrl } });
+    const link = await screen.findByRole('link', { name: 'Manage your appointment' });
+    expect(link.getAttribute('href')).toBe(manageUrl);
+    cleanup();
+
+    renderThankYou({ booking: { ...ANSWER, manageUrl: 'javascript:alert(1)' } });
+    expect(await screen.findByText('Emergency Dental Visit')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Manage your appointment' })).toBeNull();
+    cleanup();
+
+    renderThankYou({ booking: ANSWER });
+    expect(await screen.findByText('Emergency Dental Visit')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Manage your appointment' })).toBeNull();
   });
 });

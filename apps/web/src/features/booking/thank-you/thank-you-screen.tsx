@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { formatApptDate, formatApptTime } from '@scheduler/domain/dates';
 import { formatPhoneForDisplay } from '@scheduler/domain/text';
 import { useEffect, useMemo, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -17,6 +16,7 @@ import { usePageView } from '../use-booking-analytics';
 import { AppointmentDetails } from './appointment-details';
 import { ConfirmationNumber } from './confirmation-number';
 import { readThankYouState } from './thank-you-state';
+import { PENDING_NOTE, primaryMessage, sentToLine, thankYouHeading } from './thank-you-wording';
 
 function downloadText(fileName: string, text: string, type: string): void {
   const url = URL.createObjectURL(new Blob([text], { type }));
@@ -27,6 +27,27 @@ function downloadText(fileName: string, text: string, type: string): void {
   anchor.click();
   anchor.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** The practice's message, the pending note and where the details went (announced as a status). */
+function ThankYouStatus({
+  primary,
+  pending,
+  sentTo,
+}: {
+  primary: string;
+  pending: boolean;
+  sentTo: string | null;
+}) {
+  return (
+    <Box role="status" sx={{ mb: 2 }}>
+      <Box component="p" sx={{ fontSize: '1.1rem', fontWeight: 600, mt: 0 }}>
+        {primary}
+      </Box>
+      {pending ? <Box component="p">{PENDING_NOTE}</Box> : null}
+      {sentTo ? <Box component="p">{sentTo}</Box> : null}
+    </Box>
+  );
 }
 
 /** Step 6: the confirmation, from the booking answer kept in the history state. */
@@ -80,9 +101,6 @@ export function ThankYouScreen() {
 
   const address = formatAddress(booking.location);
   const mapUrl = mapSearchUrl(`${booking.location.name}, ${address}`);
-  const start = new Date(booking.startUtc);
-  const date = formatApptDate(start, booking.timeZone);
-  const time = formatApptTime(start, booking.timeZone);
   const phone = booking.location.phone || config.data?.client.phone || null;
   const provider = providerDisplayName(booking.provider);
 
@@ -92,6 +110,7 @@ export function ThankYouScreen() {
         appointmentId: booking.appointmentId,
         startUtc: booking.startUtc,
         endUtc: booking.endUtc,
+        timeZone: booking.timeZone,
         serviceName: booking.service.name,
         providerName: provider,
         locationName: booking.location.name,
@@ -105,15 +124,12 @@ export function ThankYouScreen() {
   };
 
   return (
-    <StepPage heading="Thank you, your appointment is booked">
-      <Box role="status" sx={{ mb: 2 }}>
-        <Box component="p" sx={{ fontSize: '1.1rem', fontWeight: 600, mt: 0 }}>
-          {primary}
-        </Box>
-        {booking.status === 'pending' ? (
-          <Box component="p">The office will confirm your appointment shortly.</Box>
-        ) : null}
-      </Box>
+    <StepPage heading={thankYouHeading(booking.status)}>
+      <ThankYouStatus
+        primary={primaryMessage(primary, booking.startUtc, Date.now())}
+        pending={booking.status === 'pending'}
+        sentTo={sentToLine(booking.notifiedBy)}
+      />
       {booking.confirmationNumber ? <ConfirmationNumber value={booking.confirmationNumber} /> : null}
 
       <Box
@@ -131,8 +147,8 @@ export function ThankYouScreen() {
           {booking.service.name}
         </Box>
         <AppointmentDetails
-          date={date}
-          time={time}
+          startUtc={booking.startUtc}
+          timeZone={booking.timeZone}
           provider={provider}
           locationName={booking.location.name}
           address={address}
@@ -143,6 +159,11 @@ export function ThankYouScreen() {
           <Button variant="contained" onClick={addToCalendar}>
             Add to calendar
           </Button>
+          {booking.manageUrl ? (
+            <Button variant="outlined" href={booking.manageUrl}>
+              Manage your appointment
+            </Button>
+          ) : null}
           <Button variant="outlined" color="inherit" onClick={bookAnother}>
             Book another appointment
           </Button>

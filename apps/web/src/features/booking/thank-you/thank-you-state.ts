@@ -20,6 +20,26 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
+/** The masked channels (issue 16), short strings only; anything else is dropped. */
+function readNotifiedBy(value: unknown): BookAppointmentResponse['notifiedBy'] {
+  if (!isRecord(value)) return {};
+  const notified: NonNullable<BookAppointmentResponse['notifiedBy']> = {};
+  if (typeof value.email === 'string' && value.email.length <= 320) notified.email = value.email;
+  if (typeof value.sms === 'string' && value.sms.length <= 40) notified.sms = value.sms;
+  return notified;
+}
+
+/** The manage link (issue 18) when it is an http(s) URL; never a `javascript:` or other scheme. */
+function readManageUrl(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The booking in the history state, when it has the fields the screen needs (history is untrusted). */
 export function readThankYouState(value: unknown): ThankYouState | null {
   if (!isRecord(value) || !isRecord(value.booking)) return null;
@@ -45,6 +65,12 @@ export function readThankYouState(value: unknown): ThankYouState | null {
       ? booking.confirmationNumber
       : null;
   return {
-    booking: { ...(booking as unknown as BookAppointmentResponse), confirmationNumber },
+    booking: {
+      ...(booking as unknown as BookAppointmentResponse),
+      status: booking.status === 'pending' ? 'pending' : 'booked',
+      confirmationNumber,
+      notifiedBy: readNotifiedBy(booking.notifiedBy),
+      manageUrl: readManageUrl(booking.manageUrl),
+    },
   };
 }

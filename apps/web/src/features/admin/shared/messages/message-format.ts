@@ -5,6 +5,7 @@ import {
   type MessageStatus,
   type MessageSummary,
 } from '@scheduler/contract/admin/messages';
+import { zoneAbbreviation as zoneAbbreviationOf } from '@scheduler/domain/zone-names';
 import { formatDateTime } from '../format';
 
 /** How the message screens word and colour a message's kind, channel, status and times. */
@@ -24,13 +25,12 @@ export const channelLabel = (message: Pick<MessageSummary, 'channel'>) =>
   MESSAGE_CHANNEL_LABELS[message.channel];
 export const statusLabel = (message: Pick<MessageSummary, 'status'>) => MESSAGE_STATUS_LABELS[message.status];
 
-/** The zone's short name at that instant ('EST', 'GMT-5'), or the IANA name when the browser has none. */
+/** The zone's short name at that instant ('EST', 'GMT+5:30'; the messages' own), or the IANA name for an unknown zone. */
 export function zoneAbbreviation(isoInstant: string, timeZone: string): string {
   const date = new Date(isoInstant);
   if (Number.isNaN(date.getTime())) return timeZone;
   try {
-    const parts = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' }).formatToParts(date);
-    return parts.find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
+    return zoneAbbreviationOf(date, timeZone);
   } catch {
     return timeZone;
   }

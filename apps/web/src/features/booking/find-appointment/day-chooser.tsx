@@ -1,0 +1,44 @@
+import { Suspense, lazy } from 'react';
+import { DayStrip } from './day-strip';
+import { WindowEndNote, type ResultsSearch } from './search-results';
+import { useWideScreen } from './use-wide-screen';
+
+// The month calendar (react-day-picker and its date library) loads on wide screens only: a phone
+// chooses days on the strip and never downloads it.
+const MonthCalendar = lazy(async () => ({ default: (await import('./month-calendar')).MonthCalendar }));
+
+export interface DayChooserProps {
+  slots: Pick<ResultsSearch, 'result' | 'availableDates' | 'day'>;
+  onPick: (day: string) => void;
+  /** The phone for dates after the booking window. */
+  phone: string | null;
+}
+
+/**
+ * The days with times: a month calendar on a wide screen, a scrolling day strip on a phone; under
+ * it, how far ahead online booking goes and whom to call for later dates.
+ */
+export function DayChooser({ slots, onPick, phone }: DayChooserProps) {
+  const wide = useWideScreen();
+  const { result, availableDates, day } = slots;
+  if (!result) return <div className="skeleton skeleton--calendar" aria-hidden="true" />;
+  if (availableDates.length === 0) return null;
+  return (
+    <div className="day-chooser">
+      <h2 className="find-heading">Choose a day</h2>
+      {wide ? (
+        <Suspense fallback={<div className="skeleton skeleton--calendar" aria-hidden="true" />}>
+          <MonthCalendar
+            days={availableDates}
+            selected={day}
+            onPick={onPick}
+            latestDate={result.window.latestDate}
+          />
+        </Suspense>
+      ) : (
+        <DayStrip days={availableDates} selected={day} onPick={onPick} />
+      )}
+      <WindowEndNote latestDate={result.window.latestDate} phone={phone} />
+    </div>
+  );
+}

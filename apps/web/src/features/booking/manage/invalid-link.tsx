@@ -1,0 +1,32 @@
+import { Link } from 'react-router';
+import { PhoneLink } from './appointment-facts';
+import { bookingPagePath, SelfServicePage, useOfficePhone, type SelfServiceScope } from './self-service-page';
+
+/**
+ * A wrong, expired or used link: says so plainly and offers the booking page and the office phone
+ * (getConfig of the URL's scheduler). It names no appointment and no patient.
+ */
+export function InvalidLink({
+  scope,
+  heading,
+  message,
+}: {
+  scope: Pick<SelfServiceScope, 'clientName' | 'scheduler'>;
+  heading: string;
+  message: string;
+}) {
+  const phone = useOfficePhone(scope);
+  return (
+    <SelfServicePage scope={scope} heading={heading}>
+      <p>{message}</p>
+      <p>
+        <Link to={bookingPagePath(scope)}>Go to the booking page</Link>
+      </p>
+      {phone ? (
+        <p>
+          Call our office: <PhoneLink phone={phone} />
+        </p>
+      ) : null}
+    </SelfServicePage>
+  );
+}
