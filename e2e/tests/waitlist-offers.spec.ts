@@ -161,7 +161,7 @@ test.describe('waitlist offers', () => {
     const answer = await page.request.get('/api/scheduler/waitlistOffer', {
       headers: { [CLAIM_TOKEN_HEADER]: 'B'.repeat(22) },
     });
-    // One plain answer that reveals nothing (the contract names the code OFFER_NOT_FOUND; the server says NOT_FOUND).
+    // One plain answer that reveals nothing (404 NOT_FOUND).
     expect(answer.status()).toBe(404);
     const { error } = (await answer.json()) as { error: { code: string; message: string } };
     expect(error.message).toBe('This link is not valid. Please use the booking page or call the office.');

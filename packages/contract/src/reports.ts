@@ -104,6 +104,8 @@ export const appointmentReportRowSchema = z.object({
   isNewPatient: z.boolean(),
   /** When it was booked. */
   createdAt: isoInstantSchema,
+  /** A cancelled appointment: who cancelled it (the patient online, or staff); null otherwise or unknown. */
+  cancelledBy: z.enum(['patient', 'staff']).nullable(),
 });
 export type AppointmentReportRow = z.output<typeof appointmentReportRowSchema>;
 
@@ -150,7 +152,11 @@ export const APPOINTMENT_REPORT_CSV_COLUMNS = [
   'Channel',
   'New patient',
   'Booked at (UTC)',
+  'Cancelled by',
 ] as const;
+
+/** "Cancelled by" as the report, its export and the patient page say it. */
+export const CANCELLED_BY_LABELS = { patient: 'Patient (online)', staff: 'Staff' } as const;
 
 // ---------------------------------------------------------------- GET report/getChannelFilters
 

@@ -5,13 +5,13 @@
  * Public API (no session; the token is the only key, sent in the `X-Claim-Token` header, never in
  * an API path or query, so no log line or analytics path carries it):
  * - GET  /api/scheduler/waitlistOffer        → 200 `waitlistOfferViewSchema` (changes nothing),
- *   404 OFFER_NOT_FOUND for a wrong token (reveals nothing), 429 when the token is rate-limited.
+ *   404 NOT_FOUND for a wrong token (reveals nothing), 429 when the token is rate-limited.
  * - POST /api/scheduler/claimWaitlistOffer   body `waitlistClaimRequestSchema` (JSON; the custom
  *   header makes any cross-site request a CORS preflight)
  *   → 201 `waitlistClaimResponseSchema` (booked, or the patient's later appointment moved here),
  *   → 409 `waitlistClaimGoneSchema` (code SLOT_TAKEN: someone else claimed it / it was booked;
  *     OFFER_EXPIRED: the offer ran out; OFFER_USED: this link already claimed) with the next times
- *     of the same service, 404 OFFER_NOT_FOUND, 429.
+ *     of the same service, 404 NOT_FOUND, 429.
  *
  * Staff API (waitlist:read): GET /api/scheduler/getWaitlistOffers → `getWaitlistOffersResponseSchema`,
  * GET /api/scheduler/getWaitlistOffersReport → `waitlistOffersReportSchema`.

@@ -73,6 +73,8 @@ export interface AppointmentReportRecord {
   channel: string;
   isNewPatient: boolean;
   createdAt: number;
+  /** Who cancelled it (issue 18), when it is cancelled and that is known. */
+  cancelledBy: 'patient' | 'staff' | null;
 }
 
 /** A page of rows by start is placed by per-day counts with a filter, or from this offset on. */
@@ -180,6 +182,7 @@ export async function appointmentRows(
       'appointments.channel',
       'appointments.is_new_patient',
       'appointments.created_at',
+      'appointments.cancelled_by',
     ])
     .orderBy(orderColumn, direction)
     .orderBy('appointments.id', direction)
@@ -197,5 +200,6 @@ export async function appointmentRows(
     channel: channelOf(row.channel),
     isNewPatient: row.is_new_patient === 1,
     createdAt: Number(row.created_at),
+    cancelledBy: row.cancelled_by ?? null,
   }));
 }

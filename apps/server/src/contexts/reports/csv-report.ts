@@ -1,5 +1,9 @@
 /* The appointment report as CSV (at most REPORT_CSV_MAX_ROWS rows; spreadsheet formulas defused). */
-import { APPOINTMENT_REPORT_CSV_COLUMNS, REPORT_CSV_MAX_ROWS } from '@scheduler/contract/reports';
+import {
+  APPOINTMENT_REPORT_CSV_COLUMNS,
+  CANCELLED_BY_LABELS,
+  REPORT_CSV_MAX_ROWS,
+} from '@scheduler/contract/reports';
 import type { GetAppointmentReportQuery, ReportRange } from '@scheduler/contract/reports';
 import type { ReportsRepository } from './reports-repository.ts';
 
@@ -55,6 +59,7 @@ export async function appointmentReportCsvOf(
         row.channel,
         row.isNewPatient ? 'Yes' : 'No',
         row.createdAt,
+        row.cancelledBy === null ? '' : CANCELLED_BY_LABELS[row.cancelledBy],
       ]
         .map(csvCell)
         .join(','),

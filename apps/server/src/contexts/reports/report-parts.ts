@@ -131,5 +131,6 @@ export function toRow(
     channel: record.channel,
     isNewPatient: record.isNewPatient,
     createdAt: iso(record.createdAt),
+    cancelledBy: record.status === 'cancelled' ? record.cancelledBy : null,
   };
 }

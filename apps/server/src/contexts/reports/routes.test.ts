@@ -186,6 +186,14 @@ describe.each(testDatabases())('report API on $name', (target) => {
         createdAt: startAt - 24 * HOUR + index * 60_000,
       });
     }
+    // The patient cancelled the cancelled one online (issue 18: who cancelled is kept and reported).
+    await f.t.db
+      .updateTable('appointments')
+      .set({ cancelled_by: 'patient' })
+      .where('client_id', '=', brand)
+      .where('status', '=', 'cancelled')
+      .where('start_at', '>=', JUNE_1)
+      .execute();
   });
   afterAll(async () => {
     await f.close();
@@ -306,11 +314,21 @@ describe.each(testDatabases())('report API on $name', (target) => {
       expect(response.headers['x-report-truncated']).toBe('false');
       const lines = response.body.trimEnd().split('\r\n');
       expect(lines[0]).toBe(
-        'Appointment ID,Date,Start (UTC),End (UTC),Time zone,Status,Location,Provider,Service,Channel,New patient,Booked at (UTC)',
+        'Appointment ID,Date,Start (UTC),End (UTC),Time zone,Status,Location,Provider,Service,Channel,New patient,Booked at (UTC),Cancelled by',
       );
       expect(lines).toHaveLength(PLAN.length + 1);
       expect(lines[1]).toContain(',2027-06-01,');
       expect(lines[1]).toContain(',Confirmed,');
+      expect(lines[1]).toMatch(/,$/);
+      const cancelled = lines.filter((line) => line.includes(',Cancelled,'));
+      expect(cancelled).toHaveLength(matching((p) => p.status === 'cancelled'));
+      for (const line of cancelled) expect(line).toMatch(/,Patient \(online\)$/);
+    });
+
+    it('says who cancelled a cancelled appointment, and nothing for the others', async () => {
+      const body = await report();
+      for (const item of body.items)
+        expect(item.cancelledBy, item.status).toBe(item.status === 'cancelled' ? 'patient' : null);
     });
 
     it('defuses spreadsheet formulas and quotes commas in CSV cells', () => {

@@ -303,4 +303,14 @@ describe('the allow-list of loggable query values', () => {
       '/admin/[Redacted]/[Redacted]/patientdetails/[Redacted]/[Redacted]',
     );
   });
+
+  it('never logs the token of a manage or claim page, even one shaped like a slug', () => {
+    expect(redactRequestUrl({ url: '/brightsmile/main/manage/abcdefghijklmnopqrstuv' })).toBe(
+      '/brightsmile/main/manage/[Redacted]',
+    );
+    expect(redactRequestUrl({ url: '/brightsmile/main/claim/Zm9vYmFyYmF6cXV4cXV1eA?x=1' })).toBe(
+      '/brightsmile/main/claim/[Redacted]?x=[Redacted]',
+    );
+    expect(redactRequestUrl({ url: '/brightsmile/main/all/landing' })).toBe('/brightsmile/main/all/landing');
+  });
 });

@@ -101,7 +101,7 @@ export const waitlistOffersPlugin: FastifyPluginAsyncZod<WaitlistOffersPluginOpt
         summary: 'A waitlist offer, by its claim link (changes nothing)',
         description:
           'status open (claimable), claimed, gone (someone else claimed it) or expired, with the next times of the ' +
-          'same service when it is not open. 404 OFFER_NOT_FOUND for an unknown token (reveals nothing).',
+          'same service when it is not open. 404 NOT_FOUND for an unknown token (reveals nothing).',
         headers: claimTokenHeadersSchema,
         response: { 200: waitlistOfferViewSchema, ...publicErrorResponses },
       },
@@ -121,7 +121,7 @@ export const waitlistOffersPlugin: FastifyPluginAsyncZod<WaitlistOffersPluginOpt
         description:
           "201 with the booking (outcome moved when the patient's later appointment moved here); 200 for a retry " +
           'with the same idempotencyKey; 409 SLOT_TAKEN / OFFER_EXPIRED / OFFER_USED with the next times of the same ' +
-          'service; 404 OFFER_NOT_FOUND.',
+          'service; 404 NOT_FOUND.',
         headers: claimTokenHeadersSchema,
         body: waitlistClaimRequestSchema,
         response: {

@@ -28,7 +28,7 @@ import {
   type AppointmentReportRequest,
   type ReportFilters,
 } from './reports-api';
-import { rangeText } from './report-model';
+import { cancelledByText, rangeText } from './report-model';
 
 const PAGE_SIZES = [25, 50, 100];
 const EXPORT_PAGE_SIZE = 500;
@@ -199,6 +199,11 @@ function AppointmentReportTable({
               <TableCell>{formatDateTime(row.startUtc, row.timeZone, true)}</TableCell>
               <TableCell>
                 <StatusChip status={row.status} label={row.statusLabel} />
+                {row.cancelledBy === null ? null : (
+                  <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                    by {cancelledByText(row.cancelledBy).toLowerCase()}
+                  </Typography>
+                )}
               </TableCell>
               <TableCell>{row.service.name}</TableCell>
               <TableCell>{row.provider.name}</TableCell>

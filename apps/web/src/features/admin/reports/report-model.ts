@@ -1,4 +1,5 @@
 import type { AppointmentReportRow, GetChartReportResponse } from '@scheduler/contract/reports';
+import { CANCELLED_BY_LABELS } from '@scheduler/contract/reports';
 import { formatDateTime, formatIsoDate } from '../shared/format';
 import type { CsvColumn } from './csv';
 
@@ -127,6 +128,11 @@ export function tableSummary(table: ReportTable): string {
   return `${table.title}: ${total} in total; most ${top.label} (${top.count}).`;
 }
 
+/** Who cancelled an appointment, as the report and its export say it ('' when not cancelled or unknown). */
+export function cancelledByText(cancelledBy: AppointmentReportRow['cancelledBy']): string {
+  return cancelledBy === null ? '' : CANCELLED_BY_LABELS[cancelledBy];
+}
+
 /** Columns of the appointment report's CSV export (what the table shows, plus ids and UTC times). */
 export const APPOINTMENT_CSV_COLUMNS: CsvColumn<AppointmentReportRow>[] = [
   { header: 'Appointment ID', value: (row) => row.appointmentId },
@@ -142,6 +148,7 @@ export const APPOINTMENT_CSV_COLUMNS: CsvColumn<AppointmentReportRow>[] = [
   { header: 'Channel', value: (row) => row.channel },
   { header: 'New patient', value: (row) => (row.isNewPatient ? 'Yes' : 'No') },
   { header: 'Booked at (UTC)', value: (row) => row.createdAt },
+  { header: 'Cancelled by', value: (row) => cancelledByText(row.cancelledBy) },
 ];
 
 /** A report's date range as the screen states it: 'Jan 1, 2026 to Jan 30, 2026 (America/New_York)'. */

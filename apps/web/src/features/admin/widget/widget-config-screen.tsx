@@ -110,8 +110,10 @@ function WidgetSettings({ setup, canWrite }: { setup: WidgetSetup; canWrite: boo
         <SnippetBox snippet={snippet} />
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
           Optional attributes: <code>data-container=&quot;#booking&quot;</code> puts the widget inside an
-          element of your page; <code>data-color=&quot;#RRGGBB&quot;</code> overrides the colour below. When a
-          patient books, your page receives a <code>scheduler:booked</code> event (
+          element of your page; <code>data-color=&quot;#RRGGBB&quot;</code> overrides the colour below;{' '}
+          <code>data-phone=&quot;(212) 555-0100&quot;</code> is the number shown, with a link that opens the
+          booking page in a new tab, if a site not allowed below tries to show the widget. When a patient
+          books, your page receives a <code>scheduler:booked</code> event (
           <code>document.addEventListener(&apos;scheduler:booked&apos;, …)</code>) for your conversion tag.
           Campaign parameters of your page&apos;s address (utm_…, rwg_token) are passed on.
         </Typography>

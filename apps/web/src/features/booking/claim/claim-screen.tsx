@@ -38,7 +38,7 @@ import {
  */
 
 function isNotFound(error: unknown): boolean {
-  return isApiError(error) && (error.code === 'OFFER_NOT_FOUND' || error.status === 404);
+  return isApiError(error) && (error.code === 'NOT_FOUND' || error.status === 404);
 }
 
 function errorText(error: unknown): string {
