@@ -2,11 +2,22 @@
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
-import { getContrastRatio, ThemeProvider, type Theme } from '@mui/material/styles';
-import { render, screen } from '@testing-library/react';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Radio from '@mui/material/Radio';
+import Switch from '@mui/material/Switch';
+import {
+  decomposeColor,
+  getContrastRatio,
+  recomposeColor,
+  ThemeProvider,
+  type Theme,
+} from '@mui/material/styles';
+import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createAppTheme, type APP_COMPONENTS } from './theme';
+
+afterEach(cleanup);
 
 describe('focus and targets (issue 16)', () => {
   type Override = (props: { theme: Theme; ownerState: object }) => Record<string, unknown>;
@@ -76,5 +87,54 @@ describe('focus and targets (issue 16)', () => {
     );
     expect(css).toMatch(/MuiChip-root[^{]*\.Mui-focusVisible\{[^}]*outline-width:3px/i);
     expect(css).toMatch(/\.Mui-focusVisible svg:first-of-type\{[^}]*outline-width:3px/i);
+  });
+
+  it.each(['light', 'dark'] as const)(
+    'rings the whole checkbox, radio and switch control on keyboard focus (%s mode), not only its icon',
+    async (mode) => {
+      const user = userEvent.setup();
+      const theme = createAppTheme(mode);
+      render(
+        <ThemeProvider theme={theme}>
+          <FormControlLabel control={<Checkbox />} label="Female" />
+          <FormControlLabel control={<Radio />} label="Morning" />
+          <FormControlLabel control={<Switch />} label="Remember me" />
+        </ThemeProvider>,
+      );
+      for (const [role, name] of [
+        ['checkbox', 'Female'],
+        ['radio', 'Morning'],
+        ['switch', 'Remember me'],
+      ] as const) {
+        await user.tab();
+        const input = screen.getByRole(role, { name });
+        expect(document.activeElement).toBe(input);
+        // The control's round box (ButtonBase) is what the patient sees focused. jsdom does not
+        // match :focus-visible, so the state Material UI sets on keyboard focus is set here.
+        const control = input.closest<HTMLElement>('.MuiButtonBase-root')!;
+        control.classList.add('Mui-focusVisible');
+        const style = getComputedStyle(control);
+        expect({ style: style.outlineStyle, width: style.outlineWidth }).toEqual({
+          style: 'solid',
+          width: '3px',
+        });
+        // Material UI resolves the offset as calc(var(--_focusVisible-offset, 1) * 2px): outset 2 px
+        expect(style.outlineOffset).toMatch(/^(2px|calc\(var\(--_focusVisible-offset, 1\) \* 2px\))$/);
+        expect(style.outlineColor).toBe(recomposeColor(decomposeColor(theme.palette.primary.main)));
+        // One ring: the icon's (Material UI's default place for it) and the switch track's are dropped.
+        const icon = control.querySelector('svg');
+        if (icon) expect(getComputedStyle(icon).outlineStyle).toBe('none');
+        const track = control.parentElement?.querySelector('.MuiSwitch-track');
+        if (track) expect(getComputedStyle(track).outlineStyle).toBe('none');
+        control.classList.remove('Mui-focusVisible');
+        expect(getComputedStyle(control).outlineStyle).not.toBe('solid');
+      }
+    },
+  );
+
+  it('keeps the control ring in a widget colour', () => {
+    const theme = createAppTheme('light', { primaryColor: '#024E94' });
+    const ring = rootStyle(theme, 'MuiCheckbox')['&.Mui-focusVisible'];
+    expect(ring).toMatchObject({ outlineWidth: 3, outlineColor: theme.palette.primary.main });
   });
 });

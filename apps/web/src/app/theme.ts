@@ -59,6 +59,23 @@ export function focusRing(outlineColor: string): CSSProperties {
 
 const phone = (theme: Theme, style: CSSObject): CSSObject => ({ [theme.breakpoints.down('sm')]: style });
 
+const FOCUS_VISIBLE = 'Mui-focusVisible';
+const ringOf = (theme: Theme): CSSObject =>
+  (theme.focusVisible || focusRing(theme.palette.primary.main)) as CSSObject;
+
+/**
+ * Checkbox and radio: Material UI 9 draws the theme's ring on the small icon only (and leaves the
+ * control's own box without one), which is hard to see and missed by tools that read the focused
+ * control's box. The ring goes around the whole round 40–44 px control instead (issue 16), the
+ * icon's own ring is dropped so there is one ring. `theme.focusVisible` so a widget colour follows.
+ */
+function controlRing(theme: Theme): CSSObject {
+  return {
+    [`&.${FOCUS_VISIBLE}`]: ringOf(theme),
+    [`&.${FOCUS_VISIBLE} svg:first-of-type`]: { outlineStyle: 'none' },
+  };
+}
+
 /**
  * Component defaults of the whole app: 44 × 44 px targets on phones, sentence-case buttons (the
  * plain buttons of the first page are too), a 3 px border on a focused text field.
@@ -76,10 +93,18 @@ export const APP_COMPONENTS: Components<Theme> = {
   },
   MuiCheckbox: {
     // 24 px icon + 2 × 10 px padding = 44 px
-    styleOverrides: { root: ({ theme }) => phone(theme, { padding: 10 }) },
+    styleOverrides: { root: ({ theme }) => ({ ...controlRing(theme), ...phone(theme, { padding: 10 }) }) },
   },
   MuiRadio: {
-    styleOverrides: { root: ({ theme }) => phone(theme, { padding: 10 }) },
+    styleOverrides: { root: ({ theme }) => ({ ...controlRing(theme), ...phone(theme, { padding: 10 }) }) },
+  },
+  MuiSwitch: {
+    styleOverrides: {
+      switchBase: ({ theme }) => ({
+        [`&.${FOCUS_VISIBLE}`]: ringOf(theme),
+        [`&.${FOCUS_VISIBLE} ~ .MuiSwitch-track`]: { outlineStyle: 'none' },
+      }),
+    },
   },
   MuiChip: {
     styleOverrides: {

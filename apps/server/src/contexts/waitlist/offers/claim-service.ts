@@ -6,6 +6,8 @@
  * becomes `claimed` (single use), the freed time `filled`, the other open offers `gone`, the
  * entry `booked` (it leaves the waitlist); a claim that moves the patient's later appointment
  * cancels that one (no notice: the new booking's confirmation says it) and frees its time in turn.
+ * A new working-hours block is the exception: its offers hold different times, so a claim marks
+ * only its offer claimed and the block keeps offering the rest.
  * Every other claimer gets 409 with the next times of the same service.
  */
 import { formatInTimeZone } from '@scheduler/domain/dates';

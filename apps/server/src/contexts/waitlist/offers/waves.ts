@@ -7,6 +7,10 @@
  * is reached. A send job (queue `waitlist.offers.send`) makes the claim token, stores its hash and
  * sends the message by the entry's channel (e-mail when it has an address, else SMS). Earlier
  * waves stay open until the cut-off: the first to claim wins.
+ * A new working-hours block (reason 'hours-added', hours-added-freed.ts) is a window of many times:
+ * each entry is offered its own earliest fitting time in it (wave-choice.ts), an offer expires at
+ * its own start's cut-off, the block lasts until the cut-off of its end, and a claim fills only
+ * its own time (claim-service.ts).
  */
 import { formatInTimeZone } from '@scheduler/domain/dates';
 import type { Db } from '../../../platform/db/database.ts';
@@ -16,39 +20,22 @@ import type { JobHandler, JobQueue } from '../../../platform/jobs/job-queue.ts';
 import { PermanentDeliveryError } from '../../../platform/outbound/transports.ts';
 import type { EmailTransport, SmsTransport } from '../../../platform/outbound/transports.ts';
 import type { FreedTime, WaitlistOffers } from './time-freed.ts';
-import { resolveSlotStepMinutes } from '@scheduler/domain/availability/compute-availability';
-import {
-  earliestFittingStart,
-  hashClaimToken,
-  newClaimToken,
-  nextWaveAtMs,
-  offerCutoffMs,
-  preferredTimesAllow,
-} from './matching.ts';
+import { hashClaimToken, newClaimToken, nextWaveAtMs, offerCutoffMs } from './matching.ts';
 import {
   closeOpenOffers,
   hasOverlap,
   selectCandidates,
   selectFreedTime,
-  selectLaterAppointment,
   selectOfferFacts,
   selectOfferSettings,
 } from './offer-repository.ts';
-import type { CandidateEntry, FreedTimeRow, OfferFacts } from './offer-repository.ts';
-import type { WaveSettings } from './matching.ts';
-import {
-  selectBusyRanges,
-  selectEntriesWithOpenOffers,
-  selectOpenOfferRanges,
-  selectServicesAtLocation,
-  selectTimeOffRanges,
-} from './window-repository.ts';
+import type { OfferFacts } from './offer-repository.ts';
+import { selectEarlierUnofferedBlocks } from './window-repository.ts';
+import { chooseAtStart, chooseInWindow } from './wave-choice.ts';
 
 export const WAVE_QUEUE = 'waitlist.offers.wave';
 export const SEND_OFFER_QUEUE = 'waitlist.offers.send';
 
-const MS_PER_MINUTE = 60_000;
-const MS_PER_HOUR = 60 * MS_PER_MINUTE;
 /** Entries looked at per wave beyond its size (some fail the JavaScript checks). */
 const CANDIDATE_HEADROOM = 50;
 
@@ -101,119 +88,6 @@ function waveJob(freedTimeId: number, wave: number, runAtMs: number) {
   };
 }
 
-interface ChosenOffer {
-  candidate: CandidateEntry;
-  startAt: number;
-  endAt: number;
-  moveId: number | null;
-}
-
-/** The patient's later booked appointment of the service, which a claim would move. */
-async function moveCandidate(trx: Db, freed: FreedTimeRow, candidate: CandidateEntry, startAt: number) {
-  if (candidate.patientId === null) return null;
-  return (
-    (await selectLaterAppointment(trx, freed.clientId, candidate.patientId, candidate.serviceId, startAt)) ??
-    null
-  );
-}
-
-/** A freed appointment's time: every chosen entry is offered its start (the first to claim wins). */
-async function chooseAtStart(
-  trx: Db,
-  freed: FreedTimeRow,
-  candidates: readonly CandidateEntry[],
-  waveSize: number,
-): Promise<ChosenOffer[]> {
-  const chosen: ChosenOffer[] = [];
-  for (const candidate of candidates) {
-    if (chosen.length >= waveSize) break;
-    const endAt = freed.startAt + candidate.durationMinutes * MS_PER_MINUTE;
-    if (endAt > freed.endAt) continue; // the service does not fit the freed time
-    if (!preferredTimesAllow(candidate.preferredTimes, freed.startAt, freed.timeZone)) continue;
-    if (
-      candidate.patientId !== null &&
-      (await hasOverlap(trx, freed.clientId, { patientId: candidate.patientId }, freed.startAt, endAt))
-    )
-      continue;
-    chosen.push({
-      candidate,
-      startAt: freed.startAt,
-      endAt,
-      moveId: await moveCandidate(trx, freed, candidate, freed.startAt),
-    });
-  }
-  return chosen;
-}
-
-/**
- * A new working-hours block (longer than one appointment): each chosen entry is offered the
- * earliest time of its service in the block (slot grid, its stated times of day, nothing booked
- * for the provider or the patient, no time off) that no open offer of the block holds, so one block can fill
- * several appointments. An entry already holding an open offer (e.g. another day of the same new
- * block) is left for later.
- */
-async function chooseInWindow(
-  trx: Db,
-  freed: FreedTimeRow,
-  candidates: readonly CandidateEntry[],
-  settings: WaveSettings,
-  nowMs: number,
-): Promise<ChosenOffer[]> {
-  const providerBusy = [
-    ...(await selectBusyRanges(
-      trx,
-      freed.clientId,
-      { providerId: freed.providerId },
-      freed.startAt,
-      freed.endAt,
-    )),
-    ...(await selectTimeOffRanges(trx, freed, freed.startAt, freed.endAt)),
-  ];
-  const held = await selectOpenOfferRanges(trx, freed.id, nowMs);
-  const elsewhere = await selectEntriesWithOpenOffers(
-    trx,
-    freed.clientId,
-    candidates.map((candidate) => candidate.entryId),
-    nowMs,
-  );
-  const offered = await selectServicesAtLocation(
-    trx,
-    freed.locationId,
-    candidates.map((candidate) => candidate.serviceId),
-  );
-  const chosen: ChosenOffer[] = [];
-  for (const candidate of candidates) {
-    if (chosen.length >= settings.waveSize) break;
-    if (elsewhere.has(candidate.entryId) || !offered.has(candidate.serviceId)) continue;
-    const patientBusy =
-      candidate.patientId === null
-        ? []
-        : await selectBusyRanges(
-            trx,
-            freed.clientId,
-            { patientId: candidate.patientId },
-            freed.startAt,
-            freed.endAt,
-          );
-    const durationMs = candidate.durationMinutes * MS_PER_MINUTE;
-    const startAt = earliestFittingStart({
-      windowStartMs: freed.startAt,
-      windowEndMs: freed.endAt,
-      durationMs,
-      stepMs: resolveSlotStepMinutes(candidate.durationMinutes) * MS_PER_MINUTE,
-      // A claim must be possible: the start lies after now + the cut-off.
-      earliestMs: nowMs + settings.cutoffHours * MS_PER_HOUR + 1,
-      busy: [...providerBusy, ...held, ...patientBusy],
-      allows: (start) => preferredTimesAllow(candidate.preferredTimes, start, freed.timeZone),
-    });
-    if (startAt === null) continue;
-    const endAt = startAt + durationMs;
-    held.push([startAt, endAt]);
-    chosen.push({ candidate, startAt, endAt, moveId: await moveCandidate(trx, freed, candidate, startAt) });
-  }
-  return chosen;
-}
-
 /** One wave of a freed time: offers to the next matching entries, and the next wave planned. */
 export async function runWave(
   db: Db,
@@ -225,6 +99,15 @@ export async function runWave(
   return inWriteTransaction(db, async (trx) => {
     const freed = await selectFreedTime(trx, freedTimeId);
     if (freed === undefined || freed.status !== 'offering' || freed.wavesSent >= wave) return [];
+    // Takes the wave (the row lock makes a concurrent run of the same wave find it taken).
+    const taken = await trx
+      .updateTable('waitlist_freed_times')
+      .set({ waves_sent: wave, updated_at: nowMs })
+      .where('id', '=', freed.id)
+      .where('status', '=', 'offering')
+      .where('waves_sent', '<', wave)
+      .executeTakeFirst();
+    if (Number(taken.numUpdatedRows) !== 1) return [];
     const { settings } = await selectOfferSettings(trx, freed.clientId, freed.schedulerId);
     // A new working-hours block is a window of many times: it lasts until its last start's cut-off.
     const long = freed.reason === 'hours-added';
@@ -393,7 +276,14 @@ export async function sendOffer(deps: SendOfferDeps, offerId: number): Promise<'
 /** The queue handlers of the offers (registered by the plugin). */
 export function waveHandler(db: Db, jobs: JobQueue, now: () => Date): JobHandler {
   return async (job) => {
-    await runWave(db, jobs, Number(job.payload.freedTimeId), Number(job.payload.wave), now().getTime());
+    const freedTimeId = Number(job.payload.freedTimeId);
+    const wave = Number(job.payload.wave);
+    const nowMs = now().getTime();
+    // New hours: the earlier windows' first waves go first (each entry gets its earliest time).
+    if (wave === 1)
+      for (const earlier of await selectEarlierUnofferedBlocks(db, freedTimeId))
+        await runWave(db, jobs, earlier, 1, nowMs);
+    await runWave(db, jobs, freedTimeId, wave, nowMs);
   };
 }
 

@@ -102,3 +102,25 @@ export async function selectTimeOffRanges(
     .execute();
   return rows.map((row): TimeRange => [Number(row.start_at), Number(row.end_at)]);
 }
+
+/**
+ * The brand's new-hours windows starting before this one whose first wave has not run (the waves
+ * of one edit are queued at the same instant, in no guaranteed order): run first, they offer each
+ * entry its earliest time.
+ */
+export async function selectEarlierUnofferedBlocks(db: Db, freedTimeId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('waitlist_freed_times as f')
+    .innerJoin('waitlist_freed_times as self', 'self.client_id', 'f.client_id')
+    .select('f.id')
+    .where('self.id', '=', freedTimeId)
+    .where('self.reason', '=', 'hours-added')
+    .where('f.reason', '=', 'hours-added')
+    .where('f.status', '=', 'offering')
+    .where('f.waves_sent', '=', 0)
+    .whereRef('f.start_at', '<', 'self.start_at')
+    .orderBy('f.start_at')
+    .orderBy('f.id')
+    .execute();
+  return rows.map((row) => row.id);
+}

@@ -5,6 +5,7 @@ import {
   REASON_FOR_VISIT_MAX_LENGTH,
   additionalDetailsSchema,
 } from '@scheduler/contract/booking';
+import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import { useBookingDispatch, useBookingSelector } from '../state/hooks';
@@ -33,12 +34,36 @@ export function AdditionalDetailsScreen() {
 
   const form = useForm({
     resolver: zodResolver(additionalDetailsSchema),
-    defaultValues: { reasonForVisit: detail.reasonForVisit, notes: detail.notes },
+    defaultValues: {
+      reasonForVisit: detail.reasonForVisit.slice(0, REASON_FOR_VISIT_MAX_LENGTH),
+      notes: detail.notes.slice(0, NOTES_MAX_LENGTH),
+    },
   });
+
+  // What the patient types is kept (encrypted, for this session, like the identity step's draft):
+  // a reload loses nothing. The restored state is validated with the rest (readPatientDetail).
+  const storedRef = useRef(stored);
+  storedRef.current = stored;
+  useEffect(() => {
+    const subscription = form.watch((values) => {
+      dispatch(
+        setPatientDetail({
+          ...(storedRef.current ?? {}),
+          reasonForVisit: values.reasonForVisit ?? '',
+          notes: values.notes ?? '',
+        }),
+      );
+    });
+    return () => subscription.unsubscribe();
+  }, [form, dispatch]);
 
   const onSubmit = form.handleSubmit((values) => {
     dispatch(
-      setPatientDetail({ ...(stored ?? {}), reasonForVisit: values.reasonForVisit, notes: values.notes }),
+      setPatientDetail({
+        ...(storedRef.current ?? {}),
+        reasonForVisit: values.reasonForVisit,
+        notes: values.notes,
+      }),
     );
     dispatch(setStepper(advanceStepper(stepper, 2)));
     send({ action: 'click', eventLabel: 'continue', clickPageName: 'insurance' });

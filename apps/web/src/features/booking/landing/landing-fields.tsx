@@ -27,6 +27,13 @@ interface LandingFieldsProps {
   send: (event: BookingEventInput) => void;
 }
 
+/** Services fit two to a row on a phone when every name is short (a 390 px phone: about 16 characters). */
+export const SHORT_SERVICE_LABEL = 16;
+
+export function shortLabels(services: readonly ServiceType[]): boolean {
+  return services.length > 1 && services.every((service) => service.name.length <= SHORT_SERVICE_LABEL);
+}
+
 /** The landing's three questions (patient type, service, location), each with its refusal if any. */
 export function LandingFields(props: LandingFieldsProps) {
   const {
@@ -71,31 +78,37 @@ export function LandingFields(props: LandingFieldsProps) {
         />
       ) : null}
 
-      <ChoiceGroup
-        id="service"
-        legend="What would you like to book?"
-        groupRef={groups.serviceGroup}
-        value={values.serviceId}
-        onChange={(value) => {
-          onService(value);
-          send({ action: 'click', eventLabel: 'service', context: { appointmentTypeId: value } });
-        }}
-        error={errors.service}
-        describedBy={serviceRefusal ? 'landing-refusal' : undefined}
-        options={services.map((candidate) => ({
-          value: candidate.appointmentTypeId,
-          label: candidate.name,
-          // Compact: the duration (and the call-only mark); the description under the chosen one.
-          description: (
-            <>
-              {candidate.appointmentTypeId === values.serviceId && candidate.description
-                ? `${durationText(candidate.durationMinutes)} · ${candidate.description}`
-                : durationText(candidate.durationMinutes)}
-              {isCallOnlyService(candidate) ? <CallOnlyTag phone={servicePhone} /> : null}
-            </>
-          ),
-        }))}
-      />
+      <div
+        className={shortLabels(services) ? 'landing-services landing-services--short' : 'landing-services'}
+      >
+        <ChoiceGroup
+          id="service"
+          legend="What would you like to book?"
+          groupRef={groups.serviceGroup}
+          value={values.serviceId}
+          onChange={(value) => {
+            onService(value);
+            send({ action: 'click', eventLabel: 'service', context: { appointmentTypeId: value } });
+          }}
+          error={errors.service}
+          describedBy={serviceRefusal ? 'landing-refusal' : undefined}
+          options={services.map((candidate) => ({
+            value: candidate.appointmentTypeId,
+            label: candidate.name,
+            // Compact: the duration (and the call-only mark); the description under the chosen one.
+            description: (
+              <>
+                <span className="choice__duration">
+                  {candidate.appointmentTypeId === values.serviceId && candidate.description
+                    ? `${durationText(candidate.durationMinutes)} · ${candidate.description}`
+                    : durationText(candidate.durationMinutes)}
+                </span>
+                {isCallOnlyService(candidate) ? <CallOnlyTag phone={servicePhone} /> : null}
+              </>
+            ),
+          }))}
+        />
+      </div>
       {serviceRefusal && !patientTypeRefusal ? (
         <OfficeMessage id="landing-refusal" message={serviceRefusal.message} phone={serviceRefusal.phone} />
       ) : null}

@@ -7,6 +7,7 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bookingReducers } from '../state';
+import { shortLabels } from './landing-fields';
 import { LandingScreen } from './landing-screen';
 
 configure({ asyncUtilTimeout: 8000 });
@@ -233,5 +234,32 @@ describe('the landing: how the patient pays, up front', () => {
     expect(emergency.closest('label')?.textContent).not.toContain('Call to book');
     const harbor = screen.getByRole('radio', { name: /^Acme Harbor/ });
     expect(harbor.closest('label')?.textContent).toContain('Call to book · (212) 555-0199');
+  });
+
+  it('keeps the compact layout: duration and call-only mark with each service, the primary action in its bar', async () => {
+    mockApi();
+    renderLanding();
+    const call = await screen.findByRole('radio', { name: /^Orthodontic Consultation/ });
+    // The mark with the phone stays in the list itself (inside the radio's name).
+    expect(call.closest('label')?.textContent).toBe(
+      'Orthodontic Consultation30 minutesCall to book · (212) 555-0100',
+    );
+    const services = screen.getByRole('group', { name: 'What would you like to book?' });
+    // The long names here keep one service per row on a phone.
+    expect(services.closest('.landing-services')?.classList.contains('landing-services--short')).toBe(false);
+    // landing.css keeps this bar at the bottom of a phone's screen.
+    expect(screen.getByRole('button', { name: 'Find a time' }).parentElement?.className).toBe(
+      'landing-actions',
+    );
+  });
+
+  it('puts services two to a row on a phone only when every name is short', () => {
+    const named = (...names: string[]) =>
+      names.map(
+        (name, index) => service(String(index), name) as unknown as Parameters<typeof shortLabels>[0][number],
+      );
+    expect(shortLabels(named('Cleaning', 'Whitening', 'Sick visit'))).toBe(true);
+    expect(shortLabels(named('Cleaning', 'Teeth Whitening Consultation'))).toBe(false);
+    expect(shortLabels(named('Cleaning'))).toBe(false);
   });
 });

@@ -149,9 +149,12 @@ export function LandingScreen() {
 
         <PaymentFields {...payment.fields} />
 
-        <ActionButton type="submit" disabled={refusal !== null} className="landing-submit">
-          Find a time
-        </ActionButton>
+        {/* On a phone the primary action stays in reach at the bottom of the screen (landing.css). */}
+        <div className="landing-actions">
+          <ActionButton type="submit" disabled={refusal !== null} className="landing-submit">
+            Find a time
+          </ActionButton>
+        </div>
       </form>
     </StepPage>
   );
