@@ -85,17 +85,15 @@ export default defineConfig(({ mode }) => ({
               test: new RegExp(
                 [
                   String.raw`[\\/]src[\\/]features[\\/]booking[\\/](?:use-booking-analytics\.ts|api[\\/]get-catalogue\.ts|lib[\\/]phone\.ts)$`,
+                  // Shared by the landing and later steps (payment choice, remembered patient, insurance plans,
+                  // slot labels): on their own they were small files that gzip worse than as part of
+                  // this one (issue 16: the landing's weight).
+                  String.raw`[\\/]src[\\/]features[\\/]booking[\\/](?:landing[\\/]payment-choice|lib[\\/]remembered-storage|api[\\/]insurance|lib[\\/]slot-format)\.ts$`,
                   String.raw`[\\/]src[\\/]features[\\/]booking[\\/]components[\\/](?:choice-group|office-message|step-page|action-button)\.tsx$`,
                   String.raw`[\\/]packages[\\/]domain[\\/]src[\\/](?:messages|text)\.ts$`,
                 ].join('|'),
               ),
               priority: 20,
-            },
-            // Small modules the steps after the landing share (insurance plans, slot labels).
-            {
-              name: 'booking-steps',
-              test: /[\\/]src[\\/]features[\\/]booking[\\/](?:api[\\/]insurance|lib[\\/]slot-format)\.ts$/,
-              priority: 10,
             },
           ],
         },

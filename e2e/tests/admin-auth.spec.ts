@@ -21,6 +21,7 @@ test.describe('admin sign-in', () => {
     await expect(schedulerLinks.first()).toHaveAttribute('href', /\/admin\/\d+\/\d+\/managescheduler$/);
 
     // The scheduler link opens the admin shell; signing out from there forgets the session.
+    const shellUrl = (await schedulerLinks.first().getAttribute('href')) ?? '';
     await schedulerLinks.first().click();
     await expect(page.getByRole('heading', { level: 1, name: 'Scheduler settings' })).toBeVisible();
     await page.getByRole('button', { name: 'Sign out' }).click();
@@ -28,8 +29,15 @@ test.describe('admin sign-in', () => {
     await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveValue(ACCOUNTS.owner.email);
     await expect(page.getByLabel('Remember my e-mail')).toBeChecked();
 
-    // Signed out: the admin area sends the visitor back to the login screen.
+    // Signed out: going back shows nothing of the admin area. `/` is the public page (decision 016:
+    // the product's name and a link to staff sign-in), no longer the admin home.
     await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin home' })).toHaveCount(0);
+    if (new URL(page.url()).pathname === '/')
+      await expect(page.getByRole('link', { name: 'Staff sign-in' })).toBeVisible();
+    else await expect(page).toHaveURL(/\/adminlogin$/);
+    // …and the admin area itself sends the visitor back to the login screen.
+    await page.goto(shellUrl);
     await expect(page).toHaveURL(/\/adminlogin$/);
   });
 

@@ -135,15 +135,24 @@ test.describe('configuration takes effect in the booking flow', () => {
 
     // And the find-appointment page shows that 6 AM time on that Wednesday.
     const wednesdayDate = new Date(`${earlyWednesdays[0]?.dateLocal ?? ''}T00:00:00Z`);
-    const monthDay = new Intl.DateTimeFormat('en-US', {
-      month: 'short',
+    // The month calendar names its days in full: 'Wednesday, November 11, 2026, times available'.
+    const fullDay = new Intl.DateTimeFormat('en-US', {
+      weekday: 'long',
+      month: 'long',
       day: 'numeric',
+      year: 'numeric',
       timeZone: 'UTC',
     }).format(wednesdayDate);
     await chooseOnLanding(page, 'midtown-manhattan', 'Emergency Dental Visit');
     await page.getByRole('button', { name: 'Find a time' }).click();
-    await page.getByRole('button', { name: new RegExp(`^Wed\\s*,?\\s*${monthDay}$`) }).click();
-    await expect(page.getByRole('button', { name: /^06:00 AM\b.*Priya Raman/ })).toBeVisible();
+    const calendar = page.locator('.month-calendar');
+    const day = calendar.locator(`button[aria-label^="${fullDay}"]`);
+    await expect(calendar.locator('button[aria-label$=", times available"]').first()).toBeVisible();
+    if ((await day.count()) === 0)
+      await calendar.getByRole('button', { name: 'Go to the Next Month' }).click();
+    await day.click();
+    // Midtown Manhattan is in New York: the time names its zone.
+    await expect(page.getByRole('button', { name: /^6:00 AM ET\b.*Priya Raman/ })).toBeVisible();
 
     // A stale edit: someone else saved the provider since this page read it.
     const other = await pageAs('owner');

@@ -1,4 +1,4 @@
-import { darken, getContrastRatio, lighten } from '@mui/system/colorManipulator';
+import { darken, ensureContrast as reachContrast, ensureContrastOnSurfaces, lighten } from '../lib/colour';
 
 /**
  * The app's colours and the stored light/dark mode, without Material UI's theme: the first page's
@@ -62,12 +62,7 @@ export function isHexColour(value: unknown): value is string {
  * against `background`, so text in that colour, and white/black text on it, stays readable.
  */
 export function ensureContrast(colour: string, background: string, minRatio: number = MIN_CONTRAST): string {
-  const backgroundIsDark = getContrastRatio(background, '#000') < getContrastRatio(background, '#fff');
-  let current = colour;
-  for (let step = 1; step <= 20 && getContrastRatio(current, background) < minRatio; step += 1) {
-    current = backgroundIsDark ? lighten(colour, step * 0.05) : darken(colour, step * 0.05);
-  }
-  return current;
+  return reachContrast(colour, background, minRatio);
 }
 
 export interface PaletteColour {
@@ -78,14 +73,17 @@ export interface PaletteColour {
 }
 
 export function paletteColour(main: string, mode: ThemeMode): PaletteColour {
-  const background = BACKGROUND[mode].default;
-  const readable = ensureContrast(main, background);
+  const { default: background, paper } = BACKGROUND[mode];
+  // Readable as text on the page and on paper, also under an outlined button's hover tint (exact ratio, as axe).
+  const readable = ensureContrastOnSurfaces(main, [background, paper], MIN_CONTRAST);
+  // Light mode: the colour has ≥4.5:1 against white, so white text on it has too; dark mode: the same for black.
+  const contrastText = mode === 'light' ? '#FFFFFF' : '#000000';
   return {
     main: readable,
     light: lighten(readable, 0.25),
-    dark: darken(readable, 0.25),
-    // Light mode: the colour has ≥4.5:1 against white, so white text on it has too; dark mode: the same for black.
-    contrastText: mode === 'light' ? '#FFFFFF' : '#000000',
+    // A contained button's hover: darker, but never so dark that black text on it drops below AA.
+    dark: ensureContrastOnSurfaces(darken(readable, 0.25), [contrastText], MIN_CONTRAST, 0),
+    contrastText,
   };
 }
 

@@ -1,5 +1,5 @@
 import { useSyncExternalStore, type ReactNode } from 'react';
-import type { Persistor } from 'redux-persist';
+import type { Persistor } from './persistence';
 
 export interface RehydrationWaiter {
   readonly subscribe: (listener: () => void) => () => void;
@@ -7,7 +7,7 @@ export interface RehydrationWaiter {
 }
 
 /**
- * Ready when redux-persist has restored the stored state, or when `timeoutMs` has passed since
+ * Ready when the stored state has been restored (persistence.ts) the stored state, or when `timeoutMs` has passed since
  * creation (then the app renders with whatever state it has; spec: give up after 5000 ms).
  */
 export function createRehydrationWaiter(

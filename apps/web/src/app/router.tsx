@@ -4,34 +4,23 @@ import { LoadingScreen } from '../components/loading-screen';
 import { BookingShell } from '../features/booking/booking-shell';
 import { ProtectedBookingStep } from '../features/booking/protected-booking-step';
 import { appConfig, type AppConfig } from '../lib/config';
+import type { AdminScreenName } from './admin-screens';
 import { lazyScreen } from './lazy-screen';
+import type { OutsideScreenName } from './outside-screens';
 import { RouteErrorBoundary } from './route-error-screen';
+import { themedScreen } from './themed-screen';
 import { BookingIndexRedirect, EmbeddedOnly, RequireAdminSession, RootIndex } from './route-guards';
 
 /*
  * Route table of spec section 2. Every screen is loaded on demand (one chunk per screen), with a
  * centred 'Loading...' while it loads and a load error after 120 s. The booking layout is static
  * (so the landing loads in one round trip); admin code is only ever imported from here,
- * dynamically, so none of it reaches the booking chunks.
+ * dynamically, through admin-screens.tsx, so none of it (not even its chunk names) reaches the
+ * booking page's first script.
  */
-
-/**
- * A lazy screen inside Material UI's theme (unless `mui: false`): the theme loads with the screen's
- * own code (in parallel), so the booking landing, drawn with plain elements, does not load it.
- */
-function themedScreen<P extends object>(
-  load: () => Promise<ComponentType<P>>,
-  { mui = true }: { mui?: boolean } = {},
-): LazyExoticComponent<ComponentType<P>> {
-  return lazyScreen(async () => {
-    const [Screen, muiScope] = await Promise.all([load(), mui ? import('./mui-scope') : null]);
-    return muiScope ? muiScope.withMuiScope(Screen) : Screen;
-  });
-}
 
 // Shared
 const NotFoundScreen = lazyScreen(async () => (await import('./not-found-screen')).NotFoundScreen);
-const RootPage = lazyScreen(async () => (await import('./root-page')).RootPage);
 
 // Booking
 const LandingScreen = lazyScreen(
@@ -58,88 +47,32 @@ const ThankYouScreen = themedScreen(
   async () => (await import('../features/booking/thank-you/thank-you-screen')).ThankYouScreen,
 );
 
-// Patient self-service (issue 18): the manage link and the waitlist claim link, outside the stepper.
-const ManageScreen = themedScreen(
-  async () => (await import('../features/booking/manage/manage-screen')).ManageScreen,
-);
-const ClaimScreen = themedScreen(
-  async () => (await import('../features/booking/claim/claim-screen')).ClaimScreen,
-);
-
 // Widget
 const WidgetScreen = themedScreen(
   async () => (await import('../features/widget/widget-screen')).WidgetScreen,
 );
 
-// Admin
-const AdminLoginScreen = themedScreen(
-  async () => (await import('../features/admin/login/admin-login-screen')).AdminLoginScreen,
-);
-// Staff accounts (issue 15): pages opened from e-mailed links (token in the URL fragment) and the own account.
-const AcceptInvitationScreen = themedScreen(
-  async () => (await import('../features/admin/login/accept-invitation-screen')).AcceptInvitationScreen,
-);
-const ForgotPasswordScreen = themedScreen(
-  async () => (await import('../features/admin/login/forgot-password-screen')).ForgotPasswordScreen,
-);
-const ResetPasswordScreen = themedScreen(
-  async () => (await import('../features/admin/login/reset-password-screen')).ResetPasswordScreen,
-);
-const AccountScreen = themedScreen(
-  async () => (await import('../features/admin/account/account-screen')).AccountScreen,
-);
-const AdminHomeScreen = themedScreen(
-  async () => (await import('../features/admin/home/admin-home-screen')).AdminHomeScreen,
-);
-const AdminShell = themedScreen(async () => (await import('../features/admin/admin-shell')).AdminShell);
-const BlankScreen = themedScreen(
-  async () => (await import('../features/admin/home/blank-screen')).BlankScreen,
-);
-const ManageSchedulerScreen = themedScreen(
-  async () => (await import('../features/admin/scheduler/manage-scheduler-screen')).ManageSchedulerScreen,
-);
-const ProviderControlScreen = themedScreen(
-  async () => (await import('../features/admin/providers/provider-control-screen')).ProviderControlScreen,
-);
-const EditProviderScreen = themedScreen(
-  async () => (await import('../features/admin/providers/edit-provider-screen')).EditProviderScreen,
-);
-const WaitlistScreen = themedScreen(
-  async () => (await import('../features/admin/waitlist/waitlist-screen')).WaitlistScreen,
-);
-const ConfigServicesScreen = themedScreen(
-  async () => (await import('../features/admin/services/config-services-screen')).ConfigServicesScreen,
-);
-const InsuranceConfigScreen = themedScreen(
-  async () => (await import('../features/admin/insurance/insurance-config-screen')).InsuranceConfigScreen,
-);
-const LocationConfigScreen = themedScreen(
-  async () => (await import('../features/admin/locations/location-config-screen')).LocationConfigScreen,
-);
-const ReportsScreen = themedScreen(
-  async () => (await import('../features/admin/reports/reports-screen')).ReportsScreen,
-);
-const WidgetConfigScreen = themedScreen(
-  async () => (await import('../features/admin/widget/widget-config-screen')).WidgetConfigScreen,
-);
-const PatientsScreen = themedScreen(
-  async () => (await import('../features/admin/patients/patients-screen')).PatientsScreen,
-);
-const PatientDetailsScreen = themedScreen(
-  async () => (await import('../features/admin/patients/patient-details-screen')).PatientDetailsScreen,
-);
-const UsersScreen = themedScreen(
-  async () => (await import('../features/admin/users/users-screen')).UsersScreen,
-);
-const AuditLogScreen = themedScreen(
-  async () => (await import('../features/admin/audit/audit-log-screen')).AuditLogScreen,
-);
-const MessagesScreen = themedScreen(
-  async () => (await import('../features/admin/messages/messages-screen')).MessagesScreen,
-);
-const MessageSettingsScreen = themedScreen(
-  async () => (await import('../features/admin/messages/message-settings-screen')).MessageSettingsScreen,
-);
+// Admin: the screens' table is one more chunk, loaded with the first admin screen (see admin-screens.tsx).
+const AdminScreens = lazyScreen(async () => (await import('./admin-screens')).AdminScreen);
+
+// The root page and the manage/claim link pages: the same, through outside-screens.tsx.
+const OutsideScreens = lazyScreen(async () => (await import('./outside-screens')).OutsideScreen);
+
+function outsideScreen(name: OutsideScreenName): ReactElement {
+  return (
+    <Suspense fallback={<LoadingScreen />}>
+      <OutsideScreens name={name} />
+    </Suspense>
+  );
+}
+
+function adminScreen(name: AdminScreenName): ReactElement {
+  return (
+    <Suspense fallback={<LoadingScreen />}>
+      <AdminScreens name={name} />
+    </Suspense>
+  );
+}
 
 function screen(Screen: LazyExoticComponent<ComponentType>): ReactElement {
   return (
@@ -207,15 +140,15 @@ export function createRoutes(config: Pick<AppConfig, 'adminLoginPath'> = appConf
       children: [
         {
           index: true,
-          element: <RootIndex home={screen(AdminHomeScreen)} publicPage={screen(RootPage)} />,
+          element: <RootIndex home={adminScreen('home')} publicPage={outsideScreen('root')} />,
         },
-        { path: config.adminLoginPath, element: screen(AdminLoginScreen) },
-        { path: 'admin/accept-invitation', element: screen(AcceptInvitationScreen) },
-        { path: 'admin/forgot-password', element: screen(ForgotPasswordScreen) },
-        { path: 'admin/reset-password', element: screen(ResetPasswordScreen) },
+        { path: config.adminLoginPath, element: adminScreen('login') },
+        { path: 'admin/accept-invitation', element: adminScreen('acceptInvitation') },
+        { path: 'admin/forgot-password', element: adminScreen('forgotPassword') },
+        { path: 'admin/reset-password', element: adminScreen('resetPassword') },
         { path: '404', element: screen(NotFoundScreen) },
-        { path: ':clientName/:scheduler/manage/:token', element: screen(ManageScreen) },
-        { path: ':clientName/:scheduler/claim/:token', element: screen(ClaimScreen) },
+        { path: ':clientName/:scheduler/manage/:token', element: outsideScreen('manage') },
+        { path: ':clientName/:scheduler/claim/:token', element: outsideScreen('claim') },
         {
           path: ':clientName/:scheduler/:location',
           element: <BookingLayout />,
@@ -234,28 +167,28 @@ export function createRoutes(config: Pick<AppConfig, 'adminLoginPath'> = appConf
           path: 'admin/:ClientId/:ruleId',
           element: (
             <RouteErrorBoundary area="admin">
-              <RequireAdminSession>{screen(AdminShell)}</RequireAdminSession>
+              <RequireAdminSession>{adminScreen('shell')}</RequireAdminSession>
             </RouteErrorBoundary>
           ),
           children: [
-            { index: true, element: screen(BlankScreen) },
-            { path: 'managescheduler', element: screen(ManageSchedulerScreen) },
-            { path: 'providercontrol', element: screen(ProviderControlScreen) },
-            { path: 'providercontroleditprovider', element: screen(EditProviderScreen) },
-            { path: 'waitlist', element: screen(WaitlistScreen) },
-            { path: 'configservices', element: screen(ConfigServicesScreen) },
-            { path: 'insuranceconfig', element: screen(InsuranceConfigScreen) },
-            { path: 'locationconfig', element: screen(LocationConfigScreen) },
-            { path: 'reports', element: screen(ReportsScreen) },
-            { path: 'widget', element: screen(WidgetConfigScreen) },
-            { path: 'blank', element: screen(BlankScreen) },
-            { path: 'patients', element: screen(PatientsScreen) },
-            { path: 'patientdetails/:patientId/:appointmentId', element: screen(PatientDetailsScreen) },
-            { path: 'users', element: screen(UsersScreen) },
-            { path: 'account', element: screen(AccountScreen) },
-            { path: 'auditlog', element: screen(AuditLogScreen) },
-            { path: 'messages', element: screen(MessagesScreen) },
-            { path: 'messagesettings', element: screen(MessageSettingsScreen) },
+            { index: true, element: adminScreen('blank') },
+            { path: 'managescheduler', element: adminScreen('manageScheduler') },
+            { path: 'providercontrol', element: adminScreen('providerControl') },
+            { path: 'providercontroleditprovider', element: adminScreen('editProvider') },
+            { path: 'waitlist', element: adminScreen('waitlist') },
+            { path: 'configservices', element: adminScreen('configServices') },
+            { path: 'insuranceconfig', element: adminScreen('insuranceConfig') },
+            { path: 'locationconfig', element: adminScreen('locationConfig') },
+            { path: 'reports', element: adminScreen('reports') },
+            { path: 'widget', element: adminScreen('widgetConfig') },
+            { path: 'blank', element: adminScreen('blank') },
+            { path: 'patients', element: adminScreen('patients') },
+            { path: 'patientdetails/:patientId/:appointmentId', element: adminScreen('patientDetails') },
+            { path: 'users', element: adminScreen('users') },
+            { path: 'account', element: adminScreen('account') },
+            { path: 'auditlog', element: adminScreen('auditLog') },
+            { path: 'messages', element: adminScreen('messages') },
+            { path: 'messagesettings', element: adminScreen('messageSettings') },
           ],
         },
         { path: '*', element: screen(NotFoundScreen) },

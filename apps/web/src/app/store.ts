@@ -1,19 +1,5 @@
 import { combineReducers, configureStore, type Middleware } from '@reduxjs/toolkit';
 import {
-  FLUSH,
-  PAUSE,
-  PERSIST,
-  PURGE,
-  REGISTER,
-  REHYDRATE,
-  getStoredState,
-  persistReducer,
-  persistStore,
-  type PersistConfig,
-  type PersistedState,
-  type Persistor,
-} from 'redux-persist';
-import {
   dropEncryptionKey,
   encryptedLocalStorage,
   encryptedSessionStorage,
@@ -21,6 +7,7 @@ import {
 } from '../lib/encrypted-storage';
 import { askContractWorker } from '../lib/contract-check';
 import type { PersistKey, StoredCheck } from './persisted-state-schema';
+import { persistStore, restorable, type Persistor } from './persistence';
 import { adminLoginReducer } from '../features/admin/state/admin-login-slice';
 import { adminReducer } from '../features/admin/state/admin-slice';
 import { bookingReducers, clearPatientFlow } from '../features/booking/state';
@@ -42,20 +29,12 @@ export async function checkStoredState(key: PersistKey, data: unknown): Promise<
 }
 
 /**
- * Wraps redux-persist's reader: the restored value is validated with the zod schema of `key`
- * (in the booking page's contract worker, else loaded here, only when something was stored);
- * anything invalid, or a failure to read, restores nothing, with a console.info. Never rejects.
+ * Checks a restored value with the zod schema of `key` (in the booking page's contract worker,
+ * else loaded here, only when something was stored); anything invalid, or a failure to check,
+ * restores nothing, with a console.info. Never rejects.
  */
-export function validatingGetStoredState<S>(key: PersistKey) {
-  return async (config: PersistConfig<S>): Promise<PersistedState> => {
-    let restored: object | undefined;
-    try {
-      restored = await getStoredState(config);
-    } catch (error) {
-      console.info(`state restore failed: ${error instanceof Error ? error.message : String(error)}`);
-      return undefined;
-    }
-    if (restored === undefined) return undefined;
+export function validatedRestore(key: PersistKey) {
+  return async (restored: Record<string, unknown>): Promise<Record<string, unknown> | undefined> => {
     let parsed: StoredCheck;
     try {
       parsed = await checkStoredState(key, restored);
@@ -65,12 +44,10 @@ export function validatingGetStoredState<S>(key: PersistKey) {
     }
     if (!parsed.success) {
       const { where } = parsed;
-      console.info(
-        `state restore failed: stored ${config.key} state is invalid${where ? ` at ${where}` : ''}`,
-      );
+      console.info(`state restore failed: stored ${key} state is invalid${where ? ` at ${where}` : ''}`);
       return undefined;
     }
-    return parsed.data as PersistedState;
+    return parsed.data as Record<string, unknown>;
   };
 }
 
@@ -81,31 +58,20 @@ export interface AppStoreOptions {
   onPatientFlowCleared?: () => Promise<void> | void;
 }
 
-function buildRootReducer(options: AppStoreOptions) {
-  const adminLoginPersisted = persistReducer(
-    {
-      key: 'adminLogin',
-      storage: options.localStorage ?? encryptedLocalStorage,
-      timeout: STATE_RESTORE_TIMEOUT_MS,
-      getStoredState: validatingGetStoredState('adminLogin'),
-    },
-    adminLoginReducer,
-  );
+function buildRootReducer() {
+  // adminLogin is kept in localStorage ('adminLogin'), everything else in sessionStorage ('root').
   const slices = combineReducers({
     ...bookingReducers,
     admin: adminReducer,
-    adminLogin: adminLoginPersisted,
+    adminLogin: restorable('adminLogin', adminLoginReducer),
   });
-  return persistReducer(
-    {
-      key: 'root',
-      storage: options.sessionStorage ?? encryptedSessionStorage,
-      blacklist: ['adminLogin'],
-      timeout: STATE_RESTORE_TIMEOUT_MS,
-      getStoredState: validatingGetStoredState('root'),
-    },
-    slices,
-  );
+  return restorable('root', slices);
+}
+
+type AppState = ReturnType<ReturnType<typeof buildRootReducer>>;
+
+function withoutAdminLogin({ adminLogin: _adminLogin, ...rest }: Record<string, unknown>) {
+  return rest;
 }
 
 export function createAppStore(options: AppStoreOptions = {}) {
@@ -118,13 +84,29 @@ export function createAppStore(options: AppStoreOptions = {}) {
   };
 
   const store = configureStore({
-    reducer: buildRootReducer(options),
-    middleware: (getDefaultMiddleware) =>
-      getDefaultMiddleware({
-        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
-      }).concat(patientFlowKeyShredder),
+    reducer: buildRootReducer(),
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(patientFlowKeyShredder),
   });
-  const persistor: Persistor = persistStore(store);
+  const restoreRoot = validatedRestore('root');
+  const persistor: Persistor = persistStore<AppState>(store, [
+    {
+      key: 'root',
+      storage: options.sessionStorage ?? encryptedSessionStorage,
+      select: (state) => withoutAdminLogin(state),
+      restore: async (stored) => {
+        const checked = await restoreRoot(stored);
+        return checked && withoutAdminLogin(checked);
+      },
+      timeoutMs: STATE_RESTORE_TIMEOUT_MS,
+    },
+    {
+      key: 'adminLogin',
+      storage: options.localStorage ?? encryptedLocalStorage,
+      select: (state) => ({ ...state.adminLogin }),
+      restore: validatedRestore('adminLogin'),
+      timeoutMs: STATE_RESTORE_TIMEOUT_MS,
+    },
+  ]);
   return { store, persistor };
 }
 

@@ -1,5 +1,5 @@
 /**
- * Encrypted async storage engine for redux-persist.
+ * Encrypted async storage engine for the persisted booking and admin state (app/persistence.ts).
  *
  * Values are encrypted with AES-GCM (Web Crypto) under a NON-EXTRACTABLE CryptoKey generated in the
  * browser and kept in IndexedDB: script on the page can use the key but can never read its bytes,
@@ -14,7 +14,7 @@
 
 export type EncryptionKeyName = 'session' | 'local';
 
-/** The storage contract redux-persist expects from an async engine. */
+/** The storage contract app/persistence.ts expects from an async engine (the one redux-persist used). */
 export interface AsyncStorageEngine {
   getItem(key: string): Promise<string | null | undefined>;
   setItem(key: string, value: string): Promise<void>;

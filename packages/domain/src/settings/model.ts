@@ -132,19 +132,33 @@ type KindFor<V> = [V] extends [boolean]
       ? ColorSettingKind | TextSettingKind
       : EnumSettingKind<V & string>;
 
-/** One row of the section 9 table with what an admin screen needs to show and validate it. */
-export interface SettingDefinitionOf<K extends SettingKey> {
+/**
+ * One row of the section 9 table as the product runs it: where it is stored, its built-in default
+ * and its kind (rules.ts). Enough to read, resolve and validate values; the admin's words for it
+ * (label, description) are in texts.ts.
+ */
+export interface SettingRuleOf<K extends SettingKey> {
   key: K;
   group: SettingGroup;
   order: number;
-  /** The spec's "meaning", as a label. */
-  label: string;
-  /** One sentence of help for the admin screen. */
-  description: string;
   /** The built-in default as stored (word for word from the spec). */
   defaultValue: string;
   kind: KindFor<SchedulerSettings[K]>;
 }
+
+/** Any setting's rule; narrow on `key` or `kind.type`. */
+export type SettingRule = { [K in SettingKey]: SettingRuleOf<K> }[SettingKey];
+
+/** What an admin screen shows for a setting (texts.ts). */
+export interface SettingText {
+  /** The spec's "meaning", as a label. */
+  label: string;
+  /** One sentence of help for the admin screen. */
+  description: string;
+}
+
+/** One row of the section 9 table with what an admin screen needs to show and validate it. */
+export interface SettingDefinitionOf<K extends SettingKey> extends SettingRuleOf<K>, SettingText {}
 
 /** Any setting's definition; narrow on `key` or `kind.type`. */
 export type SettingDefinition = { [K in SettingKey]: SettingDefinitionOf<K> }[SettingKey];

@@ -1,16 +1,11 @@
 /**
  * Reading stored setting values into the typed settings object, without zod: the booking page's
- * contract worker resolves getConfig's settings with this module alone (issue 16: the landing's
- * script weight). values.ts re-exports it with the update schemas.
+ * contract worker resolves getConfig's settings with this module and the rules table alone
+ * (issue 16: the landing's script weight; the admin's labels and help, texts.ts, are not part of
+ * it). values.ts re-exports it with the update schemas.
  */
-import { SETTING_DEFINITIONS, rowKey, settingDefinitionOf } from './definitions.ts';
-import type {
-  SchedulerSettings,
-  SettingDefinitionOf,
-  SettingKey,
-  SettingKind,
-  StoredSettingRow,
-} from './model.ts';
+import { SETTING_RULES, rowKey, settingRuleOf } from './rules.ts';
+import type { SchedulerSettings, SettingKey, SettingKind, SettingRuleOf, StoredSettingRow } from './model.ts';
 
 const HEX_COLOR = /^#?([0-9a-f]{6}|[0-9a-f]{3})$/i;
 
@@ -27,7 +22,7 @@ function readStoredText(raw: unknown): string | undefined {
  * when the value cannot be read (empty, out of range, not an option …), meaning "use the default".
  */
 export function parseStoredSettingValue<K extends SettingKey>(
-  definition: SettingDefinitionOf<K>,
+  definition: SettingRuleOf<K>,
   raw: unknown,
 ): SchedulerSettings[K] | undefined {
   const text = readStoredText(raw);
@@ -77,7 +72,7 @@ export function resolveSettings(rows: Iterable<StoredSettingRow> = []): Schedule
   for (const row of rows) stored.set(rowKey(row.group, row.order), row.value);
 
   function read<K extends SettingKey>(key: K): SchedulerSettings[K] {
-    const definition = settingDefinitionOf(key);
+    const definition = settingRuleOf(key);
     const value =
       parseStoredSettingValue(definition, stored.get(rowKey(definition.group, definition.order))) ??
       parseStoredSettingValue(definition, definition.defaultValue);
@@ -85,9 +80,9 @@ export function resolveSettings(rows: Iterable<StoredSettingRow> = []): Schedule
     return value;
   }
 
-  // Every definition's key (the compile-time check in definitions.ts keeps them complete).
+  // Every setting's key (the compile-time check in rules.ts keeps them complete).
   const settings: Partial<Record<SettingKey, SchedulerSettings[SettingKey]>> = {};
-  for (const definition of SETTING_DEFINITIONS) settings[definition.key] = read(definition.key);
+  for (const rule of SETTING_RULES) settings[rule.key] = read(rule.key);
   return settings as SchedulerSettings;
 }
 

@@ -65,7 +65,11 @@ export function BookingShell() {
   const widgetColour = embed?.primaryColour ?? config.data?.settings.widgetColor;
   // The shell's elements take the colour from CSS variables; the steps' Material UI theme from the context.
   const background = mode === 'dark' ? '#121212' : '#FFFFFF';
-  const primary = useMemo(() => widgetPrimaryPalette(widgetColour, background), [widgetColour, background]);
+  const paper = mode === 'dark' ? '#1E1E1E' : '#FFFFFF';
+  const primary = useMemo(
+    () => widgetPrimaryPalette(widgetColour, background, paper),
+    [widgetColour, background, paper],
+  );
   const colourStyle = useMemo(
     () =>
       primary

@@ -274,19 +274,27 @@ export interface OfferFacts {
   };
 }
 
+/**
+ * Offers (`o`) with the freed time (`f`) they offer and its service (`s`), provider (`p`) and
+ * location (`l`): what both the offer's facts (below) and staff's list (staff-offers.ts) read.
+ */
+export function selectOffersWithTimes(db: Db) {
+  return db
+    .selectFrom('waitlist_offers as o')
+    .innerJoin('waitlist_freed_times as f', 'f.id', 'o.freed_time_id')
+    .innerJoin('services as s', 's.id', 'o.service_id')
+    .innerJoin('providers as p', 'p.id', 'f.provider_id')
+    .innerJoin('locations as l', 'l.id', 'f.location_id');
+}
+
 /** One offer with its facts, by id or by token hash (system scope: the token names the brand). */
 export async function selectOfferFacts(
   db: Db,
   by: { offerId: number } | { tokenHash: string },
 ): Promise<OfferFacts | undefined> {
-  let query = db
-    .selectFrom('waitlist_offers as o')
-    .innerJoin('waitlist_freed_times as f', 'f.id', 'o.freed_time_id')
+  let query = selectOffersWithTimes(db)
     .innerJoin('waitlist_entries as w', 'w.id', 'o.waitlist_entry_id')
     .innerJoin('clients as c', 'c.id', 'o.client_id')
-    .innerJoin('services as s', 's.id', 'o.service_id')
-    .innerJoin('providers as p', 'p.id', 'f.provider_id')
-    .innerJoin('locations as l', 'l.id', 'f.location_id')
     .leftJoin('appointments as m', 'm.id', 'o.move_appointment_id')
     .select([
       'o.id',

@@ -11,6 +11,7 @@ import type {
   WaitlistOffersReportQuery,
 } from '@scheduler/contract/waitlist-offers';
 import type { Db } from '../../../platform/db/database.ts';
+import { selectOffersWithTimes } from './offer-repository.ts';
 
 const MS_PER_DAY = 86_400_000;
 const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
@@ -20,12 +21,7 @@ export async function listOffers(
   clientId: number,
   query: GetWaitlistOffersQuery,
 ): Promise<WaitlistOfferRow[]> {
-  let select = db
-    .selectFrom('waitlist_offers as o')
-    .innerJoin('waitlist_freed_times as f', 'f.id', 'o.freed_time_id')
-    .innerJoin('services as s', 's.id', 'o.service_id')
-    .innerJoin('providers as p', 'p.id', 'f.provider_id')
-    .innerJoin('locations as l', 'l.id', 'f.location_id')
+  let select = selectOffersWithTimes(db)
     .select([
       'o.id',
       'o.waitlist_entry_id',

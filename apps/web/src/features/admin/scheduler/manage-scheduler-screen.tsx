@@ -240,7 +240,8 @@ export function ManageSchedulerScreen() {
             <Stack
               direction="row"
               spacing={2}
-              sx={{ position: 'sticky', bottom: 0, py: 2, bgcolor: 'background.default' }}
+              // Above the outlined fields' floating labels (z-index 1), which would otherwise draw over the buttons.
+              sx={{ position: 'sticky', bottom: 0, zIndex: 2, py: 2, bgcolor: 'background.default' }}
             >
               <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
                 {formState.isSubmitting ? 'Saving…' : 'Save settings'}

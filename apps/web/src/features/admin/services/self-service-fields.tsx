@@ -41,6 +41,33 @@ export function selfServiceValuesOf(
   };
 }
 
+/** The three fields, in the order staff see them. */
+const SELF_SERVICE_FIELDS: readonly {
+  name: SelfServiceKey;
+  label: string;
+  helperText: string;
+  max: number;
+}[] = [
+  {
+    name: 'patientCancelCutoffHours',
+    label: 'Patients may cancel online until (hours before)',
+    helperText: 'Default 24',
+    max: MAX_CUTOFF_HOURS,
+  },
+  {
+    name: 'patientRescheduleCutoffHours',
+    label: 'Patients may reschedule online until (hours before)',
+    helperText: 'Default 24',
+    max: MAX_CUTOFF_HOURS,
+  },
+  {
+    name: 'patientRescheduleLimit',
+    label: 'Online reschedules per appointment',
+    helperText: 'Default 2; 0 turns online rescheduling off',
+    max: MAX_RESCHEDULE_LIMIT,
+  },
+];
+
 export function SelfServiceFields<T extends FieldValues & SelfServiceFormValues, TOut>({
   control,
 }: {
@@ -52,36 +79,19 @@ export function SelfServiceFields<T extends FieldValues & SelfServiceFormValues,
         Patient self-service (manage link)
       </Box>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <FormTextField
-          control={control}
-          name={'patientCancelCutoffHours' as Path<T>}
-          label="Patients may cancel online until (hours before)"
-          helperText="Default 24"
-          type="number"
-          min={0}
-          max={MAX_CUTOFF_HOURS}
-          required
-        />
-        <FormTextField
-          control={control}
-          name={'patientRescheduleCutoffHours' as Path<T>}
-          label="Patients may reschedule online until (hours before)"
-          helperText="Default 24"
-          type="number"
-          min={0}
-          max={MAX_CUTOFF_HOURS}
-          required
-        />
-        <FormTextField
-          control={control}
-          name={'patientRescheduleLimit' as Path<T>}
-          label="Online reschedules per appointment"
-          helperText="Default 2; 0 turns online rescheduling off"
-          type="number"
-          min={0}
-          max={MAX_RESCHEDULE_LIMIT}
-          required
-        />
+        {SELF_SERVICE_FIELDS.map((field) => (
+          <FormTextField
+            key={field.name}
+            control={control}
+            name={field.name as Path<T>}
+            label={field.label}
+            helperText={field.helperText}
+            type="number"
+            min={0}
+            max={field.max}
+            required
+          />
+        ))}
       </Stack>
     </Box>
   );

@@ -5,31 +5,24 @@ import {
   type WaitlistClaimResponse,
   type WaitlistOfferView,
 } from '@scheduler/contract/waitlist-offers';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, render, screen, within } from '@testing-library/react';
+import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  byRoute,
+  mockFetch,
+  renderBooking,
+  resetBookingTest,
+  withConfig,
+  type Answer,
+  type ApiCall,
+} from '../booking-test-harness';
 import { ClaimScreen } from './claim-screen';
 
 configure({ asyncUtilTimeout: 8000 });
 
 const TOKEN = 'Zx9_Yw8-Vu7Ts6Rq5Po4Nm';
-
-const CONFIG = {
-  rulesConfig: [
-    {
-      clientid: '1',
-      clientName: 'Acme Dental',
-      schedulerId: '2',
-      schedulerName: 'Main',
-      phone: '2125550100',
-      settings: [],
-    },
-  ],
-  today: '2030-03-01',
-};
 
 const OFFER: WaitlistOfferView = {
   status: 'open',
@@ -69,71 +62,27 @@ const BOOKED: WaitlistClaimResponse = {
   movedFromStartUtc: null,
 };
 
-interface Call {
-  method: string;
-  path: string;
-  body: unknown;
-  /** The X-Claim-Token header sent (the token never travels in the path). */
-  token: string | null;
-}
+type Call = ApiCall;
 
-function mockApi(answers: Record<string, { status: number; body: unknown }>): Call[] {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-      const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
-      const method = init?.method ?? 'GET';
-      calls.push({
-        method,
-        path: url.pathname,
-        body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
-        token: new Headers(init?.headers).get('x-claim-token'),
-      });
-      const answer =
-        url.pathname === '/api/scheduler/getConfig'
-          ? { status: 200, body: CONFIG }
-          : answers[`${method} ${url.pathname}`];
-      if (!answer) return Promise.reject(new TypeError(`un-mocked call: ${method} ${url.pathname}`));
-      return Promise.resolve(
-        new Response(JSON.stringify(answer.body), {
-          status: answer.status,
-          headers: { 'Content-Type': 'application/json' },
-        }),
-      );
-    }),
-  );
-  return calls;
-}
+/** getConfig always answers; `answers['METHOD /path']` the rest (anything else is refused). */
+const mockApi = (answers: Record<string, Answer>): Call[] => mockFetch(withConfig(byRoute(answers)));
 
 const VIEW = 'GET /api/scheduler/waitlistOffer';
 const CLAIM = 'POST /api/scheduler/claimWaitlistOffer';
 
 function renderClaim(token = TOKEN) {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  const router = createMemoryRouter(
+  renderBooking(
     [
       { path: ':clientName/:scheduler/claim/:token', element: <ClaimScreen /> },
       { path: ':clientName/:scheduler/:location/landing', element: <p>Landing</p> },
     ],
-    { initialEntries: [`/acme/main/claim/${token}`] },
-  );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+    `/acme/main/claim/${token}`,
   );
 }
 
 const posts = (calls: Call[]) => calls.filter((call) => call.method === 'POST');
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(resetBookingTest);
 
 describe('the waitlist claim page', () => {
   it('shows the offered time with its zone; opening it books nothing; "Book this time" books it', async () => {

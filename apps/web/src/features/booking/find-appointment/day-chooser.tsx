@@ -21,7 +21,7 @@ export interface DayChooserProps {
 export function DayChooser({ slots, onPick, phone }: DayChooserProps) {
   const wide = useWideScreen();
   const { result, availableDates, day } = slots;
-  if (!result) return <div className="skeleton skeleton--calendar" aria-hidden="true" />;
+  if (!result) return <DayChooserSkeleton wide={wide} />;
   if (availableDates.length === 0) return null;
   return (
     <div className="day-chooser">
@@ -39,6 +39,20 @@ export function DayChooser({ slots, onPick, phone }: DayChooserProps) {
         <DayStrip days={availableDates} selected={day} onPick={onPick} />
       )}
       <WindowEndNote latestDate={result.window.latestDate} phone={phone} />
+    </div>
+  );
+}
+
+/**
+ * While the days load: the day chooser's own boxes (heading, calendar or strip, window note) at
+ * their real heights (find-appointment.css), so nothing under it moves when the days come in.
+ */
+function DayChooserSkeleton({ wide }: { wide: boolean }) {
+  return (
+    <div className="day-chooser" aria-hidden="true">
+      <div className="skeleton skeleton--find-heading" />
+      <div className={wide ? 'skeleton skeleton--calendar' : 'skeleton skeleton--strip'} />
+      <div className="skeleton skeleton--window-end" />
     </div>
   );
 }

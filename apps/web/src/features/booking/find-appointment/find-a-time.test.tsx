@@ -2,19 +2,29 @@
 import 'fake-indexeddb/auto';
 import { configureStore } from '@reduxjs/toolkit';
 import type { GetProvidersResponse, ProviderCard } from '@scheduler/contract/scheduler-api';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { act, cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createEncryptedStorage, type BackingStorage } from '../../../lib/encrypted-storage';
+import {
+  byPath,
+  CATALOGUE,
+  MIDTOWN,
+  mockFetch,
+  newBookingStore,
+  newQueryClient,
+  rememberInMemory,
+  ZOE,
+  renderBooking,
+  type BookingStore,
+} from '../booking-test-harness';
 import { forgetProviderSearches, providerSearchesKey } from '../api/get-providers';
 import type { InsuranceCarrier } from '../api/insurance';
 import { ReturningPatient } from '../landing/returning-patient';
 import { clockTimeText } from '../../../lib/zoned-time';
-import { rememberPatient, setRememberedStorageForTests } from '../lib/remembered-patient';
+import { rememberPatient } from '../lib/remembered-patient';
 import { bookingReducers } from '../state';
 import { setIsExistingPatient, setSelectedProvider } from '../state/patientdetails-slice';
 import { setInsurance, setLocation, setServicetype } from '../state/servicetype-slice';
@@ -452,47 +462,6 @@ describe('after a taken time', () => {
 
 // ---------------------------------------------------------------- "Book again" (the returning patient)
 
-const MIDTOWN = {
-  id: '3',
-  slug: 'midtown-manhattan',
-  name: 'BrightSmile Midtown Manhattan',
-  addressLine1: '350 Fifth Avenue',
-  addressLine2: null,
-  city: 'New York',
-  state: 'NY',
-  postalCode: '10118',
-  latitude: null,
-  longitude: null,
-  timeZone: 'America/New_York',
-  phone: '2125550142',
-  onlineEnabled: true,
-  waitlistEnabled: false,
-};
-const CLEANING = {
-  appointmentTypeId: '4',
-  name: 'Cleaning',
-  description: null,
-  durationMinutes: 60,
-  onlineEnabled: true,
-  callToSchedule: false,
-  newPatients: true,
-  existingPatients: true,
-  locationIds: ['3'],
-};
-const CONFIG = {
-  rulesConfig: [
-    {
-      clientid: '1',
-      clientName: 'Acme Dental',
-      schedulerId: '2',
-      schedulerName: 'Main',
-      phone: '2125550100',
-      settings: [],
-    },
-  ],
-  today: '2030-03-01',
-};
-
 function slotAt(time: string, utcHour: number) {
   return {
     startUtc: `2030-03-05T${String(utcHour).padStart(2, '0')}:${time.slice(3)}:00.000Z`,
@@ -545,39 +514,21 @@ function mockBookingApi(
   ownProvider?: { status: number; body: unknown } | ((providerId: string) => GetProvidersResponse),
 ): ProvidersCall[] {
   const calls: ProvidersCall[] = [];
-  const answers: Record<string, unknown> = {
-    '/api/scheduler/getConfig': CONFIG,
-    '/api/scheduler/getServiceType': { serviceTypes: [CLEANING] },
-    '/api/scheduler/getLocation': { locations: [MIDTOWN] },
-    '/api/scheduler/getInsurance': { carriers: [] },
-  };
-  const json = (body: unknown, status = 200) =>
-    Promise.resolve(
-      new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
-    );
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: string | URL | Request): Promise<Response> => {
-      const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
-      if (url.pathname === '/api/scheduler/getProviders') {
-        const providerId = url.searchParams.get('providerId');
-        calls.push({ providerId, fromDate: url.searchParams.get('fromDate') });
-        if (providerId === null) return json(providersAnswer(['7', '8']));
-        if (ownProvider === undefined) return json(providersAnswer([providerId]));
-        if (typeof ownProvider === 'function') return json(ownProvider(providerId));
-        return json(ownProvider.body, ownProvider.status);
-      }
-      const body = answers[url.pathname];
-      if (body === undefined) return Promise.reject(new TypeError(`un-mocked call: ${url.pathname}`));
-      return json(body);
-    }),
-  );
+  mockFetch((call) => {
+    if (call.path !== '/api/scheduler/getProviders') return byPath(CATALOGUE)(call);
+    const providerId = call.search.get('providerId');
+    calls.push({ providerId, fromDate: call.search.get('fromDate') });
+    if (providerId === null) return { status: 200, body: providersAnswer(['7', '8']) };
+    if (ownProvider === undefined) return { status: 200, body: providersAnswer([providerId]) };
+    if (typeof ownProvider === 'function') return { status: 200, body: ownProvider(providerId) };
+    return ownProvider;
+  });
   return calls;
 }
 
 /** The flow as "Book again" leaves it: an existing patient, Cleaning at Midtown, step 2. */
 function bookAgainStore(overrides: { isExistingPatient?: boolean } = {}) {
-  const store = configureStore({ reducer: bookingReducers });
+  const store = newBookingStore();
   store.dispatch(setIsExistingPatient(overrides.isExistingPatient ?? true));
   store.dispatch(setServicetype({ appointmentTypeId: '4', name: 'Cleaning', durationMinutes: 60 }));
   store.dispatch(
@@ -590,24 +541,18 @@ function bookAgainStore(overrides: { isExistingPatient?: boolean } = {}) {
 const FIND_PATH = '/acme/main/all/findappointment';
 
 function renderFlow(
-  store: ReturnType<typeof bookAgainStore>,
+  store: BookingStore,
   initial: { pathname: string; state?: unknown },
-  queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+  queryClient = newQueryClient(),
 ) {
-  const router = createMemoryRouter(
+  const { router } = renderBooking(
     [
       { path: ':clientName/:scheduler/:location/landing', element: <ReturningPatient /> },
       { path: ':clientName/:scheduler/:location/findappointment', element: <FindAppointmentScreen /> },
       { path: ':clientName/:scheduler/:location/additionaldetails', element: <h1>Additional details</h1> },
     ],
-    { initialEntries: [initial] },
-  );
-  render(
-    <Provider store={store}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </Provider>,
+    initial,
+    { store, queryClient },
   );
   return { router, queryClient };
 }
@@ -627,19 +572,6 @@ function asPhone() {
       dispatchEvent: vi.fn(),
     })),
   );
-}
-
-class MemoryStorage implements BackingStorage {
-  readonly items = new Map<string, string>();
-  getItem(key: string): string | null {
-    return this.items.get(key) ?? null;
-  }
-  setItem(key: string, value: string): void {
-    this.items.set(key, value);
-  }
-  removeItem(key: string): void {
-    this.items.delete(key);
-  }
 }
 
 describe('"Book again" on the find-a-time step', () => {
@@ -761,7 +693,7 @@ describe('"Book again" on the find-a-time step', () => {
 
   it('leaves for the landing, as before, when the restored flow has no service', async () => {
     mockBookingApi();
-    const store = configureStore({ reducer: bookingReducers });
+    const store = newBookingStore();
     const { router } = renderFlow(store, { pathname: FIND_PATH, state: { bookAgain: { providerId: '7' } } });
     await waitFor(() => expect(router.state.location.pathname).toBe('/acme/main/all/landing'));
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -804,20 +736,10 @@ describe('"Book again" on the find-a-time step', () => {
   });
 
   it('takes a returning patient from the landing to a booked time in two taps (of the ≤ 6)', async () => {
-    const backing = new MemoryStorage();
-    setRememberedStorageForTests(createEncryptedStorage(() => backing, 'local'));
-    vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    rememberInMemory();
     const calls = mockBookingApi();
     await rememberPatient('acme', {
-      identity: {
-        firstName: 'Zoe',
-        lastName: 'Smith',
-        dateOfBirth: '1990-04-12',
-        phone: '(212) 555-0147',
-        email: 'zoe@example.com',
-        smsPermission: true,
-        emailPermission: true,
-      },
+      identity: ZOE,
       insurance: null,
       lastBooking: {
         service: { appointmentTypeId: '4', name: 'Cleaning', durationMinutes: 60 },
@@ -826,7 +748,7 @@ describe('"Book again" on the find-a-time step', () => {
       },
     });
     const user = userEvent.setup();
-    const store = configureStore({ reducer: bookingReducers });
+    const store = newBookingStore();
     renderFlow(store, { pathname: '/acme/main/all/landing' });
 
     // Tap 1: Book again.
@@ -863,7 +785,7 @@ describe('after a taken time ("Choose a new time")', () => {
 
   it('opens the find-a-time step on skeletons and a fresh answer, not the cached one', async () => {
     mockBookingApi();
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const queryClient = newQueryClient();
     const store = bookAgainStore();
     const first = renderFlow(store, { pathname: FIND_PATH }, queryClient);
     await screen.findByRole('button', { name: /^9:30 AM ET with Dr. Emily Carter/ });
@@ -875,27 +797,7 @@ describe('after a taken time ("Choose a new time")', () => {
     taken.providers = taken.providers.map((card) =>
       card.providerId === '7' ? { ...card, slots: [] } : card,
     );
-    vi.stubGlobal(
-      'fetch',
-      vi.fn((input: string | URL | Request) => {
-        const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
-        const body =
-          url.pathname === '/api/scheduler/getProviders'
-            ? taken
-            : {
-                '/api/scheduler/getConfig': CONFIG,
-                '/api/scheduler/getServiceType': { serviceTypes: [CLEANING] },
-                '/api/scheduler/getLocation': { locations: [MIDTOWN] },
-                '/api/scheduler/getInsurance': { carriers: [] },
-              }[url.pathname];
-        return Promise.resolve(
-          new Response(JSON.stringify(body), {
-            status: 200,
-            headers: { 'Content-Type': 'application/json' },
-          }),
-        );
-      }),
-    );
+    mockFetch(byPath({ ...CATALOGUE, '/api/scheduler/getProviders': taken }));
     forgetProviderSearches(queryClient, { clientName: 'acme', scheduler: 'main' });
     renderFlow(store, { pathname: FIND_PATH }, queryClient);
     expect(await screen.findByRole('button', { name: /^10:00 AM ET with Dr. Ann Lee/ })).toBeTruthy();

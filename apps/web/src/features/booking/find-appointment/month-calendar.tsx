@@ -43,6 +43,7 @@ export function MonthCalendar({ days, selected, onPick, latestDate }: MonthCalen
     <div className="month-calendar">
       <DayPicker
         mode="single"
+        fixedWeeks
         selected={selectedDate}
         onSelect={(date) => {
           if (date && hasTimes(date)) onPick(isoDateOfLocal(date));

@@ -3,63 +3,23 @@ import 'fake-indexeddb/auto';
 import { cleanup, configure, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createEncryptedStorage, type BackingStorage } from '../../../lib/encrypted-storage';
 import { EmbedContext, type EmbedInfo } from '../../../lib/embed-context';
-import {
-  readRememberedPatient,
-  rememberPatient,
-  setRememberedStorageForTests,
-} from '../lib/remembered-patient';
+import { MIDTOWN, rememberInMemory, ZOE } from '../booking-test-harness';
+import { readRememberedPatient, rememberPatient } from '../lib/remembered-patient';
 import { RememberMeCheckbox, useRememberMe, type RememberFacts, type RememberMeChoice } from './remember-me';
 
 configure({ asyncUtilTimeout: 8000 });
 
-class MemoryStorage implements BackingStorage {
-  readonly items = new Map<string, string>();
-  getItem(key: string): string | null {
-    return this.items.get(key) ?? null;
-  }
-  setItem(key: string, value: string): void {
-    this.items.set(key, value);
-  }
-  removeItem(key: string): void {
-    this.items.delete(key);
-  }
-}
-
 const WIDGET: EmbedInfo = { embedded: true, primaryColour: null, notifyBooked: () => undefined };
 
 const FACTS: RememberFacts = {
-  identity: {
-    firstName: 'Zoe',
-    lastName: 'Smith',
-    dateOfBirth: '1990-04-12',
-    phone: '(212) 555-0147',
-    email: 'zoe@example.com',
-    smsPermission: true,
-    emailPermission: true,
-  },
+  identity: ZOE,
   insurance: { selfPay: true },
   service: { appointmentTypeId: '4', name: 'Cleaning', durationMinutes: 60 },
   provider: { providerId: '7', name: 'Dr. Emily Carter', credentials: 'DDS', photoUrl: '/avatars/7.png' },
   booking: {
     provider: { providerId: '7', name: 'Dr. Emily Carter', credentials: 'DDS' },
-    location: {
-      id: '3',
-      slug: 'midtown-manhattan',
-      name: 'BrightSmile Midtown Manhattan',
-      addressLine1: '350 Fifth Avenue',
-      addressLine2: null,
-      city: 'New York',
-      state: 'NY',
-      postalCode: '10118',
-      latitude: null,
-      longitude: null,
-      timeZone: 'America/New_York',
-      phone: '2125550142',
-      onlineEnabled: true,
-      waitlistEnabled: false,
-    },
+    location: MIDTOWN,
   },
 };
 
@@ -82,9 +42,7 @@ const box = () => screen.queryByRole('checkbox', { name: 'Remember me on this de
 
 describe('"Remember me on this device" at the identity step', () => {
   beforeEach(() => {
-    const backing = new MemoryStorage();
-    setRememberedStorageForTests(createEncryptedStorage(() => backing, 'local'));
-    vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    rememberInMemory();
     latest = null;
   });
   afterEach(() => {

@@ -11,19 +11,15 @@
  * pre-filled. Plain elements and the app's static stylesheet (`.office-message`, `.action-button`),
  * like the rest of the landing: no Material UI on the first page (issue 16's weight budget).
  */
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useEmbed } from '../../../lib/embed-context';
 import { useLocations, useServiceTypes } from '../api/get-catalogue';
-import { useSchedulerConfig } from '../api/get-config';
 import { useBookingScope } from '../api/scope';
 import { ActionButton } from '../components/action-button';
 import { providerDisplayName, readPatientDetail, type InsurancePolicy } from '../lib/flow-state';
 import {
   forgetRememberedPatient,
-  onRememberedChange,
   readRememberedPatient,
-  rememberMeOffered,
   type LastBooking,
   type RememberedPatient,
 } from '../lib/remembered-patient';
@@ -40,30 +36,7 @@ import { setInsurance, setLocation, setServicetype } from '../state/servicetype-
 import { setStepper } from '../state/stepper-slice';
 import { useBookingAnalytics } from '../use-booking-analytics';
 import type { BookAgainState } from './returning-patient';
-
-/** The remembered patient of this practice (re-read when remembered or forgotten in this tab). */
-function useRememberedPatient(clientName: string, offered: boolean): RememberedPatient | null {
-  const [remembered, setRemembered] = useState<RememberedPatient | null>(null);
-  useEffect(() => {
-    if (!offered) {
-      setRemembered(null);
-      return;
-    }
-    let live = true;
-    const load = () => {
-      void readRememberedPatient(clientName).then((value) => {
-        if (live) setRemembered(value);
-      });
-    };
-    load();
-    const stop = onRememberedChange(load);
-    return () => {
-      live = false;
-      stop();
-    };
-  }, [clientName, offered]);
-  return remembered;
-}
+import { useRemembered } from './use-remembered';
 
 /** "Book again: Cleaning with Dr. Emily Carter, DDS at Midtown". */
 export function bookAgainLabel(last: LastBooking): string {
@@ -173,11 +146,7 @@ function useBookAgain(remembered: RememberedPatient | null) {
 
 export function ReturningPatientCard() {
   const scope = useBookingScope();
-  const config = useSchedulerConfig(scope);
-  const embedded = useEmbed() !== null;
-  const offered =
-    config.data !== undefined && rememberMeOffered(embedded, config.data.settings.rememberMeInWidget);
-  const remembered = useRememberedPatient(scope.clientName, offered);
+  const remembered = useRemembered<RememberedPatient | null>(readRememberedPatient, null);
   const dispatch = useBookingDispatch();
   const { send } = useBookingAnalytics('landing');
   usePrefill(remembered);

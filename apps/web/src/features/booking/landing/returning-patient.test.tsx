@@ -1,88 +1,27 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { configureStore } from '@reduxjs/toolkit';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, render, screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createEncryptedStorage, type BackingStorage } from '../../../lib/encrypted-storage';
+import { useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readRememberedPatient, rememberPatient, type RememberInput } from '../lib/remembered-patient';
 import {
-  readRememberedPatient,
-  rememberPatient,
-  setRememberedStorageForTests,
-  type RememberInput,
-} from '../lib/remembered-patient';
-import { bookingReducers } from '../state';
+  ACME_CONFIG,
+  byPath,
+  CLEANING,
+  MIDTOWN,
+  mockFetch,
+  rememberInMemory,
+  renderBooking,
+  resetBookingTest,
+  ZOE,
+} from '../booking-test-harness';
 import { ReturningPatient, type BookAgainState } from './returning-patient';
 
 configure({ asyncUtilTimeout: 8000 });
 
-class MemoryStorage implements BackingStorage {
-  readonly items = new Map<string, string>();
-  getItem(key: string): string | null {
-    return this.items.get(key) ?? null;
-  }
-  setItem(key: string, value: string): void {
-    this.items.set(key, value);
-  }
-  removeItem(key: string): void {
-    this.items.delete(key);
-  }
-}
-
-const LOCATION = {
-  id: '3',
-  slug: 'midtown-manhattan',
-  name: 'BrightSmile Midtown Manhattan',
-  addressLine1: '350 Fifth Avenue',
-  addressLine2: null,
-  city: 'New York',
-  state: 'NY',
-  postalCode: '10118',
-  latitude: null,
-  longitude: null,
-  timeZone: 'America/New_York',
-  phone: '2125550142',
-  onlineEnabled: true,
-  waitlistEnabled: false,
-};
-const SERVICE = {
-  appointmentTypeId: '4',
-  name: 'Cleaning',
-  description: null,
-  durationMinutes: 60,
-  onlineEnabled: true,
-  callToSchedule: false,
-  newPatients: true,
-  existingPatients: true,
-  locationIds: ['3'],
-};
-const CONFIG = {
-  rulesConfig: [
-    {
-      clientid: '1',
-      clientName: 'Acme Dental',
-      schedulerId: '2',
-      schedulerName: 'Main',
-      phone: '2125550100',
-      settings: [],
-    },
-  ],
-  today: '2030-03-01',
-};
-
 const REMEMBERED: RememberInput = {
-  identity: {
-    firstName: 'Zoe',
-    lastName: 'Smith',
-    dateOfBirth: '1990-04-12',
-    phone: '(212) 555-0147',
-    email: 'zoe@example.com',
-    smsPermission: true,
-    emailPermission: true,
-  },
+  identity: ZOE,
   insurance: {
     selfPay: false,
     carrierId: '9',
@@ -104,60 +43,36 @@ const REMEMBERED: RememberInput = {
   },
 };
 
-function mockApi(services: unknown[] = [SERVICE]) {
-  const answers: Record<string, unknown> = {
-    '/api/scheduler/getConfig': CONFIG,
-    '/api/scheduler/getServiceType': { serviceTypes: services },
-    '/api/scheduler/getLocation': { locations: [LOCATION] },
-  };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: string | URL | Request): Promise<Response> => {
-      const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
-      const body = answers[url.pathname];
-      if (body === undefined) return Promise.reject(new TypeError(`un-mocked call: ${url.pathname}`));
-      return Promise.resolve(
-        new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } }),
-      );
-    }),
-  );
-}
-
 function FindAppointment() {
   const state = useLocation().state as BookAgainState | null;
   return <p>Find a time (provider {state?.bookAgain.providerId ?? 'none'})</p>;
 }
 
+function mockApi(services: unknown[] = [CLEANING]) {
+  mockFetch(
+    byPath({
+      '/api/scheduler/getConfig': ACME_CONFIG,
+      '/api/scheduler/getServiceType': { serviceTypes: services },
+      '/api/scheduler/getLocation': { locations: [MIDTOWN] },
+    }),
+  );
+}
+
 function renderLanding() {
-  const store = configureStore({ reducer: bookingReducers });
-  const router = createMemoryRouter(
+  return renderBooking(
     [
       { path: ':clientName/:scheduler/:location/landing', element: <ReturningPatient /> },
       { path: ':clientName/:scheduler/:location/findappointment', element: <FindAppointment /> },
     ],
-    { initialEntries: ['/acme/main/all/landing'] },
-  );
-  render(
-    <Provider store={store}>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </Provider>,
-  );
-  return store;
+    '/acme/main/all/landing',
+  ).store;
 }
 
 describe('the returning patient on the landing', () => {
   beforeEach(() => {
-    const backing = new MemoryStorage();
-    setRememberedStorageForTests(createEncryptedStorage(() => backing, 'local'));
-    vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    rememberInMemory();
   });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  afterEach(resetBookingTest);
 
   it('shows nothing to a browser that remembers nobody', async () => {
     mockApi();
@@ -195,7 +110,7 @@ describe('the returning patient on the landing', () => {
   });
 
   it('offers no "Book again" when the service is no longer booked online', async () => {
-    mockApi([{ ...SERVICE, onlineEnabled: false }]);
+    mockApi([{ ...CLEANING, onlineEnabled: false }]);
     await rememberPatient('acme', REMEMBERED);
     renderLanding();
     expect(await screen.findByRole('heading', { name: 'Welcome back, Zoe' })).toBeTruthy();

@@ -8,12 +8,10 @@
  * neither on the landing (issue 16: ≤ 130 KB of JavaScript before the landing is interactive).
  * Inside a framed widget nothing shows unless the practice allows it (landingPage 3).
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { startFullContractWorkerWhenIdle } from '../../../lib/contract-check';
-import { useEmbed } from '../../../lib/embed-context';
-import { useSchedulerConfig } from '../api/get-config';
-import { useBookingScope } from '../api/scope';
-import { hasStoredRememberedPatient, onRememberedChange, rememberMeOffered } from '../lib/remembered-storage';
+import { hasStoredRememberedPatient } from '../lib/remembered-storage';
+import { useRemembered } from './use-remembered';
 
 /**
  * What find-appointment receives in the router's history state after "Book again": the provider
@@ -27,40 +25,11 @@ const ReturningPatientCard = lazy(() =>
   import('./returning-patient-card').then((module) => ({ default: module.ReturningPatientCard })),
 );
 
-/** Whether the practice's slot holds a value (re-read when remembered or forgotten in this tab). */
-function useSomeoneRemembered(clientName: string, offered: boolean): boolean {
-  const [stored, setStored] = useState(false);
-  useEffect(() => {
-    if (!offered) {
-      setStored(false);
-      return;
-    }
-    let live = true;
-    const load = () => {
-      void hasStoredRememberedPatient(clientName).then((value) => {
-        if (live) setStored(value);
-      });
-    };
-    load();
-    const stop = onRememberedChange(load);
-    return () => {
-      live = false;
-      stop();
-    };
-  }, [clientName, offered]);
-  return stored;
-}
-
 export function ReturningPatient() {
   // Mounted with the landing's choices (the landing renders it once its answers are in): the
   // contract worker of the next steps may start now, when the browser is idle (issue 16).
   useEffect(() => startFullContractWorkerWhenIdle(), []);
-  const scope = useBookingScope();
-  const config = useSchedulerConfig(scope);
-  const embedded = useEmbed() !== null;
-  const offered =
-    config.data !== undefined && rememberMeOffered(embedded, config.data.settings.rememberMeInWidget);
-  const stored = useSomeoneRemembered(scope.clientName, offered);
+  const stored = useRemembered(hasStoredRememberedPatient, false);
   if (!stored) return null;
   return (
     <Suspense fallback={null}>

@@ -1,4 +1,10 @@
-import { darken, getContrastRatio, lighten } from '@mui/system/colorManipulator';
+import {
+  darken,
+  ensureContrast,
+  ensureContrastOnSurfaces,
+  getContrastRatio,
+  lighten,
+} from '../../../lib/colour';
 
 /**
  * The primary action colour from the scheduler's widget colour (appointment setting 20).
@@ -25,25 +31,34 @@ export function readableTextOn(colour: string): '#FFFFFF' | '#000000' {
 
 /** `colour`, darkened (light background) or lightened (dark background) until it reaches AA on `background`. */
 export function readableOnBackground(colour: string, background: string): string {
-  const backgroundIsDark = getContrastRatio(background, '#000000') < getContrastRatio(background, '#FFFFFF');
-  let current = colour;
-  for (let step = 1; step <= 20 && getContrastRatio(current, background) < AA_CONTRAST; step += 1) {
-    current = backgroundIsDark ? lighten(colour, step * 0.05) : darken(colour, step * 0.05);
-  }
-  return current;
+  return ensureContrast(colour, background, AA_CONTRAST);
 }
 
-/** The palette for the widget colour on `background`, or null when the setting is not a hex colour. */
+/**
+ * The shade a contained button takes under the pointer (`dark`): `main` darkened, or less so when
+ * the text on it is black, so that text keeps AA in the hover state too.
+ */
+export function hoverShade(main: string, contrastText: string, coefficient: number): string {
+  return ensureContrastOnSurfaces(darken(main, coefficient), [contrastText], AA_CONTRAST, 0);
+}
+
+/**
+ * The palette for the widget colour on `background` (and on `paper`, the cards' surface), or null
+ * when the setting is not a hex colour. The colour is read as text on both surfaces, also tinted
+ * under the pointer (an outlined button's hover), by the exact ratio axe computes.
+ */
 export function widgetPrimaryPalette(
   colour: string | null | undefined,
   background: string,
+  paper: string = background,
 ): PrimaryPalette | null {
   if (!colour || !HEX.test(colour.trim())) return null;
-  const main = readableOnBackground(colour.trim(), background);
+  const main = ensureContrastOnSurfaces(colour.trim(), [background, paper], AA_CONTRAST);
+  const contrastText = readableTextOn(main);
   return {
     main,
     light: lighten(main, 0.25),
-    dark: darken(main, 0.2),
-    contrastText: readableTextOn(main),
+    dark: hoverShade(main, contrastText, 0.2),
+    contrastText,
   };
 }

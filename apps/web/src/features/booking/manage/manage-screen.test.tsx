@@ -2,12 +2,19 @@
 import type { ManageAppointmentResponse } from '@scheduler/contract/manage';
 import { MANAGE_LINK_INVALID_MESSAGE } from '@scheduler/contract/manage';
 import type { GetProvidersResponse } from '@scheduler/contract/scheduler-api';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, render, screen, within } from '@testing-library/react';
+import { cleanup, configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  MIDTOWN,
+  mockFetch,
+  renderBooking,
+  resetBookingTest,
+  withConfig,
+  type Answer,
+  type ApiCall,
+} from '../booking-test-harness';
 import { ManageScreen } from './manage-screen';
 
 // A shared 2-core machine: a first render with Material UI can take over a second.
@@ -17,20 +24,6 @@ const TOKEN = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcde';
 const OFFICE_PHONE = '2125550100';
 const SLOT_TAKEN_TEXT =
   'The appointment slot you have selected is no longer available. Please call our office (212) 555-0100 or click the button below to select a new appointment time';
-
-const CONFIG = {
-  rulesConfig: [
-    {
-      clientid: '1',
-      clientName: 'Acme Dental',
-      schedulerId: '2',
-      schedulerName: 'Main',
-      phone: OFFICE_PHONE,
-      settings: [],
-    },
-  ],
-  today: '2030-03-01',
-};
 
 const allowed = (cutoffHours: number, deadlineUtc: string) => ({
   allowed: true,
@@ -53,22 +46,7 @@ const APPOINTMENT: ManageAppointmentResponse = {
   timeLocal: '09:30 AM',
   timeZone: 'America/New_York',
   provider: { providerId: '7', name: 'Dr. Emily Carter', credentials: 'DDS' },
-  location: {
-    id: '3',
-    slug: 'midtown-manhattan',
-    name: 'BrightSmile Midtown Manhattan',
-    addressLine1: '350 Fifth Avenue',
-    addressLine2: null,
-    city: 'New York',
-    state: 'NY',
-    postalCode: '10118',
-    latitude: null,
-    longitude: null,
-    timeZone: 'America/New_York',
-    phone: '2125550142',
-    onlineEnabled: true,
-    waitlistEnabled: false,
-  },
+  location: MIDTOWN,
   service: { appointmentTypeId: '4', name: 'Emergency Dental Visit', durationMinutes: 30 },
   officePhone: OFFICE_PHONE,
   cancel: allowed(24, '2030-03-04T14:30:00.000Z'),
@@ -115,61 +93,19 @@ function providersAnswer(
   };
 }
 
-interface Call {
-  method: string;
-  path: string;
-  search: URLSearchParams;
-  token: string | null;
-  body: unknown;
-}
-
-type Answer = { status: number; body: unknown };
+type Call = ApiCall;
 type Handler = (call: Call) => Answer | undefined;
 
 /** The network: getConfig always answers; `handler` answers the rest (anything else is refused). */
-function mockApi(handler: Handler): Call[] {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-      const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
-      const headers = new Headers(init?.headers);
-      const call: Call = {
-        method: init?.method ?? 'GET',
-        path: url.pathname,
-        search: url.searchParams,
-        token: headers.get('x-manage-token'),
-        body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
-      };
-      calls.push(call);
-      const answer = call.path === '/api/scheduler/getConfig' ? { status: 200, body: CONFIG } : handler(call);
-      if (!answer) return Promise.reject(new TypeError(`un-mocked call: ${call.method} ${call.path}`));
-      return Promise.resolve(
-        new Response(JSON.stringify(answer.body), {
-          status: answer.status,
-          headers: { 'Content-Type': 'application/json' },
-        }),
-      );
-    }),
-  );
-  return calls;
-}
+const mockApi = (handler: Handler): Call[] => mockFetch(withConfig(handler));
 
 function renderManage(token = TOKEN) {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  const router = createMemoryRouter(
+  renderBooking(
     [
       { path: ':clientName/:scheduler/manage/:token', element: <ManageScreen /> },
       { path: ':clientName/:scheduler/:location/landing', element: <p>Landing</p> },
     ],
-    { initialEntries: [`/acme/main/manage/${token}`] },
-  );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+    `/acme/main/manage/${token}`,
   );
 }
 
@@ -181,11 +117,7 @@ async function axeViolations(): Promise<string[]> {
 
 const changes = (calls: Call[]) => calls.filter((call) => call.method !== 'GET');
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(resetBookingTest);
 
 describe('the manage page', () => {
   it('shows the appointment (zone named, map, phone, number) and changes nothing when opened', async () => {

@@ -1,14 +1,18 @@
 // @vitest-environment jsdom
-import { configureStore } from '@reduxjs/toolkit';
 import type { BookAppointmentBodyInput, BookAppointmentResponse } from '@scheduler/contract/scheduler-api';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, render, screen } from '@testing-library/react';
+import { cleanup, configure, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bookAppointment } from '../api/booking-calls';
-import { bookingReducers } from '../state';
+import {
+  ACME_CONFIG,
+  byRoute,
+  MIDTOWN,
+  mockFetch,
+  renderBooking,
+  resetBookingTest,
+  type ApiCall,
+} from '../booking-test-harness';
 import { ThankYouScreen } from './thank-you-screen';
 import type { ThankYouState } from './thank-you-state';
 
@@ -29,22 +33,7 @@ const ANSWER: BookAppointmentResponse = {
   timeLocal: '09:30',
   timeZone: 'America/New_York',
   provider: { providerId: '7', name: 'Dr. Emily Carter', credentials: 'DDS' },
-  location: {
-    id: '3',
-    slug: 'midtown-manhattan',
-    name: 'BrightSmile Midtown Manhattan',
-    addressLine1: '350 Fifth Avenue',
-    addressLine2: null,
-    city: 'New York',
-    state: 'NY',
-    postalCode: '10118',
-    latitude: null,
-    longitude: null,
-    timeZone: 'America/New_York',
-    phone: '2125550142',
-    onlineEnabled: true,
-    waitlistEnabled: false,
-  },
+  location: MIDTOWN,
   service: { appointmentTypeId: '4', name: 'Emergency Dental Visit', durationMinutes: 30 },
   thankYou: { primary: PRIMARY, secondary: SECONDARY },
   manageUrl: null,
@@ -61,49 +50,14 @@ function startingIn(hours: number): Pick<BookAppointmentResponse, 'startUtc' | '
   return { startUtc: new Date(start).toISOString(), endUtc: new Date(start + HOUR / 2).toISOString() };
 }
 
-const CONFIG = {
-  rulesConfig: [
-    {
-      clientid: '1',
-      clientName: 'Acme Dental',
-      schedulerId: '2',
-      schedulerName: 'Main',
-      phone: '2125550100',
-      settings: [],
-    },
-  ],
-  today: '2030-03-01',
-};
-
-interface Call {
-  method: string;
-  path: string;
-}
-
 /** The network: getConfig and bookAppointment answer; anything else is refused (and recorded). */
-function mockApi(booking: unknown): Call[] {
-  const calls: Call[] = [];
-  const answers: Record<string, { status: number; body: unknown }> = {
-    'GET /api/scheduler/getConfig': { status: 200, body: CONFIG },
-    'PUT /api/scheduler/bookAppointment': { status: 201, body: booking },
-  };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-      const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
-      const method = init?.method ?? 'GET';
-      calls.push({ method, path: url.pathname });
-      const answer = answers[`${method} ${url.pathname}`];
-      if (!answer) return Promise.reject(new TypeError(`un-mocked call: ${method} ${url.pathname}`));
-      return Promise.resolve(
-        new Response(JSON.stringify(answer.body), {
-          status: answer.status,
-          headers: { 'Content-Type': 'application/json' },
-        }),
-      );
+function mockApi(booking: unknown): ApiCall[] {
+  return mockFetch(
+    byRoute({
+      'GET /api/scheduler/getConfig': { status: 200, body: ACME_CONFIG },
+      'PUT /api/scheduler/bookAppointment': { status: 201, body: booking },
     }),
   );
-  return calls;
 }
 
 /** What the identity step sends (the thank-you page only sees the answer). */
@@ -122,29 +76,16 @@ const REQUEST = {
 
 /** The thank-you step as the identity step opens it: the booking answer in the history state. */
 function renderThankYou(state: unknown) {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  const router = createMemoryRouter(
+  renderBooking(
     [
       { path: ':clientName/:scheduler/:location/thankyou', element: <ThankYouScreen /> },
       { path: ':clientName/:scheduler/:location/landing', element: <p>Landing</p> },
     ],
-    { initialEntries: [{ pathname: '/acme/main/all/thankyou', state }] },
-  );
-  render(
-    <Provider store={configureStore({ reducer: bookingReducers })}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </Provider>,
+    { pathname: '/acme/main/all/thankyou', state },
   );
 }
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(resetBookingTest);
 
 describe('the thank-you page', () => {
   it('shows the confirmation number of the booking answer, as text, and copies it', async () => {
@@ -172,9 +113,9 @@ describe('the thank-you page', () => {
     expect(await screen.findByText('Confirmation number copied')).toBeTruthy();
     expect(screen.getByText('Confirmation number copied').getAttribute('role')).toBe('status');
 
-    expect(calls.filter((call) => call.method === 'PUT')).toEqual([
-      { method: 'PUT', path: '/api/scheduler/bookAppointment' },
-    ]);
+    expect(
+      calls.filter((call) => call.method === 'PUT').map(({ method, path }) => ({ method, path })),
+    ).toEqual([{ method: 'PUT', path: '/api/scheduler/bookAppointment' }]);
   });
 
   it('refuses a booking answer without a well-formed confirmation number (the contract check)', async () => {

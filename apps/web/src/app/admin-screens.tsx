@@ -1,0 +1,82 @@
+import { Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { LoadingScreen } from '../components/loading-screen';
+import { themedScreen } from './themed-screen';
+
+/*
+ * The admin area's screens (staff sign-in, the admin home and shell, and every admin section),
+ * each loaded on demand. This table is itself loaded on demand by the route table (router.tsx,
+ * which keeps the admin paths), so none of it is in the booking page's first script (issue 16).
+ */
+
+const SCREENS = {
+  login: themedScreen(
+    async () => (await import('../features/admin/login/admin-login-screen')).AdminLoginScreen,
+  ),
+  // Staff accounts (issue 15): pages opened from e-mailed links (token in the URL fragment) and the own account.
+  acceptInvitation: themedScreen(
+    async () => (await import('../features/admin/login/accept-invitation-screen')).AcceptInvitationScreen,
+  ),
+  forgotPassword: themedScreen(
+    async () => (await import('../features/admin/login/forgot-password-screen')).ForgotPasswordScreen,
+  ),
+  resetPassword: themedScreen(
+    async () => (await import('../features/admin/login/reset-password-screen')).ResetPasswordScreen,
+  ),
+  account: themedScreen(async () => (await import('../features/admin/account/account-screen')).AccountScreen),
+  home: themedScreen(async () => (await import('../features/admin/home/admin-home-screen')).AdminHomeScreen),
+  shell: themedScreen(async () => (await import('../features/admin/admin-shell')).AdminShell),
+  blank: themedScreen(async () => (await import('../features/admin/home/blank-screen')).BlankScreen),
+  manageScheduler: themedScreen(
+    async () => (await import('../features/admin/scheduler/manage-scheduler-screen')).ManageSchedulerScreen,
+  ),
+  providerControl: themedScreen(
+    async () => (await import('../features/admin/providers/provider-control-screen')).ProviderControlScreen,
+  ),
+  editProvider: themedScreen(
+    async () => (await import('../features/admin/providers/edit-provider-screen')).EditProviderScreen,
+  ),
+  waitlist: themedScreen(
+    async () => (await import('../features/admin/waitlist/waitlist-screen')).WaitlistScreen,
+  ),
+  configServices: themedScreen(
+    async () => (await import('../features/admin/services/config-services-screen')).ConfigServicesScreen,
+  ),
+  insuranceConfig: themedScreen(
+    async () => (await import('../features/admin/insurance/insurance-config-screen')).InsuranceConfigScreen,
+  ),
+  locationConfig: themedScreen(
+    async () => (await import('../features/admin/locations/location-config-screen')).LocationConfigScreen,
+  ),
+  reports: themedScreen(async () => (await import('../features/admin/reports/reports-screen')).ReportsScreen),
+  widgetConfig: themedScreen(
+    async () => (await import('../features/admin/widget/widget-config-screen')).WidgetConfigScreen,
+  ),
+  patients: themedScreen(
+    async () => (await import('../features/admin/patients/patients-screen')).PatientsScreen,
+  ),
+  patientDetails: themedScreen(
+    async () => (await import('../features/admin/patients/patient-details-screen')).PatientDetailsScreen,
+  ),
+  users: themedScreen(async () => (await import('../features/admin/users/users-screen')).UsersScreen),
+  auditLog: themedScreen(
+    async () => (await import('../features/admin/audit/audit-log-screen')).AuditLogScreen,
+  ),
+  messages: themedScreen(
+    async () => (await import('../features/admin/messages/messages-screen')).MessagesScreen,
+  ),
+  messageSettings: themedScreen(
+    async () => (await import('../features/admin/messages/message-settings-screen')).MessageSettingsScreen,
+  ),
+} satisfies Record<string, LazyExoticComponent<ComponentType>>;
+
+export type AdminScreenName = keyof typeof SCREENS;
+
+/** One admin screen by name, with the centred 'Loading...' while its code loads. */
+export function AdminScreen({ name }: { name: AdminScreenName }) {
+  const Screen = SCREENS[name];
+  return (
+    <Suspense fallback={<LoadingScreen />}>
+      <Screen />
+    </Suspense>
+  );
+}
