@@ -7,6 +7,7 @@ import path from 'node:path';
 const benches = [
   'engine.ts',
   'slot-search.ts',
+  'mixed-load.ts',
   'booking.ts',
   'booking-reminders.ts',
   'reports.ts',
@@ -14,6 +15,7 @@ const benches = [
   'embed-size.ts',
   'cold-start.ts',
   'messages.ts',
+  'patient-search.ts',
 ];
 const only = process.argv.slice(2);
 const failed: string[] = [];

@@ -32,18 +32,35 @@ function foldersOf(relative) {
  * For each folder `y` of `parent`: the other folders may import from `y` only its public entry
  * (`index.ts`, or none at all when `publicEntry` is empty).
  */
-function siblingZones(parent, { publicEntry = ['./index.ts'], message, exceptFolders = [] }) {
+function siblingZones(
+  parent,
+  { publicEntry = ['./index.ts'], publicFiles = {}, message, exceptFolders = [] },
+) {
   const folders = foldersOf(parent);
   return folders
     .filter((y) => !exceptFolders.includes(y))
     .map((y) => ({
       target: folders.filter((x) => x !== y).map((x) => `./${parent}/${x}`),
       from: `./${parent}/${y}`,
-      except: publicEntry,
+      except: publicFiles[y] ?? publicEntry,
       message: message.replace('{from}', y),
     }))
     .filter((zone) => zone.target.length > 0);
 }
+
+/**
+ * Files of an admin area that other areas use by contract (issue 19, session 9 contracts 3 and 5):
+ * the front desk's dialogs and move hook (Schedule, patient page) and the status actions (Schedule).
+ */
+const adminPublicFiles = {
+  'front-desk': [
+    './new-appointment-dialog.tsx',
+    './reschedule-dialog.tsx',
+    './cancel-dialog.tsx',
+    './front-desk-api.ts',
+  ],
+  patients: ['./status-actions.tsx', './patient-paths.ts'],
+};
 
 const server = 'apps/server/src';
 const web = 'apps/web/src';
@@ -86,6 +103,7 @@ const webZones = [
   }),
   ...siblingZones(`${web}/features/admin`, {
     publicEntry: [],
+    publicFiles: adminPublicFiles,
     // admin/state holds the admin slices and their typed hooks (composed by app/store.ts)
     exceptFolders: ['shared', 'state'],
     message: 'An admin area imports another area only through admin/shared/ ({from} is another area).',

@@ -97,6 +97,20 @@ describe('the architecture rules catch planted violations', () => {
     expect(await ruleIdsOf([file])).toContain('import-x/no-restricted-paths');
   });
 
+  it("an admin area importing another area's file that is not public by contract", async () => {
+    // Issue 19: the status actions are public to the other areas; the rest of patients/ is not.
+    const allowed = plant(
+      'apps/web/src/features/admin/audit/planted-public.ts',
+      `export { StatusActions } from '../patients/status-actions';\n`,
+    );
+    const refused = plant(
+      'apps/web/src/features/admin/audit/planted-private.ts',
+      `export * from '../patients/status-options';\n`,
+    );
+    expect(await ruleIdsOf([allowed])).not.toContain('import-x/no-restricted-paths');
+    expect(await ruleIdsOf([refused])).toContain('import-x/no-restricted-paths');
+  });
+
   it('a file over 400 lines and a function over 120 lines', async () => {
     const body = Array.from({ length: 125 }, (_, i) => `  total += ${i};`).join('\n');
     const filler = Array.from({ length: 280 }, (_, i) => `export const c${i} = ${i};`).join('\n');

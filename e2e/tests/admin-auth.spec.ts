@@ -18,12 +18,13 @@ test.describe('admin sign-in', () => {
     const schedulerLinks = page
       .getByRole('list', { name: 'Schedulers of BrightSmile Dental' })
       .getByRole('link');
-    await expect(schedulerLinks.first()).toHaveAttribute('href', /\/admin\/\d+\/\d+\/managescheduler$/);
+    // The links open the Schedule (issue 19: first for everyone who may read patients).
+    await expect(schedulerLinks.first()).toHaveAttribute('href', /\/admin\/\d+\/\d+\/schedule$/);
 
     // The scheduler link opens the admin shell; signing out from there forgets the session.
     const shellUrl = (await schedulerLinks.first().getAttribute('href')) ?? '';
     await schedulerLinks.first().click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Scheduler settings' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Schedule' })).toBeVisible();
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/adminlogin$/);
     await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveValue(ACCOUNTS.owner.email);

@@ -9,7 +9,8 @@ const CONFIGURATION = [
   'Widget',
   'Message settings',
 ];
-const PRACTICE = ['Patients', 'Waitlist', 'Messages', 'Reports'];
+// The Schedule is first for everyone who may read patients (issue 19): its group, Practice, leads.
+const PRACTICE = ['Schedule', 'Patients', 'Waitlist', 'Messages', 'Reports'];
 
 test.describe('what each role sees', () => {
   test('a viewer sees reports only', async ({ pageAs, signedIn }) => {
@@ -35,11 +36,15 @@ test.describe('what each role sees', () => {
     expect(refused.status()).toBe(403);
   });
 
-  test('staff see patients, the waitlist and reports but no configuration', async ({ pageAs, signedIn }) => {
+  test('staff land on the schedule and see patients, the waitlist and reports but no configuration', async ({
+    pageAs,
+    signedIn,
+  }) => {
     const { base } = await brightSmile(signedIn, 'staff');
     const page = await pageAs('staff');
     await page.goto(base);
-    await expect(page).toHaveURL(new RegExp(`${base}/patients$`));
+    await expect(page).toHaveURL(new RegExp(`${base}/schedule$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Schedule' })).toBeVisible();
     expect(await navLinks(page)).toEqual(PRACTICE);
 
     for (const segment of ['configservices', 'providercontroleditprovider?providerId=1', 'users']) {
@@ -60,8 +65,8 @@ test.describe('what each role sees', () => {
     const { base } = await brightSmile(signedIn, 'admin');
     const page = await pageAs('admin');
     await page.goto(base);
-    await expect(page).toHaveURL(new RegExp(`${base}/managescheduler$`));
-    expect(await navLinks(page)).toEqual([...CONFIGURATION, ...PRACTICE, 'Audit log']);
+    await expect(page).toHaveURL(new RegExp(`${base}/schedule$`));
+    expect(await navLinks(page)).toEqual([...PRACTICE, ...CONFIGURATION, 'Audit log']);
     await page.goto(`${base}/users`);
     await expect(page).toHaveURL(new RegExp(`${base}/blank$`));
     await expect(page.getByText("You don't have access to this section (Users).")).toBeVisible();
@@ -71,7 +76,7 @@ test.describe('what each role sees', () => {
     const { base } = await brightSmile(signedIn, 'owner');
     const page = await pageAs('owner');
     await page.goto(`${base}/locationconfig`);
-    expect(await navLinks(page)).toEqual([...CONFIGURATION, ...PRACTICE, 'Users', 'Audit log']);
+    expect(await navLinks(page)).toEqual([...PRACTICE, ...CONFIGURATION, 'Users', 'Audit log']);
     await expect(page.getByRole('banner')).toContainText('BrightSmile Dental');
     await expect(page.getByRole('table', { name: 'Locations' })).toContainText(
       'BrightSmile Midtown Manhattan',

@@ -34,16 +34,19 @@ import { staffRoutes } from './contexts/staff/index.ts';
 import { analyticsRoutes } from './contexts/analytics/index.ts';
 import {
   bookingRoutes,
+  frontDeskRoutes,
   createAvailability,
   createManageLinks,
   manageLinkKeyOf,
   manageRoutes,
   resendManageLinkRoutes,
+  scheduleRoutes,
   slotSearchRoutes,
 } from './contexts/scheduling/index.ts';
 import { healthPlugin } from './contexts/health/index.ts';
 import {
   catalogueAdminRoutes,
+  closureRoutes,
   insuranceRoutes,
   schedulerConfigRoutes,
   settingsRoutes,
@@ -185,10 +188,13 @@ async function registerContexts(
   await app.register(patientAppointmentsRoutes, { db });
   await app.register(staffWaitlistRoutes, { db });
   await app.register(catalogueAdminRoutes, { db });
-  await app.register(providerAdminRoutes, { db });
+  await app.register(providerAdminRoutes, { db, now: () => now().getTime() });
+  await app.register(closureRoutes, { db, now });
   await app.register(widgetAllowListRoutes, { db });
+  await app.register(scheduleRoutes, { db });
   await app.register(patientManagementRoutes, { db, now, messages, waitlistOffers });
   await app.register(bookFromWaitListRoutes, { db, now, messages });
+  await app.register(frontDeskRoutes, { db, now, messages, waitlist: waitlistOffers });
   await app.register(resendManageLinkRoutes, { links: manageLinks });
   await app.register(auditLogRoutes, { db, now });
   await app.register(reportRoutes, { db, now });

@@ -8,9 +8,11 @@
  * A slot is judged by its start; one that starts on the last day may end after it.
  *
  * Days are counted from today's local date in the location's zone, never the server's zone.
- * Business days skip Saturdays and Sundays (holidays are not known here).
+ * Business days skip Saturdays and Sundays, and the location's closed days (holidays, training
+ * days: issue 19) when the caller passes them as `closedDates` (local dates in the same zone).
+ * Calendar days count every day, closed or not.
  */
-import { addBusinessDays, addCalendarDays } from './local-date.ts';
+import { addBusinessDays, addCalendarDays, isWeekend } from './local-date.ts';
 import type { IsoDate } from './local-date.ts';
 import type { DaysType, SchedulerSettings, StartDaysType } from './settings.ts';
 import { localDateOf, startOfLocalDay } from './time-zone.ts';
@@ -22,6 +24,8 @@ export interface LatestBookableInput {
   /** Days after today; 0 means today is the last bookable day. */
   howFarOut: number;
   daysType: DaysType;
+  /** The location's closed days (local dates): not business days. */
+  closedDates?: ClosedDates;
 }
 
 export interface EarliestBookableInput {
@@ -30,7 +34,12 @@ export interface EarliestBookableInput {
   /** Days or hours after now, by `startDaysType`. */
   howSoon: number;
   startDaysType: StartDaysType;
+  /** The location's closed days (local dates): not business days. */
+  closedDates?: ClosedDates;
 }
+
+/** Local dates (`YYYY-MM-DD`, in the location's zone) on which the location is closed. */
+export type ClosedDates = ReadonlySet<IsoDate> | readonly IsoDate[];
 
 export type BookingWindowSettings = Pick<
   SchedulerSettings,
@@ -58,8 +67,38 @@ function requireInstant(now: Date): void {
   if (!(now instanceof Date) || Number.isNaN(now.getTime())) throw new RangeError('now must be a valid Date');
 }
 
-function addDaysOfType(date: IsoDate, count: number, type: DaysType): IsoDate {
-  return type === 'BusinessDays' ? addBusinessDays(date, count) : addCalendarDays(date, count);
+/** The closed dates as a set, or null when there are none (the plain weekday count applies). */
+function closedSet(closedDates: ClosedDates | undefined): ReadonlySet<IsoDate> | null {
+  if (closedDates === undefined) return null;
+  const set = closedDates instanceof Set ? closedDates : new Set(closedDates as readonly IsoDate[]);
+  return set.size === 0 ? null : set;
+}
+
+/**
+ * `count` business days after `date` (0: the date itself, whatever it is): weekdays that are not
+ * closed. A closed day before the date or after the result changes nothing.
+ */
+export function addOpenBusinessDays(date: IsoDate, count: number, closedDates?: ClosedDates): IsoDate {
+  requireCount('count', count);
+  const closed = closedSet(closedDates);
+  if (closed === null) return addBusinessDays(date, count);
+  let day = date;
+  let remaining = count;
+  while (remaining > 0) {
+    day = addCalendarDays(day, 1);
+    if (!isWeekend(day) && !closed.has(day)) remaining -= 1;
+  }
+  return day;
+}
+
+function addDaysOfType(
+  date: IsoDate,
+  count: number,
+  type: DaysType,
+  closed: ReadonlySet<IsoDate> | null,
+): IsoDate {
+  if (type !== 'BusinessDays') return addCalendarDays(date, count);
+  return closed === null ? addBusinessDays(date, count) : addOpenBusinessDays(date, count, closed);
 }
 
 /**
@@ -71,10 +110,11 @@ export function computeLatestBookableDate({
   timeZone,
   howFarOut,
   daysType,
+  closedDates,
 }: LatestBookableInput): IsoDate {
   requireInstant(now);
   requireCount('howFarOut', howFarOut);
-  return addDaysOfType(localDateOf(now, timeZone), howFarOut, daysType);
+  return addDaysOfType(localDateOf(now, timeZone), howFarOut, daysType, closedSet(closedDates));
 }
 
 /**
@@ -89,12 +129,14 @@ export function computeEarliestBookable({
   timeZone,
   howSoon,
   startDaysType,
+  closedDates,
 }: EarliestBookableInput): Date {
   requireInstant(now);
   requireCount('howSoon', howSoon);
   if (startDaysType === 'BusinessDays' || startDaysType === 'CalendarDays') {
     if (howSoon === 0) return new Date(now.getTime());
-    return startOfLocalDay(addDaysOfType(localDateOf(now, timeZone), howSoon, startDaysType), timeZone);
+    const day = addDaysOfType(localDateOf(now, timeZone), howSoon, startDaysType, closedSet(closedDates));
+    return startOfLocalDay(day, timeZone);
   }
   return new Date(now.getTime() + howSoon * MS_PER_HOUR);
 }
@@ -103,18 +145,24 @@ export function computeEarliestBookable({
  * The whole window. When the settings leave no room (e.g. 'how soon' 5 calendar days but 'how far
  * out' 2), `earliest` is pulled back to `latestExclusive`: the window is empty, never inverted, so
  * `earliest ≤ latestExclusive` always holds.
+ *
+ * `closedDates`: the location's closed days (local dates in `timeZone`, e.g. from its closures);
+ * they are not business days, so 'how soon' and 'how far out' in business days step over them.
+ * Without it only Saturdays and Sundays are skipped.
  */
 export function computeBookingWindow(
   settings: BookingWindowSettings,
   now: Date,
   timeZone: string,
+  closedDates?: ClosedDates,
 ): BookingWindow {
   // As computeLatestBookableDate and computeEarliestBookable, with today's local date found once.
   requireInstant(now);
   requireCount('howFarOut', settings.howFarOut);
   requireCount('howSoon', settings.howSoon);
+  const closed = closedSet(closedDates);
   const today = localDateOf(now, timeZone);
-  const latestDate = addDaysOfType(today, settings.howFarOut, settings.daysType);
+  const latestDate = addDaysOfType(today, settings.howFarOut, settings.daysType, closed);
   const latestExclusive = startOfLocalDay(addCalendarDays(latestDate, 1), timeZone);
   const { howSoon, startDaysType } = settings;
   let earliest: Date;
@@ -122,7 +170,7 @@ export function computeBookingWindow(
     earliest =
       howSoon === 0
         ? new Date(now.getTime())
-        : startOfLocalDay(addDaysOfType(today, howSoon, startDaysType), timeZone);
+        : startOfLocalDay(addDaysOfType(today, howSoon, startDaysType, closed), timeZone);
   else earliest = new Date(now.getTime() + howSoon * MS_PER_HOUR);
   return {
     earliest: earliest.getTime() > latestExclusive.getTime() ? new Date(latestExclusive.getTime()) : earliest,

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../platform/db/database.ts';
 import type { AppointmentStatus } from '../platform/db/schema.ts';
 import { holdsSlotUnits, slotUnitStarts } from '../platform/db/slot-units.ts';
+import { writePatientSearchTokens } from '../contexts/patients/index.ts';
 
 export interface TestPatient {
   clientId: number;
@@ -37,6 +38,13 @@ export async function insertPatient(db: Db, patient: TestPatient): Promise<numbe
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // As the booking writes a patient: with the staff search's tokens.
+  await writePatientSearchTokens(db, patient.clientId, id, {
+    firstName: patient.firstName,
+    lastName: patient.lastName,
+    email: patient.email ?? null,
+    phone: patient.phone ?? null,
+  });
   return id;
 }
 

@@ -38,6 +38,8 @@ const AUDIT_EXEMPT: Readonly<Record<string, string>> = {
   // (GET /api/patient-management/get_filters, the filter menus, now needs reports:read only.)
   'GET /api/scheduler/getWaitlistOffersReport':
     'counts of offers sent and claimed and days gained over a period: no patient is named or identifiable',
+  'GET /api/scheduler/admin/front-desk/free-times':
+    "providers' free times on one day for a service: no patient is named or identifiable",
 };
 
 /**

@@ -13,6 +13,7 @@ import type { RequestParts, SampleOptions } from './sample-parts.ts';
 import { MESSAGE_OVERRIDES } from './message-overrides.ts';
 import { ACCOUNT_OVERRIDES } from './account-overrides.ts';
 import { SELF_SERVICE_OVERRIDES } from './self-service-overrides.ts';
+import { FRONT_DESK_OVERRIDES } from './front-desk-overrides.ts';
 
 type Override = (
   f: SafetyFixture,
@@ -296,4 +297,5 @@ export const OVERRIDES: Record<string, Override> = {
   ...MESSAGE_OVERRIDES,
   ...ACCOUNT_OVERRIDES,
   ...SELF_SERVICE_OVERRIDES,
+  ...FRONT_DESK_OVERRIDES,
 };

@@ -26,6 +26,9 @@ const SCREENS = {
   home: themedScreen(async () => (await import('../features/admin/home/admin-home-screen')).AdminHomeScreen),
   shell: themedScreen(async () => (await import('../features/admin/admin-shell')).AdminShell),
   blank: themedScreen(async () => (await import('../features/admin/home/blank-screen')).BlankScreen),
+  schedule: themedScreen(
+    async () => (await import('../features/admin/schedule/schedule-screen')).ScheduleScreen,
+  ),
   manageScheduler: themedScreen(
     async () => (await import('../features/admin/scheduler/manage-scheduler-screen')).ManageSchedulerScreen,
   ),

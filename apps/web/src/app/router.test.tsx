@@ -181,6 +181,7 @@ describe('routes (spec section 2)', () => {
   });
 
   it.each([
+    ['schedule', 'schedule'],
     ['managescheduler', 'managescheduler'],
     ['providercontrol', 'providercontrol'],
     ['providercontroleditprovider', 'providercontroleditprovider'],

@@ -182,6 +182,7 @@ export function createRoutes(config: Pick<AppConfig, 'adminLoginPath'> = appConf
             { path: 'reports', element: adminScreen('reports') },
             { path: 'widget', element: adminScreen('widgetConfig') },
             { path: 'blank', element: adminScreen('blank') },
+            { path: 'schedule', element: adminScreen('schedule') },
             { path: 'patients', element: adminScreen('patients') },
             { path: 'patientdetails/:patientId/:appointmentId', element: adminScreen('patientDetails') },
             { path: 'users', element: adminScreen('users') },

@@ -1,5 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { localTimeLabel, viewerTimeZone, zonedDateTimeText, zonedTimeLabel, zoneName } from './zoned-time';
+import {
+  formatZonedDate,
+  formatZonedDateTime,
+  formatZonedTime,
+  localTimeLabel,
+  todayIn,
+  viewerTimeZone,
+  zoneLabel,
+  zonedDateTimeText,
+  zonedTimeLabel,
+  zoneName,
+} from './zoned-time';
 
 // Fri, Nov 27 2026, 8:00 AM in Chicago (CST, UTC-6) = 14:00 UTC.
 const CHICAGO_EIGHT = '2026-11-27T14:00:00.000Z';
@@ -134,5 +145,58 @@ describe('localTimeLabel', () => {
     ).toEqual(zonedTimeLabel(CHICAGO_EIGHT, 'America/Chicago', { viewerZone: 'America/Los_Angeles' }));
     expect(localTimeLabel('2026-11-27', '8 AM', 'America/Chicago')).toBeNull();
     expect(localTimeLabel('27/11/2026', '08:00', 'America/Chicago')).toBeNull();
+  });
+});
+
+describe("the admin's times (issue 19)", () => {
+  it("shows a Chicago 8:00 AM appointment as 8:00 AM CT, whatever the browser's zone", () => {
+    const browser = viewerTimeZone();
+    expect(formatZonedDateTime(CHICAGO_EIGHT, 'America/Chicago')).toBe('Nov 27, 2026, 8:00 AM CT');
+    expect(formatZonedDateTime(CHICAGO_EIGHT, 'America/Chicago', { weekday: true })).toBe(
+      'Fri, Nov 27, 2026, 8:00 AM CT',
+    );
+    expect(formatZonedDateTime(CHICAGO_EIGHT, 'America/Chicago', { noYear: true })).toBe(
+      'Nov 27, 8:00 AM CT',
+    );
+    expect(formatZonedTime(CHICAGO_EIGHT, 'America/Chicago')).toBe('8:00 AM CT');
+    // The browser's own zone is never read: pretending to be in Tokyo changes nothing.
+    vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockReturnValue({
+      ...new Intl.DateTimeFormat().resolvedOptions(),
+      timeZone: 'Asia/Tokyo',
+    });
+    expect(viewerTimeZone()).toBe('Asia/Tokyo');
+    expect(formatZonedDateTime(CHICAGO_EIGHT, 'America/Chicago')).toBe('Nov 27, 2026, 8:00 AM CT');
+    expect(browser).not.toBe('');
+  });
+
+  it('names a zone without letters by its offset (Tokyo) and another location by its own', () => {
+    expect(formatZonedDateTime(CHICAGO_EIGHT, 'Asia/Tokyo')).toBe('Nov 27, 2026, 11:00 PM GMT+9');
+    expect(formatZonedTime(CHICAGO_EIGHT, 'America/New_York')).toBe('9:00 AM ET');
+    expect(formatZonedTime(CHICAGO_EIGHT, 'America/Los_Angeles')).toBe('6:00 AM PT');
+  });
+
+  it('follows daylight saving time: the same 8:00 AM on both sides of the March change', () => {
+    // US clocks go forward on Sunday March 8, 2026: 8:00 AM Chicago is 14:00Z before, 13:00Z after.
+    expect(formatZonedTime('2026-03-07T14:00:00.000Z', 'America/Chicago')).toBe('8:00 AM CT');
+    expect(formatZonedTime('2026-03-09T13:00:00.000Z', 'America/Chicago')).toBe('8:00 AM CT');
+    expect(formatZonedTime('2026-03-07T14:00:00.000Z', 'America/Chicago', 'specific')).toBe('8:00 AM CST');
+    expect(formatZonedTime('2026-03-09T13:00:00.000Z', 'America/Chicago', 'specific')).toBe('8:00 AM CDT');
+    expect(zoneLabel('Europe/London', Date.parse('2026-07-01T12:00:00Z'), 'specific')).toBe('BST');
+    expect(zoneLabel('Europe/London', Date.parse('2026-01-01T12:00:00Z'), 'specific')).toBe('GMT');
+  });
+
+  it("gives the date in the zone's own day", () => {
+    // 03:00Z on Nov 28 is still Nov 27 in Chicago, already Nov 28 in Tokyo.
+    expect(formatZonedDate('2026-11-28T03:00:00.000Z', 'America/Chicago')).toBe('Nov 27, 2026');
+    expect(formatZonedDate('2026-11-28T03:00:00.000Z', 'Asia/Tokyo')).toBe('Nov 28, 2026');
+    expect(todayIn('America/Chicago', Date.parse('2026-11-28T03:00:00.000Z'))).toBe('2026-11-27');
+    expect(todayIn('Asia/Tokyo', Date.parse('2026-11-28T03:00:00.000Z'))).toBe('2026-11-28');
+  });
+
+  it('says UTC for an unknown zone and shows a dash for a missing or unreadable instant', () => {
+    expect(formatZonedDateTime(CHICAGO_EIGHT, 'Nowhere/Special')).toBe('Nov 27, 2026, 2:00 PM UTC');
+    expect(formatZonedDateTime(null, 'America/Chicago')).toBe('—');
+    expect(formatZonedTime('nonsense', 'America/Chicago')).toBe('—');
+    expect(formatZonedDate(undefined, 'America/Chicago')).toBe('—');
   });
 });

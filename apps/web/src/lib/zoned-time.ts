@@ -1,5 +1,5 @@
 /**
- * THE one place the web formats a time a patient reads: always on the LOCATION's wall clock, with
+ * THE one place the web formats a time (the booking pages and the admin, issue 19). A time a patient reads: always on the LOCATION's wall clock, with
  * the location's zone named ('8:00 AM CT'), and — when the browser's zone has another offset at
  * that instant — the patient's own time beside it ('6:00 AM your time'). Issue 16: a patient in
  * Los Angeles saw a Chicago 8:00 as "08:00 AM" with nothing to say whose 8:00 it was.
@@ -8,8 +8,13 @@
  * names zones for messages and .ics), so the result never depends on the machine's own zone except where
  * asked (`viewerTimeZone`).
  */
-import { isValidTimeZone, localDateTimeToInstant, timeZoneOffsetMinutes } from '@scheduler/domain/time-zone';
-import { zoneName as domainZoneName } from '@scheduler/domain/zone-names';
+import {
+  isValidTimeZone,
+  localDateOf,
+  localDateTimeToInstant,
+  timeZoneOffsetMinutes,
+} from '@scheduler/domain/time-zone';
+import { zoneAbbreviation, zoneName as domainZoneName } from '@scheduler/domain/zone-names';
 
 export interface ZonedTimeLabel {
   /** 'Fri, Nov 27' */
@@ -111,13 +116,13 @@ export function zonedTimeLabel(
     longDate: format('longDate', ms, timeZone, locale),
     time,
     zone,
-    zoneLong: zoneLongName(ms, timeZone, locale),
+    zoneLong: zoneLongNameOf(ms, timeZone, locale),
     full: `${time} ${zone}`,
     yourTime: yourTimeOf(ms, timeZone, options.viewerZone ?? viewerTimeZone(), date, locale),
   };
 }
 
-function zoneLongName(ms: number, timeZone: string, locale: string): string {
+function zoneLongNameOf(ms: number, timeZone: string, locale: string): string {
   const name = formatterFor('zoneLong', timeZone, locale)
     .formatToParts(ms)
     .find((part) => part.type === 'timeZoneName')?.value;
@@ -175,4 +180,127 @@ export function clockTimeText(timeLocal: string): string | null {
 /** 'Fri, Nov 27 at 8:00 AM CT' — one line, for places with no room for two. */
 export function zonedDateTimeText(label: ZonedTimeLabel): string {
   return `${label.date} at ${label.full}`;
+}
+
+// ---------------------------------------------------------------- the admin's times (issue 19)
+//
+// Every time the admin shows is on the wall clock of the appointment's or location's zone, or,
+// for a time that belongs to no location ('Patient since', the audit log), of the practice's zone
+// (its first location's), with the zone named: 'Nov 27, 2026, 8:00 AM CT' whatever the browser's zone.
+
+/** Generic names ('CT', for screens with the date beside them) or the offset in force ('CST', as messages say). */
+export type ZoneStyle = 'generic' | 'specific';
+
+export interface AdminTimeOptions {
+  /** Add the weekday: 'Fri, Nov 27, 2026, 8:00 AM CT'. */
+  weekday?: boolean;
+  /** Leave the year out: 'Nov 27, 8:00 AM CT'. */
+  noYear?: boolean;
+  /** 'generic' by default. */
+  zoneStyle?: ZoneStyle;
+}
+
+/** Shown for an instant that cannot be read. */
+export const NO_TIME = '—';
+
+const adminFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function adminFormatter(
+  key: string,
+  timeZone: string,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
+  const cacheKey = `${key} ${timeZone}`;
+  let formatter = adminFormatters.get(cacheKey);
+  if (formatter === undefined) {
+    formatter = new Intl.DateTimeFormat(DEFAULT_LOCALE, { ...options, timeZone });
+    if (adminFormatters.size > 500) adminFormatters.clear();
+    adminFormatters.set(cacheKey, formatter);
+  }
+  return formatter;
+}
+
+/** The zone itself when valid, else UTC (so that a bad zone still shows a time that says whose it is). */
+function usableZone(timeZone: string | null | undefined): string {
+  return timeZone && isValidTimeZone(timeZone) ? timeZone : 'UTC';
+}
+
+function instantMs(instant: string | number | Date | null | undefined): number | null {
+  if (instant === null || instant === undefined) return null;
+  const ms =
+    instant instanceof Date ? instant.getTime() : typeof instant === 'number' ? instant : Date.parse(instant);
+  return Number.isFinite(ms) ? ms : null;
+}
+
+/** The short name of `timeZone` at `instant` in the chosen style ('CT' / 'CST'; 'GMT+9' for Tokyo). */
+export function zoneLabel(timeZone: string, instant: number | Date, style: ZoneStyle = 'generic'): string {
+  const zone = usableZone(timeZone);
+  return style === 'generic' ? domainZoneName(zone, instant) : zoneAbbreviation(instant, zone);
+}
+
+/**
+ * 'Nov 27, 2026, 8:00 AM CT': `instant` on `timeZone`'s wall clock with the zone named (UTC for an
+ * unknown zone); '—' for a missing or unreadable instant.
+ */
+export function formatZonedDateTime(
+  instant: string | number | Date | null | undefined,
+  timeZone: string | null | undefined,
+  options: AdminTimeOptions = {},
+): string {
+  const ms = instantMs(instant);
+  if (ms === null) return NO_TIME;
+  const zone = usableZone(timeZone);
+  const key = `dateTime${options.weekday ? 'W' : ''}${options.noYear ? '' : 'Y'}`;
+  const text = adminFormatter(key, zone, {
+    ...(options.weekday ? { weekday: 'short' as const } : {}),
+    month: 'short',
+    day: 'numeric',
+    ...(options.noYear ? {} : { year: 'numeric' as const }),
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(ms);
+  return `${plainSpaces(text)} ${zoneLabel(zone, ms, options.zoneStyle)}`;
+}
+
+/** '8:00 AM CT': the time of day on `timeZone`'s wall clock, zone named; '—' when unreadable. */
+export function formatZonedTime(
+  instant: string | number | Date | null | undefined,
+  timeZone: string | null | undefined,
+  zoneStyle: ZoneStyle = 'generic',
+): string {
+  const ms = instantMs(instant);
+  if (ms === null) return NO_TIME;
+  const zone = usableZone(timeZone);
+  const text = adminFormatter('time', zone, { hour: 'numeric', minute: '2-digit' }).format(ms);
+  return `${plainSpaces(text)} ${zoneLabel(zone, ms, zoneStyle)}`;
+}
+
+/**
+ * 'Nov 27, 2026': the date `instant` falls on in `timeZone` (no zone named: a day, not a time;
+ * use `formatZonedDateTime` where the hour matters); '—' when unreadable.
+ */
+export function formatZonedDate(
+  instant: string | number | Date | null | undefined,
+  timeZone: string | null | undefined,
+): string {
+  const ms = instantMs(instant);
+  if (ms === null) return NO_TIME;
+  const text = adminFormatter('date', usableZone(timeZone), {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+  }).format(ms);
+  return plainSpaces(text);
+}
+
+/** The long name of the zone for a tooltip ('Central Time'; the IANA name where Intl has none). */
+export function zoneLongName(timeZone: string, instant: number | Date = Date.now()): string {
+  const zone = usableZone(timeZone);
+  const ms = instant instanceof Date ? instant.getTime() : instant;
+  return zoneLongNameOf(ms, zone, DEFAULT_LOCALE);
+}
+
+/** Today's date ('YYYY-MM-DD') on `timeZone`'s wall clock (the practice's "today", not the browser's). */
+export function todayIn(timeZone: string | null | undefined, now: number | Date = Date.now()): string {
+  return localDateOf(now, usableZone(timeZone));
 }

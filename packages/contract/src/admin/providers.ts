@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { recordIdSchema } from '../admin-auth.ts';
 import { INT4_MAX, isoDateSchema, isoInstantSchema, optionalTextSchema } from '../common.ts';
 import { brandQuerySchema, listSortSchema, nameText, pagedListQuerySchema } from './paging.ts';
+import { appointmentToRebookSchema } from './rebooking.ts';
 
 // ---------------------------------------------------------------- time of day
 
@@ -39,8 +40,14 @@ const PROVIDER_SORT_KEYS = ['name', 'sortOrder', 'updatedAt'] as const;
 export const providerSortSchema = listSortSchema(PROVIDER_SORT_KEYS);
 export type ProviderListSort = z.output<typeof providerSortSchema>;
 
-/** `search` matches first, last or full name, case-insensitively. */
-export const getAllProvidersQuerySchema = pagedListQuerySchema(PROVIDER_SORT_KEYS, 'name');
+/** Which providers a list shows: the active ones (the default), the retired ones, or all (issue 19). */
+export const providerStatusFilterSchema = z.enum(['active', 'retired', 'all']);
+export type ProviderStatusFilter = z.output<typeof providerStatusFilterSchema>;
+
+/** `search` matches first, last or full name, case-insensitively; `status` active (default), retired or all. */
+export const getAllProvidersQuerySchema = pagedListQuerySchema(PROVIDER_SORT_KEYS, 'name').extend({
+  status: providerStatusFilterSchema.default('active'),
+});
 export type GetAllProvidersQuery = z.output<typeof getAllProvidersQuerySchema>;
 
 export const providerSummarySchema = z.object({
@@ -59,6 +66,8 @@ export const providerSummarySchema = z.object({
   locationIds: z.array(z.string()),
   version: z.number().int(),
   updatedAt: isoInstantSchema,
+  /** When the provider was retired (kept for history, never bookable); null while active. */
+  retiredAt: isoInstantSchema.nullable(),
 });
 export type ProviderSummary = z.output<typeof providerSummarySchema>;
 
@@ -235,3 +244,29 @@ export const createProviderRequestSchema = providerFieldsSchema
   })
   .extend({ clientId: recordIdSchema.optional() });
 export type CreateProviderRequest = z.output<typeof createProviderRequestSchema>;
+
+// ---------------------------------------------------------------- retirement (issue 19)
+
+/**
+ * PATCH /api/scheduler/admin/providers/:providerId — retire (`retired: true`) or restore
+ * (`retired: false`) a provider. `version` is the one last read (409 when stale). Asking for the
+ * state the provider is already in changes nothing.
+ */
+export const providerRetirementRequestSchema = brandQuerySchema.extend({
+  retired: z.boolean({ error: 'Say whether the provider is retired' }),
+  version: z.number({ error: 'Reload the provider and try again' }).int().min(1).max(INT4_MAX),
+});
+export type ProviderRetirementRequest = z.output<typeof providerRetirementRequestSchema>;
+
+export const providerRetirementResponseSchema = z.object({
+  provider: providerDetailSchema,
+  /** The provider's upcoming active appointments (at retirement: to rebook with another provider). */
+  appointmentsToRebook: z.array(appointmentToRebookSchema),
+});
+export type ProviderRetirementResponse = z.output<typeof providerRetirementResponseSchema>;
+
+/** GET /api/scheduler/admin/providers/:providerId/upcoming-appointments (patients:read, audited). */
+export const providerAppointmentsResponseSchema = z.object({
+  appointments: z.array(appointmentToRebookSchema),
+});
+export type ProviderAppointmentsResponse = z.output<typeof providerAppointmentsResponseSchema>;

@@ -24,6 +24,21 @@ export const getAuditLogQuerySchema = z
   .refine(fromNotAfterTo, FROM_AFTER_TO);
 export type GetAuditLogQuery = z.output<typeof getAuditLogQuerySchema>;
 
+/**
+ * The record an entry is about, named as this practice knows it (issue 19: the log reads as
+ * sentences, not `user #5`). Names are resolved within the practice only; a record that is gone
+ * (or never was this practice's) has no name.
+ */
+export const auditTargetSchema = z.object({
+  type: z.string(),
+  id: z.string(),
+  /** 'Dana Lee', 'Downtown', 'Dr. Ann Lee', 'K7M-4QXD' (an appointment's confirmation number); null when gone. */
+  name: z.string().nullable(),
+  /** The patient an appointment, note, message or waitlist entry belongs to (name only). */
+  patient: z.object({ patientId: z.string(), name: z.string() }).nullable(),
+});
+export type AuditTarget = z.output<typeof auditTargetSchema>;
+
 export const auditLogEntrySchema = z.object({
   auditId: z.string(),
   at: isoInstantSchema,
@@ -35,10 +50,14 @@ export const auditLogEntrySchema = z.object({
   ip: z.string().nullable(),
   /** Ids and field names only, never patient data. */
   details: z.record(z.string(), z.unknown()).nullable(),
+  /** The record named (null: no record, e.g. a sign-in). */
+  target: auditTargetSchema.nullable(),
 });
 export type AuditLogEntry = z.output<typeof auditLogEntrySchema>;
 
 export const getAuditLogResponseSchema = z.object({
+  /** The practice: its name (for 'removed Dana Lee from BrightSmile Dental') and its zone (its first location's), in which the entries' times are shown. */
+  practice: z.object({ name: z.string(), timeZone: z.string() }),
   items: z.array(auditLogEntrySchema),
   page: z.number().int(),
   pageSize: z.number().int(),

@@ -49,18 +49,28 @@ export const getPatientListQuerySchema = z
     ...brandFields,
     ...pageFields,
     /**
-     * One box for everything: a date of birth (YYYY-MM-DD or MM/DD/YYYY), an e-mail (contains
-     * '@'; matched from its start), a phone number (digits and punctuation only, at least 3
-     * digits; matched from its start, with or without a leading 1), else a name (each word matches
-     * the start of the first or last name). Text that can be a confirmation number ('K7M-4QXD',
-     * dash or space optional) also finds the patient of that appointment.
+     * One box for everything (issue 19), ignoring case, accents, apostrophes, hyphens and spaces:
+     * a date of birth (YYYY-MM-DD or MM/DD/YYYY); an e-mail (contains '@': the start of its local
+     * part, 'zoe.o' finds zoe.obrien@…, and after the '@' the whole local part and the start of the
+     * domain); a phone number (digits and punctuation only, at least 3 digits, in any format, with
+     * or without a leading 1: the start of the number, of its last 7 digits or of its last 4); else
+     * a name (each word, apart by spaces or commas, starts any part of the first or last name —
+     * 'zoe', 'obrien', "O'Brien" and 'nguyen' all find Zoë O'Brien-Nguyễn — or the words written
+     * together do: 'o brien'). Text that can be a confirmation number ('K7M-4QXD', dash or space
+     * optional) also finds the patient of that appointment.
      */
     search: searchText(100),
-    /** Each word matches the start of the first or last name. */
+    /**
+     * A name, as in `search`: each word starts any part of the first or last name (case, accents,
+     * apostrophes, hyphens and spaces ignored).
+     */
     name: searchText(100),
-    /** Digits matched from the start of the stored number. */
+    /** Phone digits in any format: the start of the number, of its last 7 digits or of its last 4. */
     phone: searchText(40),
-    /** Matched from the start of the e-mail address. */
+    /**
+     * The start of the e-mail's local part (case, accents, dots and hyphens ignored); after an '@',
+     * the whole local part and the start of the domain.
+     */
     email: searchText(254),
     dateOfBirth: isoDateSchema.optional(),
     /** Patients with at least one appointment matching every appointment filter given. */
@@ -85,6 +95,10 @@ export const patientListItemSchema = z.object({
   lastAppointmentUtc: isoInstantSchema.nullable(),
   /** Start of the next upcoming appointment that still holds its time, if any. */
   nextAppointmentUtc: isoInstantSchema.nullable(),
+  /** The IANA zone of the last appointment's location: show its time there (issue 19). */
+  lastAppointmentTimeZone: z.string().nullable().optional(),
+  /** The IANA zone of the next appointment's location. */
+  nextAppointmentTimeZone: z.string().nullable().optional(),
 });
 export type PatientListItem = z.output<typeof patientListItemSchema>;
 

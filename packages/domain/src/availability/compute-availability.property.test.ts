@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { computeAvailability, isSlotBookable } from './compute-availability.ts';
-import type { AvailabilityInput, AvailabilityProvider, BusyPeriod, Slot, WorkingHoursRow } from './types.ts';
+import { computeFreeDays } from './free-days.ts';
+import type {
+  AvailabilityInput,
+  AvailabilityProvider,
+  BusyPeriod,
+  LocationClosure,
+  Slot,
+  WorkingHoursRow,
+} from './types.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -148,8 +156,14 @@ function referenceAvailability(input: AvailabilityInput): Map<string, Slot[]> {
           !(row.effectiveFrom && row.effectiveTo && row.effectiveFrom > row.effectiveTo),
       );
       if (!hasRows) continue;
+      const closed = new Set(
+        (input.closures ?? [])
+          .filter((closure) => closure.locationId === location.id)
+          .map((closure) => closure.dateLocal),
+      );
       const starts = new Set<number>();
       for (const interval of referenceIntervals(input, provider.id, location.id, location.timeZone)) {
+        if (closed.has(interval.dateLocal)) continue;
         for (
           let start = interval.startUtcMs;
           start + duration * MINUTE <= interval.endUtcMs;
@@ -296,6 +310,15 @@ const inputArbitrary: fc.Arbitrary<AvailabilityInput> = fc
       { weight: 1, arbitrary: fc.integer({ min: 0, max: 600 }) },
     ),
     includeOffline: fc.boolean(),
+    closures: fc.oneof(
+      { weight: 2, arbitrary: fc.constant<{ location: number; day: number }[]>([]) },
+      {
+        weight: 1,
+        arbitrary: fc.array(fc.record({ location: fc.nat(1), day: fc.integer({ min: -2, max: 6 }) }), {
+          maxLength: 4,
+        }),
+      },
+    ),
   })
   .map(({ main, otherZone, ...spec }): AvailabilityInput => {
     const anchor = main.anchor;
@@ -343,6 +366,10 @@ const inputArbitrary: fc.Arbitrary<AvailabilityInput> = fc
       timeOff: periods.filter((period) => period.kind === 'timeOff').map((period) => period.value),
       appointments: periods.filter((period) => period.kind === 'appointment').map((period) => period.value),
       slotStepMinutes: spec.step,
+      closures: spec.closures.map((closure): LocationClosure => ({
+        locationId: `loc${closure.location % locations.length}`,
+        dateLocal: dateAt(closure.day),
+      })),
       options: { includeOfflineProviders: spec.includeOffline },
     };
   });
@@ -353,7 +380,7 @@ describe('computeAvailability (property-based)', () => {
       fc.property(inputArbitrary, (input) => {
         expect(engineAvailability(input)).toEqual(referenceAvailability(input));
       }),
-      { numRuns: 300 },
+      { seed: 1_9001, numRuns: 300 },
     );
   });
 
@@ -399,7 +426,7 @@ describe('computeAvailability (property-based)', () => {
           );
         }
       }),
-      { numRuns: 200 },
+      { seed: 2_9002, numRuns: 200 },
     );
   });
 
@@ -416,7 +443,7 @@ describe('computeAvailability (property-based)', () => {
         };
         expect(computeAvailability(reordered)).toEqual(first);
       }),
-      { numRuns: 100 },
+      { seed: 3_9003, numRuns: 100 },
     );
   });
 
@@ -438,7 +465,62 @@ describe('computeAvailability (property-based)', () => {
           }
         }
       }),
-      { numRuns: 100 },
+      { seed: 4_9004, numRuns: 100 },
+    );
+  });
+
+  it('computeFreeDays: same slots, dates, next available, first slot from and slots of any days as the reference', () => {
+    fc.assert(
+      fc.property(inputArbitrary, fc.integer({ min: -1, max: 4 }), (input, spanDays) => {
+        const reference = referenceAvailability(input);
+        const result = computeFreeDays(input);
+        const earliest = Math.max(input.window.earliest.getTime(), input.now.getTime());
+        const firstDay = Math.floor(earliest / DAY) - 2;
+        const lastDay = Math.floor(input.window.latestExclusive.getTime() / DAY) + 2;
+        const dateOf = (dayNumber: number): string => new Date(dayNumber * DAY).toISOString().slice(0, 10);
+
+        const seen = new Set<string>();
+        const locationHasSlots = new Map<string, boolean>();
+        for (const entry of result.providers) {
+          let expectedNext: (Slot & { locationId: string }) | null = null;
+          for (const days of entry.locations) {
+            const key = `${entry.providerId}|${days.locationId}`;
+            seen.add(key);
+            const slots = reference.get(key);
+            expect(slots, key).toBeDefined();
+            if (slots === undefined) continue;
+            expect(days.allSlots()).toEqual(slots);
+            expect(days.slotCount).toBe(slots.length);
+            expect(days.dates).toEqual([...new Set(slots.map((slot) => slot.dateLocal))]);
+            expect(days.nextAvailable).toEqual(slots[0] ?? null);
+            expect(days.noCapacity).toBe(slots.length === 0);
+            if (slots.length > 0) locationHasSlots.set(days.locationId, true);
+            const first = slots[0];
+            if (first !== undefined && (expectedNext === null || first.startUtcMs < expectedNext.startUtcMs))
+              expectedNext = { ...first, locationId: days.locationId };
+
+            for (let dayNumber = firstDay; dayNumber <= lastDay; dayNumber++) {
+              const date = dateOf(dayNumber);
+              const until = dateOf(dayNumber + spanDays);
+              expect(days.firstSlotFrom(date)).toEqual(slots.find((slot) => slot.dateLocal >= date) ?? null);
+              expect(days.slotsOn(date)).toEqual(slots.filter((slot) => slot.dateLocal === date));
+              expect(days.slotsOn(date, until)).toEqual(
+                slots.filter((slot) => slot.dateLocal >= date && slot.dateLocal < until),
+              );
+            }
+          }
+          expect(entry.nextAvailable).toEqual(expectedNext);
+          expect(entry.noCapacity).toBe(expectedNext === null);
+        }
+        expect([...seen].sort()).toEqual([...reference.keys()].sort());
+        expect(result.locations).toEqual(
+          input.locations.map((location) => ({
+            locationId: location.id,
+            noCapacity: locationHasSlots.get(location.id) !== true,
+          })),
+        );
+      }),
+      { seed: 22_2027, numRuns: 250 },
     );
   });
 });

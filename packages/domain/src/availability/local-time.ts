@@ -53,7 +53,8 @@ export function parseLocalTime(timeLocal: string): number {
   throw new RangeError(`Invalid local time "${timeLocal}" (expected HH:mm, 00:00 to 24:00).`);
 }
 
-const TIME_LABELS: readonly string[] = Array.from({ length: 1440 }, (_, minute) => {
+/** 'HH:mm' of every minute of the day (index 0–1439). */
+export const TIME_LABELS: readonly string[] = Array.from({ length: 1440 }, (_, minute) => {
   const hours = Math.floor(minute / 60);
   const minutes = minute % 60;
   return `${hours < 10 ? '0' : ''}${hours}:${minutes < 10 ? '0' : ''}${minutes}`;
@@ -61,7 +62,9 @@ const TIME_LABELS: readonly string[] = Array.from({ length: 1440 }, (_, minute) 
 
 /** 'HH:mm' of a minute of the day (0–1439); precomputed, so no string is built per slot. */
 export function formatLocalTime(minuteOfDay: number): string {
-  const label = TIME_LABELS[minuteOfDay];
+  // Index with a small integer: a floating-point index (what zone arithmetic returns) takes a slow path.
+  const index = minuteOfDay | 0;
+  const label = index === minuteOfDay ? TIME_LABELS[index] : undefined;
   if (label !== undefined) return label;
   throw new RangeError(`Minute of day out of range: ${minuteOfDay}.`);
 }

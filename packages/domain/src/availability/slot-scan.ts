@@ -1,13 +1,14 @@
 /**
- * The availability engine's time axis and scan: one byte per time unit over the window marks a
- * provider's busy units; one pass per working interval finds the free grid starts of a local day.
+ * The availability engine's time axis and scan: a provider's busy periods become sorted, merged
+ * pairs of whole units on one axis shared by all zones; one pass per working interval, walking
+ * those pairs with a pointer, finds the free grid starts of a local day as integers.
  */
-import { MINUTES_PER_UNIT, MS_PER_MINUTE, appliesOn, instantOf } from './engine-input.ts';
+import { MINUTES_PER_UNIT, MS_PER_MINUTE, instantOf } from './engine-input.ts';
 import type { ParsedRow } from './engine-input.ts';
-import { formatLocalTime, greatestCommonDivisor } from './local-time.ts';
-import { elapsedMinutesOfWall, wallMinuteOfElapsed, zoneDaysBetween } from '../time-zone.ts';
+import { greatestCommonDivisor } from './local-time.ts';
+import { elapsedMinutesOfWall, zoneDaysBetween } from '../time-zone.ts';
 import type { ZoneDay } from '../time-zone.ts';
-import type { AvailabilityInput, AvailabilityProvider, BusyPeriod, Slot } from './types.ts';
+import type { AvailabilityInput, AvailabilityProvider, BusyPeriod } from './types.ts';
 
 function mod5(minutes: number): number {
   return ((minutes % MINUTES_PER_UNIT) + MINUTES_PER_UNIT) % MINUTES_PER_UNIT;
@@ -22,46 +23,6 @@ function unitForDay(unit: number, day: ZoneDay): number {
     result = greatestCommonDivisor(result, mod5(day.transitionUtcMs / MS_PER_MINUTE));
   }
   return result;
-}
-
-/** Sets `value` on every [from, to) unit pair of `ranges`; a plain loop beats `fill` on short ranges. */
-export function markUnits(map: Uint8Array, ranges: readonly number[], value: 0 | 1): void {
-  for (let index = 0; index < ranges.length; index += 2) {
-    const from = ranges[index] ?? 0;
-    const to = ranges[index + 1] ?? 0;
-    if (to - from > 64) map.fill(value, from, to);
-    else for (let unit = from; unit < to; unit++) map[unit] = value;
-  }
-}
-
-/**
- * Appends to `starts` the free grid starts (in units since the day start) of one interval.
- * `busy` is the provider's busy map and `base` the day's first unit in it.
- */
-function scanInterval(
-  busy: Uint8Array | null,
-  base: number,
-  firstStart: number,
-  endLimit: number,
-  durationUnits: number,
-  stepUnits: number,
-  starts: number[],
-): void {
-  if (busy === null) {
-    for (let start = firstStart; start + durationUnits <= endLimit; start += stepUnits) starts.push(start);
-    return;
-  }
-  // Sliding run-length: `run` counts the free units ending at `unit`; the candidate whose
-  // last unit is `unit` is free when the run covers its whole length.
-  let run = 0;
-  let candidateEnd = firstStart + durationUnits;
-  for (let unit = firstStart; unit < endLimit && candidateEnd <= endLimit; unit++) {
-    run = busy[base + unit] === 1 ? 0 : run + 1;
-    if (unit + 1 === candidateEnd) {
-      if (run >= durationUnits) starts.push(candidateEnd - durationUnits);
-      candidateEnd += stepUnits;
-    }
-  }
 }
 
 /** The local days of the window per zone, on one axis of whole units shared by all zones. */
@@ -138,94 +99,225 @@ export function collectBusy<P extends AvailabilityProvider>(
   return busyByProvider;
 }
 
-/** What one scan of the window shares across providers: the axis, the window and scratch arrays. */
+/**
+ * Sorts and merges one provider's busy [from, to) unit pairs, so that a scan can walk them with
+ * one pointer: pairs ascending, none overlapping or touching.
+ */
+export function mergeBusy(pairs: readonly number[]): Int32Array {
+  const count = pairs.length >> 1;
+  if (count === 0) return EMPTY_BUSY;
+  const sorted = Int32Array.from(pairs);
+  if (count <= 64) sortPairs(sorted, count);
+  else {
+    const order = Array.from({ length: count }, (_, index) => index);
+    order.sort((left, right) => (pairs[2 * left] ?? 0) - (pairs[2 * right] ?? 0));
+    order.forEach((from, to) => {
+      sorted[2 * to] = pairs[2 * from] ?? 0;
+      sorted[2 * to + 1] = pairs[2 * from + 1] ?? 0;
+    });
+  }
+  let length = 0;
+  for (let index = 0; index < 2 * count; index += 2) {
+    const from = sorted[index] ?? 0;
+    const to = sorted[index + 1] ?? 0;
+    if (to <= from) continue;
+    if (length > 0 && from <= (sorted[length - 1] ?? 0)) {
+      if (to > (sorted[length - 1] ?? 0)) sorted[length - 1] = to;
+    } else {
+      sorted[length++] = from;
+      sorted[length++] = to;
+    }
+  }
+  return length === sorted.length ? sorted : sorted.slice(0, length);
+}
+
+/** Insertion sort of the first `count` [from, to) pairs by `from`, in place: few pairs, no allocation. */
+function sortPairs(pairs: Int32Array, count: number): void {
+  for (let index = 1; index < count; index++) {
+    const from = pairs[2 * index] ?? 0;
+    const to = pairs[2 * index + 1] ?? 0;
+    let at = index - 1;
+    while (at >= 0 && (pairs[2 * at] ?? 0) > from) {
+      pairs[2 * at + 2] = pairs[2 * at] ?? 0;
+      pairs[2 * at + 3] = pairs[2 * at + 1] ?? 0;
+      at--;
+    }
+    pairs[2 * at + 2] = from;
+    pairs[2 * at + 3] = to;
+  }
+}
+
+const EMPTY_BUSY = new Int32Array(0);
+
+/** A growable list of integers, reused across days and providers. */
+export class IntBuffer {
+  data = new Int32Array(4096);
+  length = 0;
+
+  push(value: number): void {
+    if (this.length === this.data.length) {
+      const grown = new Int32Array(this.data.length * 2);
+      grown.set(this.data);
+      this.data = grown;
+    }
+    this.data[this.length++] = value;
+  }
+}
+
+/** What a scan of the window shares across providers: the axis, the window and scratch space. */
 export interface ScanState {
   readonly axis: SlotAxis;
   readonly earliestMs: number;
   readonly latestMs: number;
-  readonly busyMap: Uint8Array;
-  readonly starts: number[];
-  readonly intervals: number[];
+  /** One day's working intervals, [from, to) unit pairs since the day's start. */
+  readonly intervals: IntBuffer;
+  /** Free starts found so far: (first start, count) runs, in units since their day's start. */
+  readonly runs: IntBuffer;
 }
 
-/** One provider's service length, and its busy map (null when nothing is busy). */
+/** One provider's service length and merged busy pairs (axis units, see `mergeBusy`). */
 export interface ScanProvider {
-  readonly busy: Uint8Array | null;
+  readonly busy: Int32Array;
   readonly durationUnits: number;
-  readonly durationMs: number;
 }
 
 /**
  * Fills `state.intervals` with the [from, to) units of the rows applying on `day`, sorted when
- * there are several; true when two of them overlap.
+ * there are several; true when two of them overlap. On a day without an offset change, a wall
+ * minute is that many minutes after the day's start (no zone arithmetic at all).
  */
 function dayIntervals(state: ScanState, day: ZoneDay, rows: readonly ParsedRow[]): boolean {
   const { intervals } = state;
   const { unit } = state.axis;
+  const plainDay = day.transitionUtcMs === Number.POSITIVE_INFINITY;
+  const dayNumber = day.dayNumber;
   intervals.length = 0;
   for (const row of rows) {
-    if (!appliesOn(row, day.dayNumber)) continue;
-    const from = Math.ceil(elapsedMinutesOfWall(day, row.startMinute) / unit);
-    const to = Math.floor(elapsedMinutesOfWall(day, row.endMinute) / unit);
-    if (to > from) intervals.push(from, to);
-  }
-  let overlapping = false;
-  if (intervals.length > 2) {
-    const pairs: [number, number][] = [];
-    for (let index = 0; index < intervals.length; index += 2)
-      pairs.push([intervals[index] ?? 0, intervals[index + 1] ?? 0]);
-    pairs.sort((left, right) => left[0] - right[0]);
-    intervals.length = 0;
-    for (const [from, to] of pairs) {
-      if (intervals.length > 0 && from < (intervals[intervals.length - 1] ?? 0)) overlapping = true;
-      intervals.push(from, to);
+    if (row.fromDay > dayNumber || dayNumber > row.toDay) continue;
+    const fromMinute = plainDay ? row.startMinute : elapsedMinutesOfWall(day, row.startMinute);
+    const toMinute = plainDay ? row.endMinute : elapsedMinutesOfWall(day, row.endMinute);
+    const from = Math.ceil(fromMinute / unit);
+    const to = Math.floor(toMinute / unit);
+    if (to > from) {
+      intervals.push(from);
+      intervals.push(to);
     }
   }
-  return overlapping;
+  const count = intervals.length >> 1;
+  if (count < 2) return false;
+  sortPairs(intervals.data, count);
+  const data = intervals.data;
+  for (let index = 2; index < intervals.length; index += 2)
+    if ((data[index] ?? 0) < (data[index - 1] ?? 0)) return true;
+  return false;
 }
 
-/** Appends to `slots` the free slots of one provider at one location on one local day. */
-export function appendDaySlots(
-  slots: Slot[],
+/**
+ * Appends to `out` the free grid starts in [firstStart, endLimit) of one working interval as runs:
+ * (first start, count) pairs of starts `stepUnits` apart, in units since the day's start; `base`
+ * is the day's first unit on the axis. One pointer walks the merged busy pairs: the starts between
+ * two busy pairs make one run, and a start that overlaps a pair jumps to the first grid start at or
+ * after its end. Cost: busy pairs + runs, whatever the number of starts. Returns how many starts.
+ */
+function scanInterval(
+  busy: Int32Array,
+  base: number,
+  firstStart: number,
+  endLimit: number,
+  durationUnits: number,
+  stepUnits: number,
+  out: IntBuffer,
+): number {
+  const count = busy.length;
+  let start = firstStart;
+  let found = 0;
+  // First busy pair ending after the first candidate starts.
+  let low = 0;
+  let high = count >> 1;
+  const target = base + start;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((busy[2 * middle + 1] ?? 0) <= target) low = middle + 1;
+    else high = middle;
+  }
+  let pair = 2 * low;
+  while (start + durationUnits <= endLimit) {
+    const at = base + start;
+    while (pair < count && (busy[pair + 1] ?? 0) <= at) pair += 2;
+    const limit = pair < count ? Math.min(endLimit, (busy[pair] ?? 0) - base) : endLimit;
+    if (start + durationUnits <= limit) {
+      const starts = Math.floor((limit - durationUnits - start) / stepUnits) + 1;
+      out.push(start);
+      out.push(starts);
+      found += starts;
+      start += starts * stepUnits;
+    }
+    if (pair >= count) break;
+    const busyEnd = (busy[pair + 1] ?? 0) - base;
+    if (start < busyEnd) start = firstStart + Math.ceil((busyEnd - firstStart) / stepUnits) * stepUnits;
+  }
+  return found;
+}
+
+/**
+ * Appends to `state.runs` the free grid starts of one provider at one location on one local day,
+ * as (first start, count) runs of starts one step apart (units since the day's start; ascending,
+ * no start twice); returns how many starts it added.
+ */
+export function appendDayRuns(
   state: ScanState,
   provider: ScanProvider,
   day: ZoneDay,
   rows: readonly ParsedRow[],
-): void {
-  const { starts, intervals, axis } = state;
-  const { unit, unitMs, stepUnits } = axis;
-  const { busy, durationUnits, durationMs } = provider;
+): number {
+  const { runs, intervals, axis } = state;
+  const { unitMs, stepUnits } = axis;
+  const { busy, durationUnits } = provider;
+  const overlapping = dayIntervals(state, day, rows);
+  if (intervals.length === 0) return 0;
+  const pairs = intervals.data;
   const base = Math.round((day.startUtcMs - axis.axisStartMs) / unitMs);
   const minStart = Math.ceil((state.earliestMs - day.startUtcMs) / unitMs);
   const maxEnd = Math.floor((state.latestMs - day.startUtcMs) / unitMs);
 
-  const overlapping = dayIntervals(state, day, rows);
-  if (intervals.length === 0) return;
-
-  starts.length = 0;
+  const begin = runs.length;
+  let found = 0;
   for (let index = 0; index < intervals.length; index += 2) {
-    const from = intervals[index] ?? 0;
-    const to = intervals[index + 1] ?? 0;
+    const from = pairs[index] ?? 0;
+    const to = pairs[index + 1] ?? 0;
     const firstStart = from >= minStart ? from : from + Math.ceil((minStart - from) / stepUnits) * stepUnits;
     const endLimit = Math.min(to, maxEnd);
     if (firstStart + durationUnits <= endLimit)
-      scanInterval(busy, base, firstStart, endLimit, durationUnits, stepUnits, starts);
+      found += scanInterval(busy, base, firstStart, endLimit, durationUnits, stepUnits, runs);
   }
-  if (overlapping) {
-    starts.sort((left, right) => left - right);
-    let kept = 0;
-    for (const start of starts) if (kept === 0 || starts[kept - 1] !== start) starts[kept++] = start;
-    starts.length = kept;
-  }
+  return overlapping && runs.length - begin > 2 ? normalizeRuns(runs, begin, stepUnits) : found;
+}
 
-  for (const start of starts) {
-    const elapsedMinutes = start * unit;
-    const startUtcMs = day.startUtcMs + elapsedMinutes * MS_PER_MINUTE;
-    slots.push({
-      startUtcMs,
-      endUtcMs: startUtcMs + durationMs,
-      dateLocal: day.dateLocal,
-      timeLocal: formatLocalTime(wallMinuteOfElapsed(day, elapsedMinutes)),
-    });
+/**
+ * Overlapping working intervals (on different grids) can give runs out of order or sharing starts:
+ * rewrites the runs from `begin` as ascending runs without duplicates; returns how many starts.
+ */
+function normalizeRuns(runs: IntBuffer, begin: number, stepUnits: number): number {
+  const starts: number[] = [];
+  for (let at = begin; at < runs.length; at += 2) {
+    const first = runs.data[at] ?? 0;
+    const count = runs.data[at + 1] ?? 0;
+    for (let k = 0; k < count; k++) starts.push(first + k * stepUnits);
   }
+  starts.sort((left, right) => left - right);
+  runs.length = begin;
+  let previous = Number.NaN;
+  let found = 0;
+  for (const start of starts) {
+    if (start === previous) continue;
+    const last = runs.length - 2;
+    if (last >= begin && start === previous + stepUnits) runs.data[last + 1] = (runs.data[last + 1] ?? 0) + 1;
+    else {
+      runs.push(start);
+      runs.push(1);
+    }
+    previous = start;
+    found++;
+  }
+  return found;
 }

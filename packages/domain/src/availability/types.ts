@@ -82,7 +82,16 @@ export interface AvailabilityInput<P extends AvailabilityProvider = Availability
    * interval. Default: 15, or the service duration when that is shorter.
    */
   readonly slotStepMinutes?: number;
+  /** Days a location is closed: no slot starts at that location on that local date. */
+  readonly closures?: readonly LocationClosure[];
   readonly options?: AvailabilityOptions;
+}
+
+/** A location closed for one whole local day (a holiday, a training day). */
+export interface LocationClosure {
+  readonly locationId: string;
+  /** 'YYYY-MM-DD' in the location's time zone. */
+  readonly dateLocal: string;
 }
 
 export interface Slot {

@@ -9,6 +9,9 @@ export { insuranceRoutes } from './public/insurance-routes.ts';
 export { settingsRoutes } from './settings/settings-routes.ts';
 export { catalogueAdminRoutes } from './admin-routes.ts';
 export { widgetAllowListRoutes } from './widget-allowlist/allowlist-routes.ts';
+export { closureRoutes } from './closures/closure-routes.ts';
+/** Contract 6 (issue 19): the closed local dates of locations in a date range. */
+export { listClosedDates } from './closures/closure-repository.ts';
 
 export {
   notFound,
@@ -26,7 +29,7 @@ export type {
   ServiceRecord,
   SettingRecord,
 } from './scheduler-scope.ts';
-export { selectLocations, selectSchedulerScope } from './scope-repository.ts';
+export { selectLocations, selectSchedulerScope, selectSchedulerScopeById } from './scope-repository.ts';
 export type { LocationFilter, ScopeWithService } from './scope-repository.ts';
 export { assertSelfPayOffered } from './insurance-rules.ts';
 export { toLocationRecord } from './locations/location-record.ts';

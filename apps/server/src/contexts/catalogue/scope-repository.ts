@@ -17,17 +17,9 @@ export interface ScopeWithService {
   service: ServiceRecord | null;
 }
 
-/**
- * One statement: schedulers ⋈ clients ⟕ scheduler_settings (⟕ services when `serviceId` is
- * given). One row per stored setting (at least one row when the scheduler exists).
- */
-export async function selectSchedulerScope(
-  db: Db,
-  clientSlug: string,
-  schedulerSlug: string,
-  serviceId?: number,
-): Promise<ScopeWithService | undefined> {
-  const base = db
+/** schedulers ⋈ clients ⟕ scheduler_settings: one row per stored setting of the scheduler. */
+function scopeQuery(db: Db) {
+  return db
     .selectFrom('schedulers as s')
     .innerJoin('clients as c', 'c.id', 's.client_id')
     .leftJoin('scheduler_settings as ss', 'ss.scheduler_id', 's.id')
@@ -42,9 +34,59 @@ export async function selectSchedulerScope(
       'ss.setting_group',
       'ss.setting_order',
       'ss.value as setting_value',
-    ])
-    .where('c.slug', '=', clientSlug)
-    .where('s.slug', '=', schedulerSlug);
+    ]);
+}
+
+type ScopeRow = Awaited<ReturnType<ReturnType<typeof scopeQuery>['execute']>>[number];
+
+/** The scope record of the rows of `scopeQuery` (undefined without a row: no such scheduler). */
+function scopeRecordOf(rows: readonly ScopeRow[]): SchedulerScopeRecord | undefined {
+  const first = rows[0];
+  if (first === undefined) return undefined;
+  const scope: SchedulerScopeRecord = {
+    clientId: first.client_id,
+    clientSlug: first.client_slug,
+    clientName: first.client_name,
+    clientPhone: first.client_phone,
+    schedulerId: first.scheduler_id,
+    schedulerSlug: first.scheduler_slug,
+    schedulerName: first.scheduler_name,
+    settingRows: [],
+  };
+  for (const row of rows) {
+    if (row.setting_group === null || row.setting_order === null || row.setting_value === null) continue;
+    scope.settingRows.push({ group: row.setting_group, order: row.setting_order, value: row.setting_value });
+  }
+  return scope;
+}
+
+/**
+ * One statement: the scope of one scheduler of the client, by id (a staff change is judged by
+ * its settings, decision 012). Undefined when the client has no such scheduler.
+ */
+export async function selectSchedulerScopeById(
+  db: Db,
+  clientId: number,
+  schedulerId: number,
+): Promise<SchedulerScopeRecord | undefined> {
+  const rows = await scopeQuery(db)
+    .where('s.client_id', '=', clientId)
+    .where('s.id', '=', schedulerId)
+    .execute();
+  return scopeRecordOf(rows);
+}
+
+/**
+ * One statement: schedulers ⋈ clients ⟕ scheduler_settings (⟕ services when `serviceId` is
+ * given). One row per stored setting (at least one row when the scheduler exists).
+ */
+export async function selectSchedulerScope(
+  db: Db,
+  clientSlug: string,
+  schedulerSlug: string,
+  serviceId?: number,
+): Promise<ScopeWithService | undefined> {
+  const base = scopeQuery(db).where('c.slug', '=', clientSlug).where('s.slug', '=', schedulerSlug);
 
   const rows = await base
     .leftJoin('services as sv', (join) =>
@@ -68,21 +110,8 @@ export async function selectSchedulerScope(
     .execute();
 
   const first = rows[0];
-  if (first === undefined) return undefined;
-  const scope: SchedulerScopeRecord = {
-    clientId: first.client_id,
-    clientSlug: first.client_slug,
-    clientName: first.client_name,
-    clientPhone: first.client_phone,
-    schedulerId: first.scheduler_id,
-    schedulerSlug: first.scheduler_slug,
-    schedulerName: first.scheduler_name,
-    settingRows: [],
-  };
-  for (const row of rows) {
-    if (row.setting_group === null || row.setting_order === null || row.setting_value === null) continue;
-    scope.settingRows.push({ group: row.setting_group, order: row.setting_order, value: row.setting_value });
-  }
+  const scope = scopeRecordOf(rows);
+  if (first === undefined || scope === undefined) return undefined;
   const service: ServiceRecord | null =
     first.service_id === null
       ? null

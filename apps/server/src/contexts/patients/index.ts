@@ -31,3 +31,6 @@ export type { PatientProvider, UpcomingAppointment } from './lookup/patient-repo
 export { keepPendingContactChange } from './pending-changes/pending-change-repository.ts';
 export type { PendingContactChangeInput } from './pending-changes/pending-change-repository.ts';
 export { identityLookupLimit } from './lookup/identity-limit.ts';
+// Issue 19: the staff search's tokens, written in the transaction of every write of a patient's
+// name, e-mail or phone (the booking's new patient; pending changes are applied here).
+export { writePatientSearchTokens } from './staff/search-tokens-repository.ts';

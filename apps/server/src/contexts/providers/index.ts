@@ -11,6 +11,8 @@ import { createAvatarService } from './avatars/service.ts';
 export { providerAdminRoutes, providerRoutes } from './provider-routes.ts';
 export { toProviderProfile } from './provider-record.ts';
 export type { ProviderProfile, ProviderProfileRow } from './provider-record.ts';
+export { selectAppointmentsToRebook } from './rebooking-repository.ts';
+export type { RebookFilter } from './rebooking-repository.ts';
 
 /** `GET /api/avatars/:clientSlug/:providerId.svg` (a published provider of that brand). */
 export const avatarPlugin: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {

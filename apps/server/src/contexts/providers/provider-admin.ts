@@ -51,6 +51,7 @@ function toSummary(record: ProviderListRecord): ProviderSummary {
     locationIds: record.locationIds.map(String),
     version: record.version,
     updatedAt: iso(record.updatedAt),
+    retiredAt: record.retiredAt === null ? null : iso(record.retiredAt),
   };
 }
 

@@ -55,6 +55,8 @@ export interface ProviderRecord extends ProviderProfile {
   sortOrder: number;
   version: number;
   updatedAt: number;
+  /** When it was retired (epoch ms); null while active (issue 19). */
+  retiredAt: number | null;
 }
 
 export interface ProviderListRecord extends ProviderRecord {
@@ -118,6 +120,7 @@ export const PROVIDER_COLUMNS = [
   'providers.sort_order',
   'providers.version',
   'providers.updated_at',
+  'providers.retired_at',
 ] as const;
 
 export interface ProviderRow extends ProviderProfileRow {
@@ -126,6 +129,7 @@ export interface ProviderRow extends ProviderProfileRow {
   sort_order: number;
   version: number;
   updated_at: number;
+  retired_at: number | null;
 }
 
 export function toProviderRecord(row: ProviderRow): ProviderRecord {
@@ -136,5 +140,6 @@ export function toProviderRecord(row: ProviderRow): ProviderRecord {
     sortOrder: row.sort_order,
     version: row.version,
     updatedAt: Number(row.updated_at),
+    retiredAt: row.retired_at === null ? null : Number(row.retired_at),
   };
 }

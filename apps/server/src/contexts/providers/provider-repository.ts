@@ -34,6 +34,8 @@ export interface ProviderListQuery {
   search?: string | undefined;
   /** A sort key, '-key' for descending. */
   sort: ProviderSortKey | `-${ProviderSortKey}`;
+  /** Active providers only (the default), retired ones only, or all (issue 19). */
+  status?: 'active' | 'retired' | 'all' | undefined;
 }
 
 const byName = [{ text: 'providers.last_name' }, { text: 'providers.first_name' }] as const;
@@ -92,11 +94,12 @@ export function createProviderRepository(
 ): ProviderRepository {
   return {
     async list(clientId, request) {
-      const { rows, total } = await pagedRows(
-        db.selectFrom('providers').where('providers.client_id', '=', clientId),
-        PROVIDER_LIST,
-        request,
-        (query) => query.select(PROVIDER_COLUMNS),
+      let scope = db.selectFrom('providers').where('providers.client_id', '=', clientId);
+      const status = request.status ?? 'active';
+      if (status === 'active') scope = scope.where('providers.retired_at', 'is', null);
+      if (status === 'retired') scope = scope.where('providers.retired_at', 'is not', null);
+      const { rows, total } = await pagedRows(scope, PROVIDER_LIST, request, (query) =>
+        query.select(PROVIDER_COLUMNS),
       );
       const locations = await locationIdsByProvider(
         db,

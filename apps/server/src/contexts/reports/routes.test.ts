@@ -1,3 +1,4 @@
+import { APPOINTMENT_STATUSES, APPOINTMENT_STATUS_LABELS } from '@scheduler/domain/appointment-status';
 import type {
   GetAppointmentReportResponse,
   GetChannelFiltersResponse,
@@ -246,6 +247,10 @@ describe.each(testDatabases())('report API on $name', (target) => {
       for (const { status, count } of body.totals.byStatus) {
         expect(count, status).toBe(matching((p) => p.status === status));
       }
+      // Every status, in the workflow's order, with the labels the patient page shows (issue 19).
+      expect(body.totals.byStatus.map(({ status, label }) => [status, label])).toEqual(
+        APPOINTMENT_STATUSES.map((status) => [status, APPOINTMENT_STATUS_LABELS[status]]),
+      );
       expect(body.totals.byChannel).toEqual([
         { channel: 'website', count: matching((p) => p.channel !== CAMPAIGN) },
         { channel: CAMPAIGN, count: matching((p) => p.channel === CAMPAIGN) },

@@ -15,6 +15,15 @@ export type { AvailabilityService, CapacityCheck, CapacityQuery } from './slot-s
 export { bookingTransactionOf, isIdempotencyKeyConflict } from './booking/booking-repository.ts';
 export type { BookedAppointment, BookingTransaction } from './booking/booking-repository.ts';
 export { loadSlotRecheck } from './booking/slot-recheck.ts';
+// Issue 22: the one engine site, for the contexts that judge slots (the waitlist).
+export { isSlotBookable, resolveSlotStepMinutes } from './engine.ts';
+// Issue 19: the front desk (book for a caller, move, cancel) and the staff rules of one time,
+// shared with the waitlist's Book dialog.
+export { frontDeskRoutes } from './staff-booking/front-desk-routes.ts';
+export type { FrontDeskRoutesOptions } from './staff-booking/front-desk-routes.ts';
+export { checkStaffSlot } from './staff-booking/staff-slot.ts';
+export { staffAppointment } from './staff-booking/staff-appointment.ts';
+export { selectService } from './staff-booking/front-desk-repository.ts';
 // Issue 18: the patient's manage link (cancel, reschedule) and its staff resend route.
 export { manageRoutes, resendManageLinkRoutes } from './manage/routes.ts';
 export type { ManageRoutesOptions } from './manage/routes.ts';
@@ -22,6 +31,9 @@ export { createManageLinks } from './manage/manage-links.ts';
 export type { ManageLinks } from './manage/manage-links.ts';
 export type { FreedTimeListener } from './manage/manage-service.ts';
 export { manageLinkKeyOf } from './manage/manage-token.ts';
+// Issue 19: the front desk's schedule of a location.
+export { scheduleRoutes } from './schedule/schedule-routes.ts';
+export type { ScheduleRoutesOptions } from './schedule/schedule-routes.ts';
 
 /** The app's availability service: build it once (app.ts) and hand it to every route that searches. */
 export function createAvailability(db: Db, now: () => Date): AvailabilityService {

@@ -69,6 +69,8 @@ describe.each(testDatabases())('migrations on $name', (target) => {
       '2026-11-27-015-patient-pending-changes',
       '2026-11-27-016-self-service',
       '2026-11-27-017-waitlist-offers',
+      '2026-11-27-018-closures-retirement',
+      '2026-11-27-019-patient-search',
     ]);
   });
 

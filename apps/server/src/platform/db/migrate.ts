@@ -20,6 +20,8 @@ import * as messages from './migrations/2026-11-27-013-messages.ts';
 import * as accounts from './migrations/2026-11-27-014-accounts.ts';
 import * as selfService from './migrations/2026-11-27-016-self-service.ts';
 import * as waitlistOffers from './migrations/2026-11-27-017-waitlist-offers.ts';
+import * as closuresRetirement from './migrations/2026-11-27-018-closures-retirement.ts';
+import * as patientSearch from './migrations/2026-11-27-019-patient-search.ts';
 
 /**
  * Every migration, by name. A static list (no directory scan) so that the bundled server
@@ -44,6 +46,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-015-patient-pending-changes': patientPendingChanges,
   '2026-11-27-016-self-service': selfService,
   '2026-11-27-017-waitlist-offers': waitlistOffers,
+  '2026-11-27-018-closures-retirement': closuresRetirement,
+  '2026-11-27-019-patient-search': patientSearch,
 };
 
 const staticProvider: MigrationProvider = {

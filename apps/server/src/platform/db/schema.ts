@@ -98,6 +98,10 @@ export type * from './schema/messages-templates.ts';
 import type { MessageTemplatesTable } from './schema/messages-templates.ts';
 export type * from './schema/waitlist-offers.ts';
 import type { WaitlistFreedTimesTable, WaitlistOffersTable } from './schema/waitlist-offers.ts';
+export type * from './schema/patient-search.ts';
+import type { PatientSearchTokensTable } from './schema/patient-search.ts';
+export type * from './schema/closures.ts';
+import type { LocationClosuresTable } from './schema/closures.ts';
 
 /** Every table, composed from the groups in `schema/`. */
 export interface DB {
@@ -158,6 +162,8 @@ export interface DB {
   message_templates: MessageTemplatesTable;
   waitlist_freed_times: WaitlistFreedTimesTable;
   waitlist_offers: WaitlistOffersTable;
+  patient_search_tokens: PatientSearchTokensTable;
+  location_closures: LocationClosuresTable;
 }
 
 export type TableName = keyof DB;

@@ -12,6 +12,7 @@ import type { AuditLog } from '../../../platform/audit/audit-log.ts';
 import { createAuditRepository } from '../../../platform/audit/audit-repository.ts';
 import { contactChangeOf } from './contact-changes.ts';
 import type { ContactChange, ContactDetails, SubmittedContact } from './contact-changes.ts';
+import { refreshPatientSearchTokens } from '../staff/search-tokens-repository.ts';
 
 export interface PendingContactChangeInput {
   clientId: number;
@@ -191,6 +192,9 @@ async function applyChange(trx: Db, clientId: number, change: PendingChangeRecor
     .where('client_id', '=', clientId)
     .where('id', '=', change.patientId)
     .execute();
+  // A new e-mail or phone is searched by (issue 19).
+  if (change.phone !== null || change.email !== null)
+    await refreshPatientSearchTokens(trx, clientId, change.patientId);
 }
 
 export function createPendingChangeRepository(db: Db, nowMs: () => number): PendingChangeRepository {

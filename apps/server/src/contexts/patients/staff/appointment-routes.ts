@@ -78,9 +78,13 @@ export function registerAppointmentRoutes(
       schema: {
         tags,
         summary:
-          'Change an appointment status (FHIR codes, workflow of appointment-status.ts). 409 CONFLICT on a stale version, ' +
-          '422 STATUS_CHANGE_NOT_ALLOWED for a move outside the workflow or fulfilled/noshow before the start, ' +
-          '403 for entered-in-error by staff. Cancelled, noshow and entered-in-error free the time at once (patients:write; audited)',
+          'Change an appointment status (FHIR codes, workflow of appointment-status.ts): pending → booked → arrived → ' +
+          'checked-in → fulfilled; noshow; cancelled (reason required); entered-in-error (owner/admin). 409 CONFLICT on a ' +
+          'stale version; 422 STATUS_CHANGE_NOT_ALLOWED with details.reason: not-allowed (outside the workflow), ' +
+          "not-today (arrived/checked-in other than on the appointment's local day in its location's zone), before-start " +
+          '(noshow before the start), not-arrived (fulfilled before arrival), after-arrival (cancelled after arrival), ' +
+          'unchanged; 400 VALIDATION for a cancellation without a reason; 403 for entered-in-error by staff. Nothing is ' +
+          'written on a refusal. Cancelled, noshow and entered-in-error free the time at once (patients:write; audited)',
         body: updateAppointmentStatusRequestSchema,
         response: {
           200: updateAppointmentStatusResponseSchema,

@@ -1,9 +1,9 @@
 /* One appointment for staff: its details with history and notes, and status changes (audited). */
 import {
   APPOINTMENT_STATUS_LABELS,
-  checkStatusChange,
+  allowedStatusMoves,
+  checkStatusMove,
   holdsSlot,
-  nextStatusesFor,
 } from '@scheduler/domain/appointment-status';
 import { DomainError } from '@scheduler/domain/errors';
 import { STALE_APPOINTMENT_MESSAGE } from '@scheduler/domain/messages';
@@ -67,7 +67,13 @@ async function loadAppointmentDetails(
       at: iso(entry.at),
     })),
     notes: notes.map((note) => toNote(note, actor.userId)),
-    allowedStatuses: nextStatusesFor(appointment.status, actor.role, appointment.startAt, now()),
+    allowedStatuses: allowedStatusMoves({
+      status: appointment.status,
+      startUtcMs: appointment.startAt,
+      timeZone: appointment.timeZone,
+      role: actor.role,
+      nowMs: now(),
+    }),
     // Issue 18: "cancelled by patient online", "rescheduled by patient from …".
     selfService: {
       cancelledBy: appointment.cancelledBy,
@@ -79,19 +85,24 @@ async function loadAppointmentDetails(
   };
 }
 
-/** The workflow's verdict on a change of the appointment as it is inside the transaction; throws to refuse. */
+/**
+ * The workflow's verdict (appointment-status.ts) on a change of the appointment as it is inside the
+ * transaction, in its location's zone; throws to refuse (403 role, 400 no reason, 422 otherwise,
+ * with the reason code and the current status in the details). Nothing is written then.
+ */
 function checkOrThrow(
   current: AppointmentState,
   request: UpdateAppointmentStatusRequest,
   role: Role,
   at: number,
 ): void {
-  const verdict = checkStatusChange({
-    from: current.status,
+  const verdict = checkStatusMove({
+    status: current.status,
     to: request.status,
-    role: role,
-    startAt: current.startAt,
-    now: at,
+    role,
+    startUtcMs: current.startAt,
+    timeZone: current.timeZone,
+    nowMs: at,
     reason: request.reason,
   });
   if (verdict.ok) return;
@@ -104,6 +115,9 @@ function checkOrThrow(
       });
     case 'unchanged':
     case 'not-allowed':
+    case 'not-arrived':
+    case 'after-arrival':
+    case 'not-today':
     case 'before-start':
       throw new DomainError('STATUS_CHANGE_NOT_ALLOWED', verdict.message, {
         field: 'status',

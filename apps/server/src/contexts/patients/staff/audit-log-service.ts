@@ -1,7 +1,9 @@
 /* The brand's audit trail for staff (audit:read; the read itself is audited). */
 import type { GetAuditLogQuery, GetAuditLogResponse } from '@scheduler/contract/patient-management/audit-log';
 import type { AuditLog } from '../../../platform/audit/audit-log.ts';
-import type { AuditReadRepository } from './audit-read-repository.ts';
+import type { AuditTarget } from '@scheduler/contract/patient-management/audit-log';
+import { targetKey } from './audit-read-repository.ts';
+import type { AuditReadRepository, AuditTargetName } from './audit-read-repository.ts';
 import type { PatientManagementRepository } from './patient-management-repository.ts';
 import { iso, rangeOf } from './service-parts.ts';
 import type { StaffActor } from './service-parts.ts';
@@ -20,6 +22,22 @@ function parseDetails(details: string | null): Record<string, unknown> | null {
   } catch {
     return null;
   }
+}
+
+/** The entry's record on the wire, named when the practice knows it; null when the entry names none. */
+export function toTarget(
+  recordType: string | null,
+  recordId: string | null,
+  names: ReadonlyMap<string, AuditTargetName>,
+): AuditTarget | null {
+  if (recordType === null || recordId === null) return null;
+  const known = names.get(targetKey(recordType, recordId));
+  return {
+    type: recordType,
+    id: recordId,
+    name: known?.name ?? null,
+    patient: known?.patient ? { patientId: String(known.patient.patientId), name: known.patient.name } : null,
+  };
 }
 
 export function createAuditLogService({
@@ -45,11 +63,24 @@ export function createAuditLogService({
         page: query.page,
         pageSize: query.pageSize,
       });
+      const [names, practiceName, timeZone] = await Promise.all([
+        repository.targetsOf(
+          actor.clientId,
+          items.flatMap((item) =>
+            item.recordType !== null && item.recordId !== null
+              ? [{ type: item.recordType, id: item.recordId }]
+              : [],
+          ),
+        ),
+        repository.practiceName(actor.clientId),
+        zones.defaultTimeZone(actor.clientId),
+      ]);
       await audit.recordFor(actor, 'audit.read', {
         type: 'audit_log',
         details: { page: query.page, total },
       });
       return {
+        practice: { name: practiceName, timeZone: timeZone ?? 'UTC' },
         page: query.page,
         pageSize: query.pageSize,
         total,
@@ -65,6 +96,7 @@ export function createAuditLogService({
           recordId: item.recordId,
           ip: item.ip,
           details: parseDetails(item.details),
+          target: toTarget(item.recordType, item.recordId, names),
         })),
       };
     },

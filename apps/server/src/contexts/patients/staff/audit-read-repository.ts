@@ -3,6 +3,11 @@ import { sql } from 'kysely';
 import type { Db } from '../../../platform/db/database.ts';
 import { onePage } from '../../../platform/db/paging.ts';
 import { startsWith } from './patient-search-repository.ts';
+import { auditTargetNames } from './audit-target-repository.ts';
+import type { AuditRecordRef, AuditTargetName } from './audit-target-repository.ts';
+
+export { targetKey } from './audit-target-repository.ts';
+export type { AuditRecordRef, AuditTargetName } from './audit-target-repository.ts';
 
 export interface AuditFilter {
   userId?: number | undefined;
@@ -31,6 +36,13 @@ export interface AuditRecord {
 
 export interface AuditReadRepository {
   auditLog(clientId: number, filter: AuditFilter): Promise<{ items: AuditRecord[]; total: number }>;
+  /**
+   * The names of the records the entries are about, resolved within the practice only (see
+   * audit-target-repository.ts). Keyed by `type:id`; records that are gone or another practice's are absent.
+   */
+  targetsOf(clientId: number, refs: readonly AuditRecordRef[]): Promise<Map<string, AuditTargetName>>;
+  /** The practice's name. */
+  practiceName(clientId: number): Promise<string>;
 }
 
 export function createAuditReadRepository(db: Db): AuditReadRepository {
@@ -83,6 +95,13 @@ export function createAuditReadRepository(db: Db): AuditReadRepository {
           details: row.details,
         })),
       };
+    },
+
+    targetsOf: (clientId, refs) => auditTargetNames(db, clientId, refs),
+
+    async practiceName(clientId) {
+      const row = await db.selectFrom('clients').select('name').where('id', '=', clientId).executeTakeFirst();
+      return row?.name ?? '';
     },
   };
 }

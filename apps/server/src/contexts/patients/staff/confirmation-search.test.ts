@@ -31,12 +31,17 @@ describe('parseSearch and confirmation numbers', () => {
     // 'LEE-KANG' decodes to an appointment id (L reads as 1) and is a name too.
     expect(parseSearch('Lee-Kang')).toMatchObject({
       kind: 'confirmationNumber',
-      otherwise: { kind: 'name', words: ['lee-kang'] },
+      otherwise: { kind: 'name', words: ['leekang'] },
     });
     expect(parseSearch('Quillfeather')).toEqual({ kind: 'name', words: ['quillfeather'] });
-    expect(parseSearch('Van-Dyke')).toEqual({ kind: 'name', words: ['van-dyke'] });
+    expect(parseSearch('Van-Dyke')).toEqual({ kind: 'name', words: ['vandyke'] });
     expect(parseSearch('(212) 555-0777')).toEqual({ kind: 'phone', digits: '2125550777' });
-    expect(parseSearch('zq@example.org')).toEqual({ kind: 'email', prefix: 'zq@example.org' });
+    expect(parseSearch('zq@example.org')).toEqual({
+      kind: 'email',
+      prefix: 'zq@example.org',
+      local: 'zq',
+      domain: 'example.org',
+    });
     expect(parseSearch('1985-07-01')).toEqual({ kind: 'dateOfBirth', date: '1985-07-01' });
   });
 });

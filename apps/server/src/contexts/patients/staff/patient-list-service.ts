@@ -14,6 +14,7 @@ import type {
 import type { AppointmentCriteria } from './patient-search-repository.ts';
 import type { AppointmentRecord } from './records.ts';
 import { searchTermsOf } from './search-terms.ts';
+import { appointmentZoneLookup } from './appointment-zones-repository.ts';
 import { iso, rangeOf, usedFilters, zoneOf } from './service-parts.ts';
 import type { PatientServiceDeps, StaffActor } from './service-parts.ts';
 
@@ -68,6 +69,8 @@ export function createPatientListService({ repository, audit, now }: PatientServ
       pageSize: query.pageSize,
       now: now(),
     });
+    // Each last / next appointment's location zone (issue 19: its time is shown there, zone named).
+    const zoneAt = await appointmentZoneLookup(repository, actor.clientId, items);
     return {
       page: query.page,
       pageSize: query.pageSize,
@@ -84,6 +87,8 @@ export function createPatientListService({ repository, audit, now }: PatientServ
         appointmentCount: item.appointmentCount,
         lastAppointmentUtc: item.lastAppointmentAt === null ? null : iso(item.lastAppointmentAt),
         nextAppointmentUtc: item.nextAppointmentAt === null ? null : iso(item.nextAppointmentAt),
+        lastAppointmentTimeZone: zoneAt(item.patientId, item.lastAppointmentAt),
+        nextAppointmentTimeZone: zoneAt(item.patientId, item.nextAppointmentAt),
       })),
     };
   }

@@ -4,6 +4,8 @@
  * Every statement is scoped by client_id; the services audit every read and change.
  */
 import type { Db } from '../../../platform/db/database.ts';
+import { createAppointmentZonesRepository } from './appointment-zones-repository.ts';
+import type { AppointmentZonesRepository } from './appointment-zones-repository.ts';
 import { createAppointmentReadRepository } from './appointment-read-repository.ts';
 import type { AppointmentReadRepository } from './appointment-read-repository.ts';
 import { createLastAppointmentRepository } from './last-appointment-repository.ts';
@@ -23,6 +25,7 @@ export type PatientManagementRepository = PatientSearchRepository &
   PatientRecordRepository &
   AppointmentReadRepository &
   LastAppointmentRepository &
+  AppointmentZonesRepository &
   NotesRepository &
   StatusChangeRepository;
 
@@ -36,6 +39,7 @@ export function createPatientManagementRepository(
     ...createPatientRecordRepository(db),
     ...createAppointmentReadRepository(db),
     ...createLastAppointmentRepository(db),
+    ...createAppointmentZonesRepository(db),
     ...createNotesRepository(db),
     ...createStatusChangeRepository(db, messages, waitlistOffers),
   };

@@ -1,52 +1,43 @@
 /*
  * The staff search of the brand's patients: the filter menus and the paged patient list. Lists
- * are paged in SQL and counted by a second, separate query; nothing is loaded per row (no N+1):
- * a page of patients costs three statements whatever its size.
+ * are paged in SQL; nothing is loaded per row (no N+1): a page of patients costs two or three
+ * statements whatever its size (with a search, the page carries its total; without one, or past
+ * the last page, a separate count).
  *
- * Searches are index range scans (migration 2026-11-25-002): a name word is a prefix of the
- * lower-cased first or last name, an e-mail or phone a prefix of the stored value, a date of birth
- * an equality. A prefix p is matched as `p <= value < p⁺` (p⁺ = p with its last character
- * incremented), which an ordinary B-tree index serves on both databases, plus a LIKE re-check that
- * keeps the answer exact under any collation.
+ * Search terms are index range scans of the patients' search tokens (search-tokens-repository.ts,
+ * migration 2026-11-27-019): names, e-mails and phones folded (no case, accents, apostrophes,
+ * hyphens or spaces); a date of birth is an equality on (client_id, date_of_birth). Each term
+ * gives patient ids; the page is the brand's patients among them.
+ *
+ * A search sorted by name (the list's default, and getPatientsAndLastAppointments) reads no
+ * patient row but the page's: the first term's matches come with the patients' names from the
+ * token rows (an index-only range), the other terms and appointment filters narrow them, and the
+ * page of 25 in name order and the total come from those (`pageByName`). A search sorted by date
+ * of birth or creation reads every match's patient row to sort it (correct, slower).
  */
 import { sql } from 'kysely';
-import type { Expression, ExpressionBuilder, SelectQueryBuilder, SqlBool } from 'kysely';
+import type { Expression, SelectQueryBuilder, SqlBool } from 'kysely';
 import type { Db } from '../../../platform/db/database.ts';
 import { onePage } from '../../../platform/db/paging.ts';
 import type { AppointmentStatus, DB, Gender } from '../../../platform/db/schema.ts';
 import type { NamedRecord, ProviderNameRecord } from './records.ts';
+import {
+  appointmentsMatching,
+  hasAppointmentCriteria,
+  idsOfTerm,
+  pageByName,
+  patientIdsWithAppointments,
+} from './search-page-repository.ts';
+import type { AppointmentCriteria, PatientSearchTerm } from './search-page-repository.ts';
+
+export type { PatientFieldTerm } from './search-tokens-repository.ts';
+export type { AppointmentCriteria, PatientSearchTerm } from './search-page-repository.ts';
 
 export interface FilterOptionsRecord {
   locations: (NamedRecord & { timeZone: string })[];
   providers: ProviderNameRecord[];
   services: NamedRecord[];
 }
-
-export interface AppointmentCriteria {
-  locationId?: number | undefined;
-  providerId?: number | undefined;
-  serviceId?: number | undefined;
-  statuses?: readonly AppointmentStatus[] | undefined;
-  /** Inclusive, epoch ms. */
-  startFrom?: number | undefined;
-  /** Exclusive, epoch ms. */
-  startBefore?: number | undefined;
-}
-
-/** A term matched on the patient's own fields. */
-export type PatientFieldTerm =
-  | { kind: 'name'; words: readonly string[] }
-  | { kind: 'email'; prefix: string }
-  | { kind: 'phone'; digits: string }
-  | { kind: 'dateOfBirth'; date: string };
-
-export type PatientSearchTerm =
-  | PatientFieldTerm
-  /**
-   * A confirmation number ('K7M-4QXD'): the patient of that appointment — or, since the same text
-   * may be a name or a phone number too ('LEE-KUNG'), the patients `otherwise` finds.
-   */
-  | { kind: 'confirmationNumber'; appointmentId: number; otherwise: PatientFieldTerm | undefined };
 
 export interface PatientListFilter {
   /** All must match. */
@@ -102,92 +93,6 @@ export function startsWith(column: Expression<string | null>, prefix: string): E
 const lowerLast = sql<string>`lower(p.last_name)`;
 const lowerFirst = sql<string>`lower(p.first_name)`;
 
-type PatientsScope = ExpressionBuilder<DB & { p: DB['patients'] }, 'p'>;
-
-/** Ids of the brand's patients whose first or last name starts with `word` (two index range scans). */
-function idsMatchingName(db: Db, clientId: number, word: string) {
-  const patients = () => db.selectFrom('patients as p').select('p.id').where('p.client_id', '=', clientId);
-  return patients()
-    .where(startsWith(lowerLast, word))
-    .unionAll(patients().where(startsWith(lowerFirst, word)));
-}
-
-/** Every condition of a term (re-checked on the rows the driving term found). */
-function termCondition(eb: PatientsScope, term: PatientFieldTerm): Expression<SqlBool> {
-  switch (term.kind) {
-    case 'name':
-      return eb.and(
-        term.words.map((word) => eb.or([startsWith(lowerLast, word), startsWith(lowerFirst, word)])),
-      );
-    case 'email':
-      return startsWith(sql<string>`p.email`, term.prefix);
-    case 'phone':
-      return startsWith(sql<string>`p.phone`, term.digits);
-    case 'dateOfBirth':
-      return eb('p.date_of_birth', '=', term.date);
-  }
-}
-
-/** Ids of the patient of the appointment a confirmation number names (primary key), and of `otherwise`. */
-function idsOfConfirmationNumber(
-  db: Db,
-  clientId: number,
-  term: Extract<PatientSearchTerm, { kind: 'confirmationNumber' }>,
-) {
-  const booked = db
-    .selectFrom('appointments as a')
-    .select('a.patient_id as id')
-    .where('a.client_id', '=', clientId)
-    .where('a.id', '=', term.appointmentId);
-  const { otherwise } = term;
-  if (otherwise === undefined) return booked;
-  return booked.unionAll(
-    db
-      .selectFrom('patients as p')
-      .select('p.id')
-      .where('p.client_id', '=', clientId)
-      .where((eb) => termCondition(eb, otherwise)),
-  );
-}
-
-function hasAppointmentCriteria(criteria: AppointmentCriteria | undefined): criteria is AppointmentCriteria {
-  return (
-    criteria !== undefined &&
-    (criteria.locationId !== undefined ||
-      criteria.providerId !== undefined ||
-      criteria.serviceId !== undefined ||
-      (criteria.statuses !== undefined && criteria.statuses.length > 0) ||
-      criteria.startFrom !== undefined ||
-      criteria.startBefore !== undefined)
-  );
-}
-
-function patientIdsWithAppointments(db: Db, clientId: number, criteria: AppointmentCriteria) {
-  return appointmentsMatching(
-    db.selectFrom('appointments as a').select('a.patient_id').where('a.client_id', '=', clientId),
-    criteria,
-  );
-}
-
-function appointmentsMatching<Q extends SelectQueryBuilder<DB & { a: DB['appointments'] }, 'a', object>>(
-  query: Q,
-  criteria: AppointmentCriteria,
-): Q;
-function appointmentsMatching(
-  start: SelectQueryBuilder<DB & { a: DB['appointments'] }, 'a', object>,
-  criteria: AppointmentCriteria,
-) {
-  let query = start;
-  if (criteria.startFrom !== undefined) query = query.where('a.start_at', '>=', criteria.startFrom);
-  if (criteria.startBefore !== undefined) query = query.where('a.start_at', '<', criteria.startBefore);
-  if (criteria.locationId !== undefined) query = query.where('a.location_id', '=', criteria.locationId);
-  if (criteria.providerId !== undefined) query = query.where('a.provider_id', '=', criteria.providerId);
-  if (criteria.serviceId !== undefined) query = query.where('a.service_id', '=', criteria.serviceId);
-  if (criteria.statuses !== undefined && criteria.statuses.length > 0)
-    query = query.where('a.status', 'in', [...criteria.statuses]);
-  return query;
-}
-
 const ACTIVE_STATUSES: AppointmentStatus[] = ['pending', 'booked', 'arrived', 'checked-in', 'fulfilled'];
 export const UNCOUNTED_STATUSES: AppointmentStatus[] = ['cancelled', 'entered-in-error'];
 
@@ -197,20 +102,7 @@ type PatientsQuery = SelectQueryBuilder<DB & { p: DB['patients'] }, 'p', object>
 function patientsMatching(db: Db, clientId: number, filter: PatientListFilter): PatientsQuery {
   let base: PatientsQuery = db.selectFrom('patients as p').where('p.client_id', '=', clientId);
   const [driving] = filter.terms;
-  for (const [index, term] of filter.terms.entries()) {
-    if (index === 0 && term.kind === 'name') {
-      // A name word matches the first OR the last name: the union of two index range scans
-      // drives; the other words are checked on what it found.
-      base = base.where('p.id', 'in', idsMatchingName(db, clientId, term.words[0] ?? ''));
-      const rest = term.words.slice(1);
-      if (rest.length > 0) base = base.where((eb) => termCondition(eb, { kind: 'name', words: rest }));
-    } else if (term.kind === 'confirmationNumber') {
-      base = base.where('p.id', 'in', idsOfConfirmationNumber(db, clientId, term));
-    } else {
-      // E-mail, phone and date of birth are served by their (client_id, …) index directly.
-      base = base.where((eb) => termCondition(eb, term));
-    }
-  }
+  for (const term of filter.terms) base = base.where('p.id', 'in', idsOfTerm(db, clientId, term));
   if (!hasAppointmentCriteria(filter.appointments)) return base;
   const criteria = filter.appointments;
   // A search already narrowed the patients: probe each one's appointments by
@@ -230,10 +122,50 @@ function patientsMatching(db: Db, clientId: number, filter: PatientListFilter): 
       );
 }
 
-/** One page of `base` in the filter's order. */
+/**
+ * How many patients `base` finds. One search term and no appointment filter: the distinct ids of
+ * the term (an index-only count of the tokens, no patient row read); otherwise `base` counted.
+ */
+async function countOf(db: Db, clientId: number, filter: PatientListFilter, base: PatientsQuery) {
+  const [only, ...more] = filter.terms;
+  if (only === undefined || more.length > 0 || hasAppointmentCriteria(filter.appointments))
+    return base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  return db
+    .selectFrom(idsOfTerm(db, clientId, only).as('found'))
+    .select(sql<number>`count(distinct found.id)`.as('n'))
+    .executeTakeFirst();
+}
+
+/**
+ * The sort keys of the list. With a search, the keys are written so that no index provides their
+ * order (`|| ''`, `+ 0`: same values, same order): the database then finds the matches by the
+ * search's index and sorts them, rather than walking the whole brand in index order until a page
+ * of matches turns up — which, for a name search sorted by name, means reading every patient
+ * alphabetically before the match ('nguyen': half the brand), as PostgreSQL chose to.
+ */
+function sortKeys(sort: PatientListFilter['sort'], searched: boolean): Expression<unknown>[] {
+  const text = (column: string) => (searched ? sql`${sql.ref(column)} || ''` : sql.ref(column));
+  switch (sort) {
+    case 'name':
+    case '-name':
+      return searched ? [sql`${lowerLast} || ''`, sql`${lowerFirst} || ''`] : [lowerLast, lowerFirst];
+    case 'dateOfBirth':
+    case '-dateOfBirth':
+      return [text('p.date_of_birth')];
+    case 'createdAt':
+    case '-createdAt':
+      return [searched ? sql`p.created_at + 0` : sql.ref('p.created_at')];
+  }
+}
+
+/**
+ * One page of `base` in the filter's order. With a search, each row also carries the number of
+ * matches (`count(*) over ()`: the matches are all read and sorted for the page anyway, so the
+ * count costs no second search); without one, the list walks the sort index and is counted apart.
+ */
 async function pageOfPatients(base: PatientsQuery, filter: PatientListFilter) {
-  const descending = filter.sort.startsWith('-');
-  const direction = descending ? 'desc' : 'asc';
+  const direction = filter.sort.startsWith('-') ? 'desc' : 'asc';
+  const searched = filter.terms.length > 0;
   let paged = base.select([
     'p.id',
     'p.first_name',
@@ -243,21 +175,9 @@ async function pageOfPatients(base: PatientsQuery, filter: PatientListFilter) {
     'p.phone',
     'p.email',
     'p.created_at',
+    (searched ? sql<number | null>`count(*) over ()` : sql<number | null>`null`).as('matches'),
   ]);
-  switch (filter.sort) {
-    case 'name':
-    case '-name':
-      paged = paged.orderBy(lowerLast, direction).orderBy(lowerFirst, direction);
-      break;
-    case 'dateOfBirth':
-    case '-dateOfBirth':
-      paged = paged.orderBy('p.date_of_birth', direction);
-      break;
-    case 'createdAt':
-    case '-createdAt':
-      paged = paged.orderBy('p.created_at', direction);
-      break;
-  }
+  for (const key of sortKeys(filter.sort, searched)) paged = paged.orderBy(key, direction);
   return paged.orderBy('p.id', direction).$call(onePage(filter)).execute();
 }
 
@@ -353,8 +273,16 @@ export function createPatientSearchRepository(db: Db): PatientSearchRepository {
 
     async listPatients(clientId, filter) {
       const base = patientsMatching(db, clientId, filter);
-      const rows = await pageOfPatients(base, filter);
-      const counted = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+      const [driving] = filter.terms;
+      const rows =
+        driving !== undefined && (filter.sort === 'name' || filter.sort === '-name')
+          ? await pageByName(db, clientId, { ...filter, sort: filter.sort }, driving)
+          : await pageOfPatients(base, filter);
+      const matches = rows[0]?.matches;
+      const counted =
+        matches === undefined || matches === null
+          ? await countOf(db, clientId, filter, base)
+          : { n: matches };
       const statsOf = await appointmentStats(
         db,
         rows.map((row) => row.id),

@@ -16,6 +16,8 @@ export interface AppointmentState {
   status: AppointmentStatus;
   version: number;
   startAt: number;
+  /** The IANA zone of the appointment's location (its "day" is a local day there). */
+  timeZone: string;
 }
 
 export interface StatusChange {
@@ -53,19 +55,25 @@ export function createStatusChangeRepository(
       inWriteTransaction(db, async (trx): Promise<StatusChangeOutcome> => {
         const current = await trx
           .selectFrom('appointments')
+          .innerJoin('locations', (join) =>
+            join
+              .onRef('locations.id', '=', 'appointments.location_id')
+              .onRef('locations.client_id', '=', 'appointments.client_id'),
+          )
           .select([
-            'id',
-            'patient_id',
-            'status',
-            'version',
-            'start_at',
-            'end_at',
-            'provider_id',
-            'location_id',
-            'service_id',
+            'appointments.id',
+            'appointments.patient_id',
+            'appointments.status',
+            'appointments.version',
+            'appointments.start_at',
+            'appointments.end_at',
+            'appointments.provider_id',
+            'appointments.location_id',
+            'appointments.service_id',
+            'locations.time_zone',
           ])
-          .where('client_id', '=', change.clientId)
-          .where('id', '=', change.appointmentId)
+          .where('appointments.client_id', '=', change.clientId)
+          .where('appointments.id', '=', change.appointmentId)
           .executeTakeFirst();
         if (current === undefined) return { kind: 'not-found' };
         if (current.version !== change.expectedVersion) {
@@ -77,6 +85,7 @@ export function createStatusChangeRepository(
           status: current.status,
           version: current.version,
           startAt: Number(current.start_at),
+          timeZone: current.time_zone,
         });
         const version = current.version + 1;
         const updated = await trx

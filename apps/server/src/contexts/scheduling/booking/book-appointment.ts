@@ -5,7 +5,7 @@
  * (candidates, the slot re-checked on what the database holds now, appointment 18), persist.
  */
 import { assignProvider } from '@scheduler/domain/availability/assign-provider';
-import { isSlotBookable } from '@scheduler/domain/availability/compute-availability';
+import { isSlotBookable } from '../engine.ts';
 import { computeBookingWindow } from '@scheduler/domain/booking-window';
 import type { BookingWindow } from '@scheduler/domain/booking-window';
 import { DomainError, bookingRefusal, validationError } from '@scheduler/domain/errors';
@@ -265,6 +265,8 @@ export async function chooseProvider(
   const { input, busy } = await loadSlotRecheck(tx, {
     at,
     window,
+    // The window again with the location's closed days (issue 19), as the search computes it.
+    windowSettings: settings,
     clientId: scope.clientId,
     service,
     location,
@@ -284,8 +286,8 @@ export async function chooseProvider(
             random: seededRandom(idempotencyKey),
             bookedCountByProvider: bookedCounts(
               busy,
-              window.earliest.getTime(),
-              window.latestExclusive.getTime(),
+              input.window.earliest.getTime(),
+              input.window.latestExclusive.getTime(),
             ),
           },
         )?.provider

@@ -23,7 +23,12 @@ import {
 } from '../../patients/index.ts';
 import type { PatientProvider, UpcomingAppointment } from '../../patients/index.ts';
 import type { LocationRecord, BookableProvider } from '../../catalogue/index.ts';
-import { selectLocations, selectSchedulerScope, toLocationRecord } from '../../catalogue/index.ts';
+import {
+  listClosedDates,
+  selectLocations,
+  selectSchedulerScope,
+  toLocationRecord,
+} from '../../catalogue/index.ts';
 import type { ScopeWithService } from '../../catalogue/index.ts';
 import type { AppointmentMessages } from '../../messages/index.ts';
 import type { PatientContactOnFile } from './notified-by.ts';
@@ -62,6 +67,13 @@ export interface BookingTransaction {
   listProviders(query: ProviderQuery): Promise<BookableProvider[]>;
   listWorkingHours(query: Omit<ProviderQuery, 'planId'>): Promise<WorkingHoursRecord[]>;
   listBusy(query: BusyQuery): Promise<BusyRecord[]>;
+  /** Issue 22: the locations' closed local dates in [fromDate, toDate] (contract 6), for the re-check. */
+  listClosedDates(
+    clientId: number,
+    locationIds: readonly number[],
+    fromDate: string,
+    toDate: string,
+  ): Promise<{ locationId: number; dateLocal: string }[]>;
   /** The matched patient's id (`existingId`, its record left as it is), else a new record; its id. */
   savePatient(existingId: number | undefined, patient: NewPatient): Promise<number>;
   /** What the request brought that differs from the matched patient's record, kept for staff (never applied). */
@@ -193,6 +205,8 @@ export function bookingTransactionOf(trx: Db, messages?: AppointmentMessages): B
     listProviders: (query) => selectProvidersForService(trx, query),
     listWorkingHours: (query) => selectWorkingHours(trx, query),
     listBusy: (query) => selectBusy(trx, query),
+    listClosedDates: (clientId, locationIds, fromDate, toDate) =>
+      listClosedDates(trx, clientId, locationIds, fromDate, toDate),
 
     savePatient: (existingId, patient) => savePatient(trx, existingId, patient),
     keepPendingChange: async (change) => {

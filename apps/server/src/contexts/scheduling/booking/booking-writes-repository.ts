@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../../platform/db/database.ts';
 import type { AppointmentStatus } from '../../../platform/db/schema.ts';
 import { holdsSlotUnits, slotUnitStarts } from '../../../platform/db/slot-units.ts';
+import { writePatientSearchTokens } from '../../patients/index.ts';
 
 export interface Campaign {
   channel: string | null;
@@ -95,6 +96,8 @@ export async function savePatient(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // The staff search finds the new patient by name, e-mail and phone (issue 19).
+  await writePatientSearchTokens(trx, patient.clientId, id, patient);
   return id;
 }
 

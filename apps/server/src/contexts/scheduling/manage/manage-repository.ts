@@ -165,6 +165,8 @@ export interface PatientCancellation {
   reasonLabel: string;
   note: string | null;
   nowMs: number;
+  /** A front-desk cancellation (issue 19): by this staff user, `cancelled_by = 'staff'`. */
+  byStaffUserId?: number;
 }
 
 /**
@@ -173,11 +175,12 @@ export interface PatientCancellation {
  */
 export async function cancelByPatient(trx: Db, change: PatientCancellation): Promise<boolean> {
   const { appointment, nowMs } = change;
+  const byStaff = change.byStaffUserId !== undefined;
   const updated = await trx
     .updateTable('appointments')
     .set({
       status: 'cancelled',
-      cancelled_by: 'patient',
+      cancelled_by: byStaff ? 'staff' : 'patient',
       cancel_reason: change.reasonLabel,
       cancel_note: change.note,
       version: appointment.version + 1,
@@ -195,8 +198,8 @@ export async function cancelByPatient(trx: Db, change: PatientCancellation): Pro
       appointment_id: appointment.id,
       from_status: appointment.status,
       to_status: 'cancelled',
-      reason: `Cancelled by patient online: ${change.reasonLabel}`,
-      changed_by_user_id: null,
+      reason: byStaff ? change.reasonLabel : `Cancelled by patient online: ${change.reasonLabel}`,
+      changed_by_user_id: change.byStaffUserId ?? null,
       created_at: nowMs,
     })
     .execute();
@@ -207,6 +210,10 @@ export async function cancelByPatient(trx: Db, change: PatientCancellation): Pro
 export interface PatientMove {
   appointment: ManagedAppointment;
   providerId: number;
+  /** The location (default: the appointment's own); staff may move it to another one (issue 19). */
+  locationId?: number;
+  /** A staff move: not counted against the patient's own reschedules (`reschedule_count`). */
+  byStaff?: boolean;
   startAt: EpochMs;
   endAt: EpochMs;
   nowMs: number;
@@ -226,8 +233,10 @@ export async function moveByPatient(trx: Db, move: PatientMove): Promise<boolean
       start_at: move.startAt,
       end_at: move.endAt,
       provider_id: move.providerId,
-      reschedule_count: appointment.rescheduleCount + 1,
-      rescheduled_from_at: appointment.startAt,
+      location_id: move.locationId ?? appointment.locationId,
+      ...(move.byStaff === true
+        ? {}
+        : { reschedule_count: appointment.rescheduleCount + 1, rescheduled_from_at: appointment.startAt }),
       version: appointment.version + 1,
       updated_at: nowMs,
     })

@@ -81,8 +81,8 @@ export interface ManageService {
   ): Promise<ManageAppointmentResponse>;
 }
 
-/** The time an appointment held, as the waitlist is told of it. */
-function freedTime(a: ManagedAppointment, reason: 'cancelled' | 'rescheduled') {
+/** The time an appointment held, as the waitlist is told of it (also the front desk's, change-service.ts). */
+export function freedTime(a: ManagedAppointment, reason: 'cancelled' | 'rescheduled') {
   return {
     clientId: a.clientId,
     locationId: a.locationId,

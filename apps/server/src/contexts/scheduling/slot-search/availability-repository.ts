@@ -8,11 +8,13 @@
  *   2. locations the client's locations ⟕ whether they offer the service (catalogue context)
  *   3. providers offering the service at the locations, with their duration and whether they
  *                accept the insurance plan asked about
- *   4. hours     their weekly working hours at those locations
+ *   4. hours     their weekly working hours at those locations UNION ALL the locations' closed days
+ *                from a date on (issue 19: closures, catalogue context; selectHoursAndClosures)
  *   5. busy      their time off UNION ALL their active appointments inside the window, packed
  *                into one text per provider and kind (busy-repository.ts)
  * The booking transaction reuses 3–5 (with its transaction handle) to re-check one slot.
  */
+import { sql } from 'kysely';
 import { dialectOf } from '../../../platform/db/database.ts';
 import type { Db } from '../../../platform/db/database.ts';
 import { asTenant, currentTenant, settleTenant } from '../../../platform/db/tenant-context.ts';
@@ -70,6 +72,8 @@ function providersQuery(db: Db, query: ProviderQuery) {
       'pip.plan_id as accepted_plan_id',
     ])
     .where('p.client_id', '=', query.clientId)
+    // Issue 19: a retired provider is never bookable (search, booking, staff booking, waitlist).
+    .where('p.retired_at', 'is', null)
     .where('pl.location_id', 'in', [...query.locationIds]);
   if (query.providerId !== undefined) builder = builder.where('p.id', '=', query.providerId);
   return builder.orderBy('p.sort_order').orderBy('p.id').orderBy('pl.location_id');
@@ -123,13 +127,9 @@ export async function selectSearchProviders(db: Db, query: ProviderQuery): Promi
   }));
 }
 
-/** Statement 4: weekly hours at the locations of the providers offering the service. */
-export async function selectWorkingHours(
-  db: Db,
-  query: Omit<ProviderQuery, 'planId'>,
-): Promise<WorkingHoursRecord[]> {
-  if (query.locationIds.length === 0) return [];
-  let builder = db
+/** The weekly hours at the locations of the providers offering the service (statement 4's part). */
+function workingHoursQuery(db: Db, query: Omit<ProviderQuery, 'planId' | 'providerId'>) {
+  return db
     .selectFrom('working_hours as wh')
     .select([
       'wh.provider_id',
@@ -145,9 +145,18 @@ export async function selectWorkingHours(
     .where('wh.provider_id', 'in', (eb) =>
       eb.selectFrom('provider_services').select('provider_id').where('service_id', '=', query.serviceId),
     );
-  if (query.providerId !== undefined) builder = builder.where('wh.provider_id', '=', query.providerId);
-  const rows = await builder.orderBy('wh.provider_id').execute();
-  return rows.map((row) => ({
+}
+
+function toWorkingHoursRecord(row: {
+  provider_id: number;
+  location_id: number;
+  weekday: number;
+  start_minute: number;
+  end_minute: number;
+  effective_from: string | null;
+  effective_to: string | null;
+}): WorkingHoursRecord {
+  return {
     providerId: row.provider_id,
     locationId: row.location_id,
     weekday: row.weekday,
@@ -155,7 +164,75 @@ export async function selectWorkingHours(
     endMinute: row.end_minute,
     effectiveFrom: row.effective_from,
     effectiveTo: row.effective_to,
-  }));
+  };
+}
+
+/** Statement 4: weekly hours at the locations of the providers offering the service. */
+export async function selectWorkingHours(
+  db: Db,
+  query: Omit<ProviderQuery, 'planId'>,
+): Promise<WorkingHoursRecord[]> {
+  if (query.locationIds.length === 0) return [];
+  let builder = workingHoursQuery(db, query);
+  if (query.providerId !== undefined) builder = builder.where('wh.provider_id', '=', query.providerId);
+  const rows = await builder.orderBy('wh.provider_id').execute();
+  return rows.map(toWorkingHoursRecord);
+}
+
+/** Statement 4 of the search: the hours, and the closed local dates per location id. */
+export interface HoursAndClosures {
+  hours: WorkingHoursRecord[];
+  closedDates: Map<number, string[]>;
+}
+
+/**
+ * Statement 4 of the slot search: the weekly hours (as selectWorkingHours) UNION ALL the closed
+ * days of the locations from `closedFrom` on (`location_closures`, issue 19), told apart by a
+ * weekday of -1 (a closure row carries its date in `effective_from`). One statement, so the
+ * search stays at five (decision 007).
+ */
+export async function selectHoursAndClosures(
+  db: Db,
+  query: Omit<ProviderQuery, 'planId' | 'providerId'>,
+  closedFrom: string,
+): Promise<HoursAndClosures> {
+  if (query.locationIds.length === 0) return { hours: [], closedDates: new Map() };
+  const locationIds = [...query.locationIds];
+  const hours = workingHoursQuery(db, query);
+  const closures = db
+    .selectFrom('location_closures as lc')
+    .select([
+      sql<number>`0`.as('provider_id'),
+      'lc.location_id',
+      sql<number>`-1`.as('weekday'),
+      sql<number>`0`.as('start_minute'),
+      sql<number>`0`.as('end_minute'),
+      sql<string | null>`lc.date_local`.as('effective_from'),
+      sql<string | null>`null`.as('effective_to'),
+    ])
+    .where('lc.client_id', '=', query.clientId)
+    .where('lc.location_id', 'in', locationIds)
+    .where('lc.date_local', '>=', closedFrom);
+  const rows = await hours
+    .unionAll(closures)
+    .orderBy('provider_id')
+    .orderBy('location_id')
+    .orderBy('weekday')
+    .orderBy('start_minute')
+    .execute();
+  const result: HoursAndClosures = { hours: [], closedDates: new Map() };
+  for (const row of rows) {
+    if (Number(row.weekday) === -1) {
+      const dates = result.closedDates.get(row.location_id);
+      if (row.effective_from === null) continue;
+      if (dates === undefined) result.closedDates.set(row.location_id, [row.effective_from]);
+      else dates.push(row.effective_from);
+      continue;
+    }
+    result.hours.push(toWorkingHoursRecord(row));
+  }
+  for (const dates of result.closedDates.values()) dates.sort();
+  return result;
 }
 
 export interface AvailabilityRepository {
@@ -165,7 +242,11 @@ export interface AvailabilityRepository {
   listLocations(clientId: number, serviceId: number, locationId?: number): Promise<LocationRecord[]>;
   /** Statement 3, with each provider's busy version. */
   listProviders(query: ProviderQuery): Promise<SearchProviderRecord[]>;
-  listWorkingHours(query: Omit<ProviderQuery, 'planId'>): Promise<WorkingHoursRecord[]>;
+  /** Statement 4: hours, and the locations' closed days from `closedFrom` (a local date) on. */
+  listHoursAndClosures(
+    query: Omit<ProviderQuery, 'planId' | 'providerId'>,
+    closedFrom: string,
+  ): Promise<HoursAndClosures>;
   /** Statement 5, per provider. */
   listBusy(query: BusyQuery): Promise<Map<number, ProviderBusy>>;
 }
@@ -210,7 +291,7 @@ export function createAvailabilityRepository(db: Db): AvailabilityRepository {
     listLocations: (clientId, serviceId, locationId) =>
       selectLocations(db, clientId, locationId === undefined ? { serviceId } : { serviceId, locationId }),
     listProviders: (query) => selectSearchProviders(db, query),
-    listWorkingHours: (query) => selectWorkingHours(db, query),
+    listHoursAndClosures: (query, closedFrom) => selectHoursAndClosures(db, query, closedFrom),
     listBusy: (query) => selectBusyByProvider(db, query),
   };
 }

@@ -28,21 +28,31 @@ export interface BusyQuery {
 }
 
 /**
- * The periods of one query part packed into one text per provider: `start,end,start,end,…`
- * (epoch ms). The same aggregate is spelled group_concat on SQLite and string_agg on PostgreSQL.
+ * The periods of one query part packed into two texts per provider, in the same row order: the
+ * starts as ms after `baseMs` and the lengths in ms (`a,b,c,…`; exact integers, about a third of
+ * the characters of whole epoch ms, and no concatenation per row: issue 22). The same aggregate
+ * is spelled group_concat on SQLite and string_agg on PostgreSQL; the base is cast to an integer
+ * (SQLite binds a large JS number as a real).
  */
-function packedPeriods(db: Db): RawBuilder<string> {
-  const pair = sql`cast(start_at as text) || ',' || cast(end_at as text)`;
+function packedPeriods(db: Db, baseMs: number): { starts: RawBuilder<string>; lengths: RawBuilder<string> } {
+  const start = sql`start_at - cast(${baseMs} as bigint)`;
+  const length = sql`end_at - start_at`;
   return dialectOf(db) === 'postgres'
-    ? sql<string>`string_agg(${pair}, ',')`
-    : sql<string>`group_concat(${pair}, ',')`;
+    ? {
+        starts: sql<string>`string_agg(cast(${start} as text), ',')`,
+        lengths: sql<string>`string_agg(cast(${length} as text), ',')`,
+      }
+    : {
+        starts: sql<string>`group_concat(${start}, ',')`,
+        lengths: sql<string>`group_concat(${length}, ',')`,
+      };
 }
 
 interface PackedBusyRow {
   providerId: number;
   kind: BusyRecord['kind'];
-  /** `start,end,start,end,…` */
-  periods: string;
+  /** `start,end,start,end,…` (epoch ms). */
+  periods: number[];
 }
 
 /**
@@ -60,17 +70,17 @@ async function selectPackedBusy(db: Db, query: BusyQuery): Promise<PackedBusyRow
     .selectFrom('provider_services')
     .select('provider_id')
     .where('service_id', '=', query.serviceId);
-  const periods = packedPeriods(db);
+  const { starts, lengths } = packedPeriods(db, query.fromMs);
   let timeOff = db
     .selectFrom('time_off')
-    .select(['provider_id', sql<number>`0`.as('kind'), periods.as('periods')])
+    .select(['provider_id', sql<number>`0`.as('kind'), starts.as('starts'), lengths.as('lengths')])
     .where('client_id', '=', query.clientId)
     .where('end_at', '>', query.fromMs)
     .where('start_at', '<', query.toMs)
     .where('provider_id', 'in', offering);
   let appointments = db
     .selectFrom('appointments')
-    .select(['provider_id', sql<number>`1`.as('kind'), periods.as('periods')])
+    .select(['provider_id', sql<number>`1`.as('kind'), starts.as('starts'), lengths.as('lengths')])
     .where('client_id', '=', query.clientId)
     .where('end_at', '>', query.fromMs)
     .where('start_at', '<', query.toMs)
@@ -93,8 +103,23 @@ async function selectPackedBusy(db: Db, query: BusyQuery): Promise<PackedBusyRow
   return rows.map((row) => ({
     providerId: row.provider_id,
     kind: Number(row.kind) === 1 ? 'appointment' : 'timeOff',
-    periods: row.periods,
+    periods: unpackPeriods(row.starts, row.lengths, query.fromMs),
   }));
+}
+
+/** `[start, end, start, end, …]` (epoch ms) from the packed starts (after `baseMs`) and lengths. */
+function unpackPeriods(starts: string | null, lengths: string | null, baseMs: number): number[] {
+  const offsets: number[] = [];
+  const spans: number[] = [];
+  unpack(starts, offsets);
+  unpack(lengths, spans);
+  const periods = new Array<number>(2 * offsets.length);
+  for (let index = 0; index < offsets.length; index++) {
+    const start = baseMs + (offsets[index] ?? 0);
+    periods[2 * index] = start;
+    periods[2 * index + 1] = start + (spans[index] ?? 0);
+  }
+  return periods;
 }
 
 /** Appends the integers of a packed `a,b,c,…` text to `into` (no intermediate strings). */
@@ -117,10 +142,8 @@ function unpack(text: string | null, into: number[]): void {
 /** Statement 5 as one record per period (the booking re-check). */
 export async function selectBusy(db: Db, query: BusyQuery): Promise<BusyRecord[]> {
   const records: BusyRecord[] = [];
-  const values: number[] = [];
   for (const row of await selectPackedBusy(db, query)) {
-    values.length = 0;
-    unpack(row.periods, values);
+    const values = row.periods;
     for (let index = 0; index + 1 < values.length; index += 2)
       records.push({
         providerId: row.providerId,
@@ -147,7 +170,9 @@ export async function selectBusyByProvider(db: Db, query: BusyQuery): Promise<Ma
       busy = { appointments: [], timeOff: [] };
       byProvider.set(row.providerId, busy);
     }
-    unpack(row.periods, row.kind === 'appointment' ? busy.appointments : busy.timeOff);
+    // One row per provider and kind (grouped by provider).
+    if (row.kind === 'appointment') busy.appointments.push(...row.periods);
+    else busy.timeOff.push(...row.periods);
   }
   return byProvider;
 }

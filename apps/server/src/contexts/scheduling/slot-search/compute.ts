@@ -1,14 +1,11 @@
 /*
  * The slot search's computation: resolves the scope, checks the refusals of spec section 8,
- * computes the booking window per location time zone (spec section 4), loads the engine's input
- * in at most five statements (availability-repository.ts) and runs the availability engine, per
- * time zone and per provider only where nothing is kept (search-cache.ts).
+ * computes the booking window per location (its time zone and closed days, spec section 4), loads
+ * the engine's input in at most five statements (availability-repository.ts) and runs the
+ * availability engine by days, per time zone and per provider only where nothing is kept
+ * (search-cache.ts). No slot object is made here: the answer asks the days (response.ts).
  */
-import type {
-  LocatedSlot,
-  ProviderAvailability,
-  ProviderLocationAvailability,
-} from '@scheduler/domain/availability/types';
+import type { LocatedSlot, ProviderAvailability } from '@scheduler/domain/availability/types';
 import { computeBookingWindow } from '@scheduler/domain/booking-window';
 import type { BookingWindow } from '@scheduler/domain/booking-window';
 import {
@@ -21,6 +18,7 @@ import { notFound, requireRecordId, requireScope } from '../../catalogue/index.t
 import { toEngineProvider } from '../engine-input.ts';
 import { runEngine } from './engine-run.ts';
 import type { EngineProvider } from '../engine-input.ts';
+import type { LocationDays } from '../engine.ts';
 import {
   assertLocationBookable,
   assertPatientMaySchedule,
@@ -32,7 +30,9 @@ import type { AvailabilityRepository, SearchProviderRecord } from './availabilit
 import type { SearchScope } from './search-scope-repository.ts';
 import { countBetween, keptBusyOf } from './search-cache.ts';
 import type { KeptBusy, SearchCache } from './search-cache.ts';
+import { SearchLocation, noFreeDays } from './search-location.ts';
 
+/** A provider of the search; its locations are SearchLocations (free days, search-location.ts). */
 export type Entry = ProviderAvailability<EngineProvider>;
 
 /** Used for the window when no location is in scope. */
@@ -60,7 +60,7 @@ export interface Computation {
   locations: LocationRecord[];
   windowByLocation: Map<number, BookingWindow>;
   window: BookingWindow;
-  /** Online providers in input order, slots over the whole window. */
+  /** Online providers in input order, free days over the whole window. */
   entries: Entry[];
   /** Locations with at least one slot. */
   locationsWithSlots: Set<string>;
@@ -86,7 +86,7 @@ function unionWindow(windows: readonly BookingWindow[], fallback: BookingWindow)
 }
 
 /** A provider's availability summarised again after its locations changed. */
-function withLocations(entry: Entry, locations: ProviderLocationAvailability[]): Entry {
+function withLocations(entry: Entry, locations: SearchLocation[]): Entry {
   let nextAvailable: LocatedSlot | null = null;
   for (const availability of locations) {
     const first = availability.nextAvailable;
@@ -99,14 +99,14 @@ function withLocations(entry: Entry, locations: ProviderLocationAvailability[]):
 function withoutSlots(entry: Entry): Entry {
   return withLocations(
     entry,
-    entry.locations.map((l) => ({ ...l, slots: [], nextAvailable: null, noCapacity: true })),
+    entry.locations.map((l) => new SearchLocation(noFreeDays(l.location))),
   );
 }
 
 /** Busy periods are read this far past the window, so the kept ones serve the next days' windows too. */
 const BUSY_READ_AHEAD_MS = 7 * 86_400_000;
 
-/** What statements 1 and 2 settle: the scope, the service, the locations and their windows. */
+/** What statements 1 and 2 settle: the scope, the service and the locations. */
 interface SearchScopeParts {
   /** The provider asked about, if any. */
   providerId: number | undefined;
@@ -115,12 +115,16 @@ interface SearchScopeParts {
   service: ServiceRecord;
   allLocations: LocationRecord[];
   locations: LocationRecord[];
-  windowOf: (timeZone: string) => BookingWindow;
+}
+
+/** The booking windows of a search: per location (its zone and closed days), and their union. */
+interface SearchWindows {
+  windowOf: (location: LocationRecord) => BookingWindow;
   windowByLocation: Map<number, BookingWindow>;
   window: BookingWindow;
 }
 
-/** Statements 1 (unless read already) and 2, with the refusals they allow and the windows. */
+/** Statements 1 (unless read already) and 2, with the refusals they allow. */
 async function resolveScope(
   repository: AvailabilityRepository,
   params: SearchParams,
@@ -157,23 +161,44 @@ async function resolveScope(
     locations = allLocations.filter((l) => l.onlineEnabled && l.offersService);
   }
 
-  // The window, per time zone.
-  const windowByZone = new Map<string, BookingWindow>();
-  const windowOf = (timeZone: string): BookingWindow => {
-    let window = windowByZone.get(timeZone);
+  return { providerId, found, scope, service, allLocations, locations };
+}
+
+/**
+ * The window of each location in scope: its time zone's, where its closed days (statement 4)
+ * move what business days count (spec section 4, issue 19); computed once per zone and set of
+ * closed days. The union spans them all (the fallback zone's when no location is in scope).
+ */
+function searchWindows(
+  parts: SearchScopeParts,
+  at: Date,
+  closedDates: ReadonlyMap<number, readonly string[]>,
+): SearchWindows {
+  const { settings } = parts.scope;
+  const windowByKey = new Map<string, BookingWindow>();
+  const windowIn = (timeZone: string, closed: readonly string[] | undefined): BookingWindow => {
+    const key = closed === undefined ? timeZone : `${timeZone}|${closed.join(',')}`;
+    let window = windowByKey.get(key);
     if (window === undefined) {
-      window = computeBookingWindow(scope.settings, at, timeZone);
-      windowByZone.set(timeZone, window);
+      window = computeBookingWindow(settings, at, timeZone, closed);
+      windowByKey.set(key, window);
     }
     return window;
   };
+  const windowOf = (location: LocationRecord): BookingWindow =>
+    windowIn(location.timeZone, closedDates.get(location.id));
   const windowByLocation = new Map<number, BookingWindow>();
-  for (const location of locations) windowByLocation.set(location.id, windowOf(location.timeZone));
+  for (const location of parts.locations) windowByLocation.set(location.id, windowOf(location));
   const window = unionWindow(
-    [...windowByZone.values()],
-    windowOf(allLocations[0]?.timeZone ?? FALLBACK_TIME_ZONE),
+    [...new Set(windowByLocation.values())],
+    windowIn(parts.allLocations[0]?.timeZone ?? FALLBACK_TIME_ZONE, undefined),
   );
-  return { providerId, found, scope, service, allLocations, locations, windowOf, windowByLocation, window };
+  return { windowOf, windowByLocation, window };
+}
+
+/** Closed days matter from today on, in whichever zone: read them from yesterday's UTC date. */
+function closedFromDate(at: Date): string {
+  return new Date(at.getTime() - 86_400_000).toISOString().slice(0, 10);
 }
 
 /**
@@ -184,9 +209,10 @@ async function loadBusy(
   repository: AvailabilityRepository,
   cache: SearchCache,
   parts: SearchScopeParts,
+  window: BookingWindow,
   providerRecords: readonly SearchProviderRecord[],
 ): Promise<{ busyOf: Map<number, KeptBusy>; bookedCounts: Map<string, number> }> {
-  const { scope, service, window } = parts;
+  const { scope, service } = parts;
   const fromMs = window.earliest.getTime();
   const toMs = window.latestExclusive.getTime();
   const busyOf = new Map<number, KeptBusy>();
@@ -230,10 +256,10 @@ function entriesOf(
   parts: SearchScopeParts,
   params: SearchParams,
   providers: readonly EngineProvider[],
-  merged: ReadonlyMap<string, readonly ProviderLocationAvailability[]>,
+  merged: ReadonlyMap<string, readonly LocationDays[]>,
 ): Entry[] {
   const locationOrder = new Map(parts.locations.map((l, index) => [String(l.id), index]));
-  const byLocationOrder = (a: ProviderLocationAvailability, b: ProviderLocationAvailability): number =>
+  const byLocationOrder = (a: LocationDays, b: LocationDays): number =>
     (locationOrder.get(a.locationId) ?? 0) - (locationOrder.get(b.locationId) ?? 0);
   // Providers who cannot be booked online are not offered at all.
   const entries: Entry[] = providers
@@ -241,7 +267,7 @@ function entriesOf(
     .map((provider) =>
       withLocations(
         { provider, providerId: provider.id, locations: [], nextAvailable: null, noCapacity: true },
-        [...(merged.get(provider.id) ?? [])].sort(byLocationOrder),
+        [...(merged.get(provider.id) ?? [])].sort(byLocationOrder).map((days) => new SearchLocation(days)),
       ),
     );
   // New patients cannot book providers who do not accept them: no capacity for them.
@@ -256,15 +282,18 @@ export function createComputeSearch(repository: AvailabilityRepository, cache: S
     const { providerId, scope, service, locations, allLocations } = parts;
     const locationIds = locations.map((l) => l.id);
 
-    // Statements 3–4: providers (with their busy versions) and hours, together.
-    const [providerRecords, hours] = await Promise.all([
+    // Statements 3–4: providers (with their busy versions), hours and closed days, together.
+    const [providerRecords, { hours, closedDates }] = await Promise.all([
       repository.listProviders({
         clientId: scope.clientId,
         serviceId: service.id,
         locationIds,
         ...(params.planId === undefined ? {} : { planId: params.planId }),
       }),
-      repository.listWorkingHours({ clientId: scope.clientId, serviceId: service.id, locationIds }),
+      repository.listHoursAndClosures(
+        { clientId: scope.clientId, serviceId: service.id, locationIds },
+        closedFromDate(at),
+      ),
     ]);
     if (providerId !== undefined) {
       const provider = providerRecords.find((p) => p.id === providerId);
@@ -272,11 +301,18 @@ export function createComputeSearch(repository: AvailabilityRepository, cache: S
       assertProviderOnline(provider);
     }
 
-    const { busyOf, bookedCounts } = await loadBusy(repository, cache, parts, providerRecords);
+    const windows = searchWindows(parts, at, closedDates);
+    const { busyOf, bookedCounts } = await loadBusy(
+      repository,
+      cache,
+      parts,
+      windows.window,
+      providerRecords,
+    );
     const providers = providerRecords.map(toEngineProvider);
     const merged = runEngine(
       cache,
-      { clientId: scope.clientId, service, locations, windowOf: parts.windowOf, at },
+      { clientId: scope.clientId, service, locations, windowOf: windows.windowOf, closedDates, at },
       providers,
       hours,
       busyOf,
@@ -287,7 +323,7 @@ export function createComputeSearch(repository: AvailabilityRepository, cache: S
     const locationsWithSlots = new Set<string>();
     for (const entry of entries)
       for (const availability of entry.locations)
-        if (availability.slots.length > 0) locationsWithSlots.add(availability.locationId);
+        if (!availability.noCapacity) locationsWithSlots.add(availability.locationId);
     if (providerId !== undefined)
       entries = entries.filter((entry) => entry.provider.record.id === providerId);
 
@@ -297,8 +333,8 @@ export function createComputeSearch(repository: AvailabilityRepository, cache: S
       scope,
       service,
       locations,
-      windowByLocation: parts.windowByLocation,
-      window: parts.window,
+      windowByLocation: windows.windowByLocation,
+      window: windows.window,
       entries,
       locationsWithSlots,
       bookedCounts,

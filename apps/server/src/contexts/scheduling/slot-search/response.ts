@@ -1,7 +1,9 @@
 /*
  * The slot search's answer from a computation (compute.ts): the patient's filters, the sort
  * (appointment 4), day navigation, the provider cards, the time groups (appointment 17, 18) and
- * the no-capacity rules (appointment 5, 7, 10).
+ * the no-capacity rules (appointment 5, 7, 10). The computation holds free days (the engine's
+ * computeFreeDays): `availableDates` and the next-available times come from them without slot
+ * objects; slot objects are built for the days the answer returns only.
  */
 import { assignProvider } from '@scheduler/domain/availability/assign-provider';
 import { locationDistanceMiles, providerDistancesMiles } from '@scheduler/domain/availability/distance';
@@ -9,7 +11,7 @@ import { filterProviders } from '@scheduler/domain/availability/filter-providers
 import type { ProviderFilter } from '@scheduler/domain/availability/filter-providers';
 import { groupSlotsByTime } from '@scheduler/domain/availability/group-slots';
 import { sortProviders } from '@scheduler/domain/availability/sort-providers';
-import type { Slot } from '@scheduler/domain/availability/types';
+import type { ProviderLocationAvailability, Slot } from '@scheduler/domain/availability/types';
 import { addCalendarDays } from '@scheduler/domain/local-date';
 import { BOOKING_MESSAGES } from '@scheduler/domain/messages';
 import { providerDisplayName } from '@scheduler/domain/providers';
@@ -26,6 +28,7 @@ import { seededRandom } from '../engine-input.ts';
 import type { PostalOrigin } from '../rules.ts';
 import { FALLBACK_TIME_ZONE } from './compute.ts';
 import type { Computation, Entry, SearchParams } from './compute.ts';
+import { daysOf } from './search-location.ts';
 
 /** The computation's parameters of a getProviders query. */
 export function searchParams(query: GetProvidersQuery): SearchParams {
@@ -46,51 +49,8 @@ export function searchParams(query: GetProvidersQuery): SearchParams {
   };
 }
 
-/**
- * Facts about a list of slots, kept as long as the list (kept lists live across searches, see
- * search-cache.ts): its distinct local dates, and whether those never decrease along the list (one
- * location's slots, in time order), which lets day navigation cut the list instead of scanning it.
- */
-const slotListFacts = new WeakMap<readonly Slot[], { dates: string[]; ordered: boolean }>();
-
-function factsOf(slots: readonly Slot[]): { dates: string[]; ordered: boolean } {
-  let facts = slotListFacts.get(slots);
-  if (facts === undefined) {
-    const dates: string[] = [];
-    let ordered = true;
-    for (const slot of slots) {
-      const last = dates[dates.length - 1];
-      if (last === slot.dateLocal) continue;
-      if (last !== undefined && slot.dateLocal < last) ordered = false;
-      dates.push(slot.dateLocal);
-    }
-    facts = { dates: ordered ? dates : [...new Set(dates)], ordered };
-    slotListFacts.set(slots, facts);
-  }
-  return facts;
-}
-
-function datesOf(slots: readonly Slot[]): readonly string[] {
-  return factsOf(slots).dates;
-}
-
-/** The slots on local dates from `from` (inclusive) until `until` (exclusive, or no end). */
-function slotsBetween(slots: readonly Slot[], from: string, until: string | undefined): Slot[] {
-  const inRange = (slot: Slot): boolean =>
-    slot.dateLocal >= from && (until === undefined || slot.dateLocal < until);
-  if (!factsOf(slots).ordered) return slots.filter(inRange);
-  const firstAtOrAfter = (date: string): number => {
-    let low = 0;
-    let high = slots.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if ((slots[middle]?.dateLocal ?? '') < date) low = middle + 1;
-      else high = middle;
-    }
-    return low;
-  };
-  return slots.slice(firstAtOrAfter(from), until === undefined ? slots.length : firstAtOrAfter(until));
-}
+/** An open end for day navigation without `days` (after any date the contract accepts). */
+const NO_END = '9999-12-31';
 
 function isoOf(ms: number): string {
   return new Date(ms).toISOString();
@@ -136,15 +96,24 @@ function visibleEntries(
 
 type DayRange = { from: string; until: string | undefined };
 
-/** Day navigation: fromDate / days narrow the slots returned (not nextAvailable). */
+/**
+ * Day navigation: fromDate / days narrow the slots returned (not nextAvailable); the slot objects
+ * of those days only are built. Without either, every slot of the window (built once, when read).
+ */
 function narrowedEntries(query: GetProvidersQuery, c: Computation, at: Date, visible: Entry[]): Entry[] {
   if (query.fromDate === undefined && query.days === undefined) return visible;
   const rangeOf = dayRanges(query, c, at);
   return visible.map((entry) => ({
     ...entry,
-    locations: entry.locations.map((availability) => {
+    locations: entry.locations.map((availability): ProviderLocationAvailability => {
       const { from, until } = rangeOf(availability.locationId);
-      return { ...availability, slots: slotsBetween(availability.slots, from, until) };
+      return {
+        location: availability.location,
+        locationId: availability.locationId,
+        slots: daysOf(availability).slotsOn(from, until ?? NO_END),
+        nextAvailable: availability.nextAvailable,
+        noCapacity: availability.noCapacity,
+      };
     }),
   }));
 }
@@ -184,8 +153,8 @@ function nextAvailableFrom(
   for (const entry of visible) {
     let best: { slot: Slot; locationId: string } | undefined;
     for (const availability of entry.locations) {
-      const [first] = slotsBetween(availability.slots, rangeOf(availability.locationId).from, undefined);
-      if (first !== undefined && (best === undefined || first.startUtcMs < best.slot.startUtcMs))
+      const first = daysOf(availability).firstSlotFrom(rangeOf(availability.locationId).from);
+      if (first !== null && (best === undefined || first.startUtcMs < best.slot.startUtcMs))
         best = { slot: first, locationId: availability.locationId };
     }
     next.set(entry.providerId, best === undefined ? null : slotResponse(best.slot, best.locationId));
@@ -271,7 +240,7 @@ export function slotSearchResponse(
   const availableDates = new Set<string>();
   for (const entry of visible)
     for (const availability of entry.locations)
-      for (const date of datesOf(availability.slots)) availableDates.add(date);
+      for (const date of daysOf(availability).dates) availableDates.add(date);
 
   const groupBy = settings.groupSlotsByProvider ? 'provider' : 'time';
   return {

@@ -9,9 +9,11 @@
  *  - per provider, its busy periods (merged into runs) and appointment starts, for the version they
  *    were read at and the range they cover; a search reads (statement 5) only the providers whose
  *    version moved or whose range does not cover its window;
- *  - per provider and time zone, the engine's slots, under a key made of every input they depend on
- *    (window, the clock where it clips the window, service, the zone's locations, the provider with
- *    its busy version and its hours); a change to one provider recomputes that provider only.
+ *  - per provider and time zone, the engine's free days (compact: the days with a slot and their
+ *    free starts as integers, no slot objects; computeFreeDays), under a key made of every input
+ *    they depend on (window, the clock where it clips the window, service, the zone's locations and
+ *    their closed days, the provider with its busy version and its hours); a change to one provider
+ *    recomputes that provider only.
  *
  * So a search answers exactly what a fresh computation would, on every instance; the cache only
  * saves the work (issue 9, docs/performance.md). Both maps are bounded (least recently used first).
@@ -21,7 +23,8 @@
  * 2026-11-27-010) and the busy versions of the providers offering the service. A repeated search
  * whose counters did not move is answered after that one statement.
  */
-import type { BusyPeriod, ProviderLocationAvailability } from '@scheduler/domain/availability/types';
+import type { BusyPeriod } from '@scheduler/domain/availability/types';
+import type { LocationDays } from '../engine.ts';
 import type { ProviderBusy } from './busy-repository.ts';
 
 export interface KeptBusy {
@@ -38,12 +41,15 @@ export interface KeptBusy {
 export interface SearchCacheLimits {
   /** Providers whose busy periods are kept. */
   providers: number;
-  /** Slot lists kept (one per provider, service, location scope and time zone in use). */
-  providerSlots: number;
+  /** Free days kept (one per provider, service, location scope and time zone in use). */
+  providerDays: number;
 }
 
-/** About 50 KB per provider kept (60 days of busy periods, or of slots) at most: ~300 MB in all. */
-export const DEFAULT_SEARCH_CACHE_LIMITS: SearchCacheLimits = { providers: 3_000, providerSlots: 3_000 };
+/**
+ * About 50 KB per provider of busy periods (60 days) at most, and a few KB of free days (the
+ * starts as 4-byte integers): ~200 MB in all.
+ */
+export const DEFAULT_SEARCH_CACHE_LIMITS: SearchCacheLimits = { providers: 3_000, providerDays: 3_000 };
 
 /** Busy periods of one provider, as the engine wants them, from the packed rows of statement 5. */
 export function keptBusyOf(
@@ -135,11 +141,11 @@ class Lru<V> {
 
 export class SearchCache {
   private readonly busy: Lru<KeptBusy>;
-  private readonly slots: Lru<readonly ProviderLocationAvailability[]>;
+  private readonly days: Lru<readonly LocationDays[]>;
 
   constructor(limits: SearchCacheLimits = DEFAULT_SEARCH_CACHE_LIMITS) {
     this.busy = new Lru(limits.providers);
-    this.slots = new Lru(limits.providerSlots);
+    this.days = new Lru(limits.providerDays);
   }
 
   /** A provider's kept busy periods when they are at `version` and cover [fromMs, toMs). */
@@ -160,11 +166,12 @@ export class SearchCache {
     this.busy.set(`${clientId}:${providerId}`, kept);
   }
 
-  providerSlots(key: string): readonly ProviderLocationAvailability[] | undefined {
-    return this.slots.get(key);
+  /** A provider's free days per location in one time zone, kept under `key` (engine-run.ts). */
+  providerDays(key: string): readonly LocationDays[] | undefined {
+    return this.days.get(key);
   }
 
-  keepProviderSlots(key: string, availability: readonly ProviderLocationAvailability[]): void {
-    this.slots.set(key, availability);
+  keepProviderDays(key: string, days: readonly LocationDays[]): void {
+    this.days.set(key, days);
   }
 }

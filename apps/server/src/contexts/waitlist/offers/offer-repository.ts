@@ -9,6 +9,7 @@ import { activeAppointmentStatuses } from '../../../platform/db/schema.ts';
 import type { Db } from '../../../platform/db/database.ts';
 import type { WaitlistOfferStatus } from '../../../platform/db/schema.ts';
 import { OPEN_WAITLIST_STATUSES } from '../staff/staff-booking-repository.ts';
+import { isFreedTimeBookable } from './freed-time-bookable-repository.ts';
 import type { WaveSettings } from './matching.ts';
 import type { FreedTimeReason } from './time-freed.ts';
 
@@ -129,6 +130,8 @@ export async function selectCandidates(
   freed: FreedTimeRow,
   limit: number,
 ): Promise<CandidateEntry[]> {
+  // Issue 19: a retired provider's time, or a time on a closed day, is offered to nobody.
+  if (!(await isFreedTimeBookable(db, freed))) return [];
   let query = db
     .selectFrom('waitlist_entries as w')
     .innerJoin('services as s', 's.id', 'w.service_id')

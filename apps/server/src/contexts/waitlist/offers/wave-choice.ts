@@ -3,7 +3,7 @@
  * offered its start. A new working-hours block (longer than one appointment): each chosen entry
  * is offered its own earliest fitting time in it.
  */
-import { resolveSlotStepMinutes } from '@scheduler/domain/availability/compute-availability';
+import { resolveSlotStepMinutes } from '../../scheduling/index.ts';
 import type { Db } from '../../../platform/db/database.ts';
 import { earliestFittingStart, preferredTimesAllow } from './matching.ts';
 import type { WaveSettings } from './matching.ts';

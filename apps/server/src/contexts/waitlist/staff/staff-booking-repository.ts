@@ -7,7 +7,7 @@ import type { Db } from '../../../platform/db/database.ts';
 import { createAuditLog } from '../../../platform/audit/audit-log.ts';
 import type { AuditLog } from '../../../platform/audit/audit-log.ts';
 import { createAuditRepository } from '../../../platform/audit/audit-repository.ts';
-import { bookingTransactionOf } from '../../scheduling/index.ts';
+import { bookingTransactionOf, selectService } from '../../scheduling/index.ts';
 import { inWriteTransaction } from '../../../platform/db/transaction.ts';
 import type { BookedAppointment, BookingTransaction } from '../../scheduling/index.ts';
 import type { LocationRecord } from '../../catalogue/index.ts';
@@ -98,15 +98,7 @@ export function createStaffBookingRepository(
       );
     },
 
-    async findService(clientId, serviceId) {
-      const row = await db
-        .selectFrom('services')
-        .select(['id', 'name', 'duration_minutes'])
-        .where('client_id', '=', clientId)
-        .where('id', '=', serviceId)
-        .executeTakeFirst();
-      return row && { id: row.id, name: row.name, durationMinutes: row.duration_minutes };
-    },
+    findService: (clientId, serviceId) => selectService(db, clientId, serviceId),
 
     async findLocation(clientId, locationId, serviceId) {
       const [location] = await selectLocations(db, clientId, { locationId, serviceId });

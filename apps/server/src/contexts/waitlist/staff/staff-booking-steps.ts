@@ -3,13 +3,12 @@
  * check it before the transaction; inside it choose the provider and re-check the slot, match or
  * create the patient, insert the appointment, mark the entry booked and audit.
  */
-import { isSlotBookable } from '@scheduler/domain/availability/compute-availability';
 import { DomainError } from '@scheduler/domain/errors';
 import { FRONT_DESK_CHANNEL, staffDateOfBirthIssue } from '@scheduler/contract/waitlist';
 import { localDateOf } from '@scheduler/domain/time-zone';
 import type { BookFromWaitListRequest } from '@scheduler/contract/waitlist';
 import type { AuditActor } from '../../../platform/audit/audit-log.ts';
-import { loadSlotRecheck } from '../../scheduling/index.ts';
+import { checkStaffSlot, staffAppointment } from '../../scheduling/index.ts';
 import type { BookedAppointment } from '../../scheduling/index.ts';
 import { comparablePhone, normalizedPatientName, pickPatientMatch } from '../../patients/index.ts';
 import { notFound } from '../../catalogue/index.ts';
@@ -33,8 +32,6 @@ import {
   STAFF_SLOT_TAKEN_MESSAGE,
   WAITLIST_ENTRY_CLOSED_MESSAGE,
 } from '@scheduler/domain/messages';
-
-const MS_PER_MINUTE = 60_000;
 
 export class Replay {
   constructor(readonly booked: BookedAppointment) {}
@@ -124,26 +121,19 @@ async function providerWithFreeSlot(
     providerId: request.providerId,
   });
   if (provider === undefined) throw notFound(PROVIDER_NOT_FOUND_MESSAGE, 'providerId');
-  const endMs = startMs + (provider.durationMinutes ?? service.durationMinutes) * MS_PER_MINUTE;
-
-  // The booking's own re-check, with a window from now to the end of the slot: staff are
-  // not held to the patient booking window, only to the past, the hours and the diary.
-  const { input } = await loadSlotRecheck(tx, {
+  // The front desk's staff rules of one time (scheduling/staff-booking/staff-slot.ts): the
+  // booking's own re-check with a window from now to the end of the slot — staff are not held to
+  // the patient booking window, only to the past, the hours, closed days and the diary.
+  const { endMs, refusal } = await checkStaffSlot(tx, {
     at,
-    window: { earliest: at, latestExclusive: new Date(endMs) },
     clientId,
     service,
     location,
-    candidates: [provider],
-    onlyProviderId: provider.id,
+    provider,
     startMs,
-    includeOfflineProviders: true,
   });
-  const providerKey = String(provider.id);
-  const locationKey = String(location.id);
-  if (!isSlotBookable({ ...input, appointments: [] }, providerKey, locationKey, startMs))
-    throw fieldError('VALIDATION', 'startUtc', STAFF_OUTSIDE_HOURS_MESSAGE);
-  if (!isSlotBookable(input, providerKey, locationKey, startMs)) throw slotTaken();
+  if (refusal === 'taken') throw slotTaken();
+  if (refusal !== null) throw fieldError('VALIDATION', 'startUtc', STAFF_OUTSIDE_HOURS_MESSAGE);
   return { provider, endMs };
 }
 
@@ -207,34 +197,25 @@ export async function bookInTransaction(
   if (raced !== undefined) return new Replay(raced);
   const { provider, endMs } = await providerWithFreeSlot(tx, clientId, request, target, at);
   const { patientId, isNew } = await savePatientOfEntry(tx, clientId, request, entry, key, nowMs);
-  const status = 'booked';
-  const appointmentId = await tx.insertAppointment({
-    clientId,
-    schedulerId: entry.schedulerId,
-    providerId: provider.id,
-    locationId: location.id,
-    serviceId: service.id,
-    patientId,
-    insurancePolicyId: null,
-    startAt: startMs,
-    endAt: endMs,
-    status,
-    isNewPatient: isNew,
-    idempotencyKey: request.idempotencyKey,
-    sessionId: null,
-    campaign: {
+  const appointmentId = await tx.insertAppointment(
+    staffAppointment({
+      clientId,
+      schedulerId: entry.schedulerId,
+      providerId: provider.id,
+      locationId: location.id,
+      serviceId: service.id,
+      patientId,
+      insurancePolicyId: null,
+      startAt: startMs,
+      endAt: endMs,
+      isNewPatient: isNew,
+      idempotencyKey: request.idempotencyKey,
       channel: mode.channel,
-      utmSource: null,
-      utmMedium: null,
-      utmCampaign: null,
-      utmTerm: null,
-      rwgToken: null,
-    },
-    reason: null,
-    notes: request.notes ?? null,
-    createdByUserId: actor.userId,
-    now: nowMs,
-  });
+      notes: request.notes,
+      createdByUserId: actor.userId,
+      now: nowMs,
+    }),
+  );
   // A matched record keeps its details: the entry was filled in by the public, so what differs
   // (and the consents chosen here) waits for staff on the patient page (issue 15, finding 3).
   if (!isNew)
@@ -278,7 +259,7 @@ export async function bookInTransaction(
     patientId,
     booked: {
       appointmentId,
-      status,
+      status: 'booked',
       startAt: startMs,
       endAt: endMs,
       provider,

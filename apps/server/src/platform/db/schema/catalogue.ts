@@ -85,6 +85,8 @@ export interface ProvidersTable {
   plans_version: Generated<number>;
   created_at: EpochMs;
   updated_at: EpochMs;
+  /** When the provider was retired (migration 018): kept for history, never bookable; null while active. */
+  retired_at: Generated<EpochMs | null>;
 }
 
 export interface ProviderLocationsTable {

@@ -13,6 +13,7 @@ import { DEMO_SCHEDULER_SLUG } from './demo-catalogue.ts';
 import type { AnalyticsScope } from './analytics.ts';
 import { generateAnalytics } from './analytics.ts';
 import { fakePerson, patientRow } from './fake-people.ts';
+import { patientSearchTokens } from '@scheduler/domain/patient-search';
 import type { Random } from './random.ts';
 import type { IdAllocator, RowSink } from './row-writer.ts';
 import type { CreatedAppointment } from './scheduling.ts';
@@ -133,6 +134,15 @@ async function writePatients(
     const person = fakePerson(random, now, id);
     const createdAt = now - random.int(1, 700) * DAY_MS;
     sink.add('patients', patientRow(id, clientId, person, createdAt, random));
+    // The staff search's tokens (issue 19), as the booking writes them.
+    for (const token of patientSearchTokens(person))
+      sink.add('patient_search_tokens', {
+        client_id: clientId,
+        token,
+        patient_id: id,
+        last_name: person.lastName,
+        first_name: person.firstName,
+      });
     if (volume.extras && random.chance(0.7) && planIds.length > 0) {
       const policyId = ids.next('insurance_policies');
       const planId = random.pick(planIds);

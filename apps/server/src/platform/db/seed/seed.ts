@@ -31,6 +31,7 @@ export const seedTableOrder: readonly TableName[] = [
   'working_hours',
   'time_off',
   'patients',
+  'patient_search_tokens',
   'insurance_policies',
   'appointments',
   'appointment_status_history',

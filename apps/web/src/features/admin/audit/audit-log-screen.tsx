@@ -1,13 +1,17 @@
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { AuditLogEntry } from '@scheduler/contract/patient-management/audit-log';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { AdminPage } from '../shared/components/admin-page';
 import { DataTable, useListQuery, type Column } from '../shared/components/data-table';
 import { dateRangeError } from '../shared/components/appointment-filters';
-import { formatDateTime } from '../shared/format';
+import { formatZonedDateTime, zoneLongName } from '../../../lib/zoned-time';
+import { sectionPath } from '../shared/admin-paths';
+import { auditSentence, type AuditPractice } from './audit-sentence';
 import { fetchAuditLog } from './audit-api';
 import { patientKeys } from '../shared/api/patient-management-api';
 import { useAdminParams } from '../shared/use-admin-params';
@@ -25,9 +29,29 @@ export function auditDetailsText(details: AuditLogEntry['details']): string {
   return parts.length === 0 ? '—' : parts.join('; ');
 }
 
+/** The entry as a sentence, its record a link to the record's screen. */
+function AuditSentence({ entry, practice }: { entry: AuditLogEntry; practice: AuditPractice }) {
+  const { clientId, ruleId } = useAdminParams();
+  return (
+    <>
+      {auditSentence(entry, practice).map((part, index) =>
+        part.link === undefined ? (
+          <Fragment key={index}>{part.text}</Fragment>
+        ) : (
+          <Link key={index} component={RouterLink} to={sectionPath(clientId, ruleId, part.link)}>
+            {part.text}
+          </Link>
+        ),
+      )}
+    </>
+  );
+}
+
 /**
  * auditlog (owners and admins, audit:read): who read or changed what, newest first, filtered by
- * action and dates; paged by the server. Entries carry ids and field names, never patient data.
+ * action and dates; paged by the server. Each entry reads as a sentence ("Morgan Reyes removed Dana
+ * Lee from BrightSmile Dental") with links to the records; times in the practice's zone, named.
+ * Entries carry ids and field names, never patient data beyond the names staff may read.
  */
 export function AuditLogScreen() {
   const { clientId } = useAdminParams();
@@ -44,42 +68,51 @@ export function AuditLogScreen() {
     enabled: rangeError === null,
   });
 
+  const practice = log.data?.practice;
   const columns: Column<AuditLogEntry>[] = [
     {
       key: 'at',
       label: 'When',
-      render: (entry) => <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>,
+      render: (entry) => (
+        <time
+          dateTime={entry.at}
+          title={practice ? zoneLongName(practice.timeZone, Date.parse(entry.at)) : undefined}
+        >
+          {formatZonedDateTime(entry.at, practice?.timeZone)}
+        </time>
+      ),
     },
     {
-      key: 'user',
-      label: 'User',
-      render: (entry) =>
-        entry.user ? (
-          <>
-            {entry.user.name}
-            <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
+      key: 'entry',
+      label: 'What happened',
+      wrapMinWidth: 280,
+      render: (entry) => (
+        <>
+          <Typography variant="body2">
+            <AuditSentence entry={entry} practice={practice ?? { name: '' }} />
+          </Typography>
+          {entry.user?.email ? (
+            <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
               {entry.user.email}
             </Typography>
-          </>
-        ) : (
-          'System'
-        ),
+          ) : null}
+        </>
+      ),
     },
-    { key: 'action', label: 'Action', render: (entry) => <code>{entry.action}</code> },
-    {
-      key: 'record',
-      label: 'Record',
-      render: (entry) =>
-        entry.recordType ? `${entry.recordType}${entry.recordId ? ` #${entry.recordId}` : ''}` : '—',
-    },
-    { key: 'ip', label: 'IP address', render: (entry) => entry.ip ?? '—' },
     {
       key: 'details',
       label: 'Details',
+      wrapMinWidth: 220,
       render: (entry) => (
-        <Typography variant="body2" sx={{ overflowWrap: 'anywhere', maxWidth: 360 }}>
-          {auditDetailsText(entry.details)}
-        </Typography>
+        <>
+          <Typography variant="body2" color="text.secondary">
+            <code>{entry.action}</code>
+            {entry.ip ? ` · from ${entry.ip}` : ''}
+          </Typography>
+          <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+            {auditDetailsText(entry.details)}
+          </Typography>
+        </>
       ),
     },
   ];

@@ -1,7 +1,10 @@
 import Button from '@mui/material/Button';
 import Switch from '@mui/material/Switch';
 import type { LocationAdmin } from '@scheduler/contract/admin/locations';
+import Typography from '@mui/material/Typography';
 import type { Column } from '../shared/components/data-table';
+import { formatPhone } from '../shared/format';
+import { zoneLabel, zoneLongName } from '../../../lib/zoned-time';
 import { YesNo } from '../shared/components/yes-no';
 
 export interface LocationColumnsOptions {
@@ -13,7 +16,19 @@ export interface LocationColumnsOptions {
   onEdit: (location: LocationAdmin) => void;
 }
 
-/** The locations table: name, address, ZIP code, time zone, phone, switches, providers, Edit. */
+/** 'Central Time (CT)' for the location's zone; the IANA name under it for whoever set it up. */
+function zoneText(timeZone: string): string {
+  const now = Date.now();
+  const long = zoneLongName(timeZone, now);
+  const short = zoneLabel(timeZone, now);
+  return long === timeZone ? short : `${long} (${short})`;
+}
+
+/**
+ * The locations table: the location (name, address and ZIP code under it), time zone, phone,
+ * switches, providers, Edit. The address shares the first column so that Edit is in view from
+ * 1280 px (issue 19: it was scrolled out of the card).
+ */
 export function locationColumns({
   savingOnline,
   setOnline,
@@ -21,24 +36,45 @@ export function locationColumns({
   onEdit,
 }: LocationColumnsOptions): Column<LocationAdmin>[] {
   return [
-    { key: 'name', label: 'Location', sortField: 'name', render: (location) => location.name },
     {
-      key: 'address',
-      label: 'Address',
+      key: 'name',
+      label: 'Location and address',
+      sortField: 'name',
       wrapMinWidth: 220,
-      render: (location) =>
-        [location.addressLine1, location.addressLine2, `${location.city}, ${location.state}`]
-          .filter(Boolean)
-          .join(', '),
+      render: (location) => (
+        <>
+          <Typography component="span" variant="body2" sx={{ display: 'block', fontWeight: 500 }}>
+            {location.name}
+          </Typography>
+          <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+            {[location.addressLine1, location.addressLine2, `${location.city}, ${location.state}`]
+              .filter(Boolean)
+              .join(', ')}{' '}
+            {location.postalCode}
+          </Typography>
+        </>
+      ),
     },
     {
-      key: 'postalCode',
-      label: 'ZIP code',
-      sortField: 'postalCode',
-      render: (location) => location.postalCode,
+      key: 'timeZone',
+      label: 'Time zone',
+      wrapMinWidth: 120,
+      render: (location) => (
+        <>
+          <Typography component="span" variant="body2" sx={{ display: 'block' }}>
+            {zoneText(location.timeZone)}
+          </Typography>
+          <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+            {location.timeZone}
+          </Typography>
+        </>
+      ),
     },
-    { key: 'timeZone', label: 'Time zone', render: (location) => location.timeZone },
-    { key: 'phone', label: 'Phone', render: (location) => location.phone || '—' },
+    {
+      key: 'phone',
+      label: 'Phone',
+      render: (location) => (location.phone ? formatPhone(location.phone) : '—'),
+    },
     {
       key: 'online',
       label: 'Online booking',

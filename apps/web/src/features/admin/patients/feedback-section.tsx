@@ -4,7 +4,8 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { ErrorBlock, LoadingBlock } from '../shared/components/query-state';
 import { useAdminParams } from '../shared/use-admin-params';
-import { formatDateTime } from '../shared/format';
+import { formatZonedDateTime } from '../../../lib/zoned-time';
+import { usePracticeTimeZone } from '../shared/use-practice-zone';
 import { Section } from '../shared/components/patient-parts';
 import { fetchFeedback } from './patients-api';
 import { patientKeys } from '../shared/api/patient-management-api';
@@ -18,6 +19,7 @@ export function FeedbackSection({
   labels: ReadonlyMap<string, string>;
 }) {
   const { clientId } = useAdminParams();
+  const zone = usePracticeTimeZone();
   const feedback = useQuery({
     queryKey: patientKeys.feedback(clientId, patientId),
     queryFn: ({ signal }) => fetchFeedback(clientId, patientId, signal),
@@ -54,7 +56,7 @@ export function FeedbackSection({
                   </Typography>
                 ) : null}
                 <Typography variant="body2" color="text.secondary">
-                  <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
+                  <time dateTime={item.createdAt}>{formatZonedDateTime(item.createdAt, zone)}</time>
                   {item.appointmentId && labels.get(item.appointmentId)
                     ? ` · about ${labels.get(item.appointmentId) ?? ''}`
                     : ''}

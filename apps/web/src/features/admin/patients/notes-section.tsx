@@ -15,7 +15,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { notifySaveFailed, notifySaved, SaveErrorAlert } from '../shared/components/save-feedback';
 import { useAdminParams } from '../shared/use-admin-params';
-import { formatDateTime } from '../shared/format';
+import { formatZonedDateTime } from '../../../lib/zoned-time';
+import { usePracticeTimeZone } from '../shared/use-practice-zone';
 import { addNote, editNote, type NoteTarget } from './patients-api';
 
 /** Why a note's text cannot be saved, or null. */
@@ -103,14 +104,15 @@ function NoteEditor({
 
 /** Who wrote the note and when, when it was edited, and what it is about. */
 function NoteByline({ note, about }: { note: Note; about: string }) {
+  const zone = usePracticeTimeZone();
   return (
     <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
       {note.author?.name ?? 'A former user'} ·{' '}
-      <time dateTime={note.createdAt}>{formatDateTime(note.createdAt)}</time>
+      <time dateTime={note.createdAt}>{formatZonedDateTime(note.createdAt, zone)}</time>
       {note.editedAt ? (
         <>
           {' '}
-          · edited <time dateTime={note.editedAt}>{formatDateTime(note.editedAt)}</time>
+          · edited <time dateTime={note.editedAt}>{formatZonedDateTime(note.editedAt, zone)}</time>
         </>
       ) : null}{' '}
       · {about}
@@ -172,6 +174,7 @@ export function NotesSection({
   canWrite,
   onSaved,
 }: NotesSectionProps) {
+  const zone = usePracticeTimeZone();
   const { clientId } = useAdminParams();
   const [editing, setEditing] = useState<string | null>(null);
   const [about, setAbout] = useState<'appointment' | 'patient'>('appointment');
@@ -236,7 +239,7 @@ export function NotesSection({
                           edit.reset();
                           setEditing(note.noteId);
                         }}
-                        aria-label={`Edit your note of ${formatDateTime(note.createdAt)}`}
+                        aria-label={`Edit your note of ${formatZonedDateTime(note.createdAt, zone)}`}
                       >
                         Edit
                       </Button>

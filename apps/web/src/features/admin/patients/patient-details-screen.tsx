@@ -21,6 +21,7 @@ import { isNotFound } from './patient-not-found';
 import { ContactSection, InsuranceSection } from './patient-profile-sections';
 import { SelectedAppointment } from './selected-appointment';
 import { useStaffAccess } from '../shared/use-staff-access';
+import { usePracticeTimeZone } from '../shared/use-practice-zone';
 
 interface PatientRecordProps {
   data: GetPatientDetailsResponse;
@@ -35,6 +36,7 @@ interface PatientRecordProps {
 function PatientRecord({ data, selectedId, labels, back, canWrite }: PatientRecordProps) {
   const { clientId, ruleId } = useAdminParams();
   const queryClient = useQueryClient();
+  const practiceZone = usePracticeTimeZone();
   const linkTo = (id: string) =>
     sectionPath(clientId, ruleId, patientDetailsPath(data.patient.patientId, id));
   const selectedLabel = selectedId ? labels.get(selectedId) : undefined;
@@ -47,10 +49,10 @@ function PatientRecord({ data, selectedId, labels, back, canWrite }: PatientReco
     >
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 6 }}>
-          <ContactSection patient={data.patient} />
+          <ContactSection patient={data.patient} timeZone={practiceZone} />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <InsuranceSection policies={data.insurancePolicies} />
+          <InsuranceSection policies={data.insurancePolicies} timeZone={practiceZone} />
         </Grid>
       </Grid>
       <PendingChangesSection patientId={data.patient.patientId} />

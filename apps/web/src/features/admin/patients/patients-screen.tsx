@@ -13,7 +13,8 @@ import { AdminPage } from '../shared/components/admin-page';
 import { DataTable, useListQuery, type Column, type ListQuery } from '../shared/components/data-table';
 import { useAdminParams } from '../shared/use-admin-params';
 import { AppointmentFiltersBar, dateRangeError, hasFilters } from '../shared/components/appointment-filters';
-import { formatDateTime, formatIsoDate } from '../shared/format';
+import { formatIsoDate, formatPhone } from '../shared/format';
+import { visuallyHidden } from '../shared/components/patient-parts';
 import { patientDetailsPath } from './patient-paths';
 import {
   fetchFilters,
@@ -27,15 +28,27 @@ import {
   usesLastAppointmentSearch,
   type PatientListRequest,
 } from './patients-api';
-import { zoneName } from '../../../lib/zoned-time';
+import { formatZonedDate, formatZonedDateTime } from '../../../lib/zoned-time';
 
 /** A row of the table: a list item, with its last appointment when the search answered it. */
 type PatientRow = PatientListItem & { lastAppointment?: LastAppointment | null };
 
-/** 'Nov 20, 2026, 9:00 AM ET · Cleaning with Dr. Ann Lee · Fulfilled · K7M-4QXD'. */
+/** 'Nov 20, 2026, 9:00 AM ET · Cleaning with Dr. Ann Lee · Fulfilled · K7M-4QXD' (the location's zone). */
 export function lastAppointmentText(last: LastAppointment): string {
-  const when = `${formatDateTime(last.startUtc, last.timeZone)} ${zoneName(last.timeZone, new Date(last.startUtc))}`;
+  const when = formatZonedDateTime(last.startUtc, last.timeZone);
   return `${when} · ${last.service.name} with ${last.provider.name} · ${last.statusLabel} · ${last.confirmationNumber}`;
+}
+
+/**
+ * An appointment time of the list in its location's zone, named ('Nov 20, 2026, 9:00 AM CT'); the
+ * practice's zone when an older server did not say (still named, never the browser's).
+ */
+export function listAppointmentTime(
+  startUtc: string | null,
+  timeZone: string | null | undefined,
+  practiceZone: string | undefined,
+): string {
+  return startUtc === null ? '—' : formatZonedDateTime(startUtc, timeZone ?? practiceZone);
 }
 
 const SORT_FIELDS = ['name', 'dateOfBirth', 'createdAt'] as const;
@@ -48,8 +61,14 @@ export function patientListSort(query: Pick<ListQuery, 'sort' | 'direction'>): P
   return query.direction === 'desc' ? `-${field}` : field;
 }
 
-/** The patients table; `detailsPath` links each name to the patient's details. */
-function patientColumns(detailsPath: (patientId: string) => string): Column<PatientRow>[] {
+/**
+ * The patients table; `detailsPath` links each name to the patient's details. Contact details
+ * share a column and the appointment times may wrap, so that it fits from 1280 px (issue 19).
+ */
+function patientColumns(
+  detailsPath: (patientId: string) => string,
+  practiceZone: string | undefined,
+): Column<PatientRow>[] {
   return [
     {
       key: 'name',
@@ -67,14 +86,24 @@ function patientColumns(detailsPath: (patientId: string) => string): Column<Pati
       sortField: 'dateOfBirth',
       render: (patient) => formatIsoDate(patient.dateOfBirth),
     },
-    { key: 'phone', label: 'Phone', render: (patient) => patient.phone ?? '—' },
     {
-      key: 'email',
-      label: 'E-mail',
+      key: 'contact',
+      label: 'Phone and e-mail',
+      wrapMinWidth: 160,
       render: (patient) => (
-        <Typography component="span" variant="body2" sx={{ wordBreak: 'break-all' }}>
-          {patient.email ?? '—'}
-        </Typography>
+        <>
+          <Typography component="span" variant="body2" sx={{ display: 'block', whiteSpace: 'nowrap' }}>
+            {formatPhone(patient.phone)}
+          </Typography>
+          <Typography
+            component="span"
+            variant="body2"
+            color="text.secondary"
+            sx={{ display: 'block', overflowWrap: 'anywhere' }}
+          >
+            {patient.email ?? '—'}
+          </Typography>
+        </>
       ),
     },
     {
@@ -86,23 +115,25 @@ function patientColumns(detailsPath: (patientId: string) => string): Column<Pati
     {
       key: 'last',
       label: 'Last visit',
+      wrapMinWidth: 130,
       render: (patient) =>
         patient.lastAppointment
           ? lastAppointmentText(patient.lastAppointment)
-          : patient.lastAppointmentUtc
-            ? formatDateTime(patient.lastAppointmentUtc)
-            : '—',
+          : listAppointmentTime(patient.lastAppointmentUtc, patient.lastAppointmentTimeZone, practiceZone),
     },
     {
       key: 'next',
       label: 'Next appointment',
-      render: (patient) => (patient.nextAppointmentUtc ? formatDateTime(patient.nextAppointmentUtc) : '—'),
+      wrapMinWidth: 130,
+      render: (patient) =>
+        listAppointmentTime(patient.nextAppointmentUtc, patient.nextAppointmentTimeZone, practiceZone),
     },
     {
       key: 'createdAt',
       label: 'Added',
       sortField: 'createdAt',
-      render: (patient) => new Date(patient.createdAt).toLocaleDateString('en-US'),
+      // The practice's day (its zone), not the browser's.
+      render: (patient) => formatZonedDate(patient.createdAt, practiceZone),
     },
   ];
 }
@@ -147,16 +178,16 @@ export function PatientsScreen() {
     enabled: rangeError === null,
   });
 
-  const columns = patientColumns((patientId) => sectionPath(clientId, ruleId, patientDetailsPath(patientId)));
+  const columns = patientColumns(
+    (patientId) => sectionPath(clientId, ruleId, patientDetailsPath(patientId)),
+    options.data?.defaultTimeZone,
+  );
 
   const total = patients.data?.total ?? 0;
 
   return (
     <AdminPage title="Patients" description="Find a patient to see their appointments, notes and feedback.">
-      <Typography
-        role="status"
-        sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
-      >
+      <Typography role="status" sx={visuallyHidden}>
         {patients.data && !patients.isFetching
           ? `${total} ${total === 1 ? 'patient' : 'patients'} found`
           : ''}

@@ -8,13 +8,14 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ContactOnFile, PatientPendingChange } from '@scheduler/contract/admin/patient-pending-changes';
-import { formatPhoneForDisplay } from '@scheduler/domain/text';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { patientKeys } from '../shared/api/patient-management-api';
 import { Section } from '../shared/components/patient-parts';
 import { ErrorBlock } from '../shared/components/query-state';
 import { notifySaved, SaveErrorAlert } from '../shared/components/save-feedback';
-import { formatDateTime } from '../shared/format';
+import { formatZonedDateTime } from '../../../lib/zoned-time';
+import { formatPhone } from '../shared/format';
+import { usePracticeTimeZone } from '../shared/use-practice-zone';
 import { useAdminParams } from '../shared/use-admin-params';
 import { useStaffAccess } from '../shared/use-staff-access';
 import {
@@ -25,7 +26,7 @@ import {
 } from './pending-changes-api';
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
-const phoneText = (value: string | null) => (value ? formatPhoneForDisplay(value) : 'Not given');
+const phoneText = (value: string | null) => (value ? formatPhone(value) : 'Not given');
 
 /** The rows of one change: only the fields it would set, with what is on file now. */
 function changeRows(change: PatientPendingChange, current: ContactOnFile): [string, string, string][] {
@@ -49,6 +50,7 @@ function PendingChange({
   canWrite: boolean;
 }) {
   const { clientId } = useAdminParams();
+  const zone = usePracticeTimeZone();
   const queryClient = useQueryClient();
   const decide = useMutation({
     mutationFn: (decision: PendingChangeDecision) => decidePendingChange(clientId, change.changeId, decision),
@@ -65,7 +67,7 @@ function PendingChange({
   return (
     <Box component="li" sx={{ py: 1, borderTop: 1, borderColor: 'divider' }}>
       <Typography id={captionId} variant="body2" color="text.secondary">
-        From {from} · <time dateTime={change.createdAt}>{formatDateTime(change.createdAt)}</time>
+        From {from} · <time dateTime={change.createdAt}>{formatZonedDateTime(change.createdAt, zone)}</time>
       </Typography>
       <Table size="small" aria-labelledby={captionId} sx={{ my: 1 }}>
         <TableHead>

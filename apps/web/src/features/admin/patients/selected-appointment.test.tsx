@@ -4,7 +4,7 @@ import type { GetAppointmentDetailsResponse } from '@scheduler/contract/patient-
 import { confirmationNumberOf } from '@scheduler/domain/messages/format';
 import { permissionsOf } from '@scheduler/domain/roles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, render, screen } from '@testing-library/react';
+import { cleanup, configure, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -147,6 +147,57 @@ describe('the selected appointment on the patient page', () => {
     expect(label.nextElementSibling?.textContent).toBe(confirmationNumberOf('300'));
   });
 
+  it("shows every time on the location's clock with its zone named, whatever the browser's zone", async () => {
+    mockApi({
+      ...DETAILS,
+      statusHistory: [
+        {
+          fromStatus: null,
+          toStatus: 'booked',
+          toLabel: 'Confirmed',
+          reason: null,
+          changedBy: null,
+          at: '2026-11-25T15:00:00.000Z',
+        },
+      ],
+    });
+    renderSelected();
+
+    // The tests run in UTC; the appointment is in New York.
+    expect(await screen.findByRole('heading', { name: 'Wed, Dec 2, 2026, 9:30 AM ET' })).toBeTruthy();
+    const time = screen.getByText('Time');
+    expect(time.nextElementSibling?.textContent).toBe('9:30 AM ET – 10:00 AM ET (America/New_York)');
+    expect(screen.getByText('Booked').nextElementSibling?.textContent).toBe('Nov 25, 2026, 10:00 AM ET');
+    const history = screen.getByRole('table', { name: 'Status history' });
+    expect(within(history).getByText('Nov 25, 2026, 10:00 AM ET')).toBeTruthy();
+  });
+
+  it('offers Reschedule and Cancel appointment while the workflow allows them, opening the front desk dialogs', async () => {
+    const user = userEvent.setup();
+    mockApi({ ...DETAILS, allowedStatuses: ['cancelled'] });
+    renderSelected();
+
+    await user.click(await screen.findByRole('button', { name: 'Cancel appointment' }));
+    expect(await screen.findByRole('dialog', { name: 'Cancel appointment' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Keep appointment' }));
+    await vi.waitFor(() => {
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
+    expect(screen.getByRole('button', { name: 'Reschedule' })).toBeTruthy();
+    cleanup();
+
+    // Arrived: neither moved nor cancelled any more.
+    mockApi({
+      ...DETAILS,
+      appointment: { ...DETAILS.appointment, status: 'arrived', statusLabel: 'Arrived' },
+      allowedStatuses: ['checked-in', 'fulfilled'],
+    });
+    renderSelected();
+    expect(await screen.findByText('Confirmation number')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Reschedule' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel appointment' })).toBeNull();
+  });
+
   it('says what the patient did online: rescheduled from the old time, then cancelled with a reason', async () => {
     mockApi({
       ...DETAILS,
@@ -162,7 +213,7 @@ describe('the selected appointment on the patient page', () => {
     renderSelected();
 
     const rescheduled = await screen.findByText(/^Rescheduled by patient from /);
-    expect(rescheduled.textContent).toBe('Rescheduled by patient from Mon, Nov 30, 2026, 10:00 AM');
+    expect(rescheduled.textContent).toBe('Rescheduled by patient from Mon, Nov 30, 2026, 10:00 AM ET');
     expect(screen.getByText('Cancelled by patient online: I am feeling better')).toBeTruthy();
     expect(screen.getByText('Much better now')).toBeTruthy();
     // A cancelled appointment gets no new link.

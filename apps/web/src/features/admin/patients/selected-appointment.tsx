@@ -1,5 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -11,9 +13,10 @@ import { APPOINTMENT_STATUS_LABELS } from '@scheduler/domain/appointment-status'
 import { confirmationNumberOf } from '@scheduler/domain/messages/format';
 import type { GetAppointmentDetailsResponse } from '@scheduler/contract/patient-management/appointments';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { ErrorBlock, LoadingBlock } from '../shared/components/query-state';
 import { useAdminParams } from '../shared/use-admin-params';
-import { formatDateTime, formatTime } from '../shared/format';
+import { formatZonedDateTime, formatZonedTime } from '../../../lib/zoned-time';
 import { DetailList, StatusChip } from '../shared/components/patient-parts';
 import { fetchAppointmentDetails } from './patients-api';
 import { patientKeys } from '../shared/api/patient-management-api';
@@ -21,8 +24,19 @@ import { StatusChangeForm } from './status-change-form';
 import { useStaffAccess } from '../shared/use-staff-access';
 import { isNotFound } from './patient-not-found';
 import { ResendManageLink, selfServiceLines } from './self-service-facts';
+import { refreshAfterStatusChange } from './status-api';
+import { CancelAppointmentDialog } from '../front-desk/cancel-dialog';
+import { RescheduleDialog } from '../front-desk/reschedule-dialog';
+import type { StaffAccess } from '../shared/use-staff-access';
 
-function StatusHistoryTable({ history }: { history: GetAppointmentDetailsResponse['statusHistory'] }) {
+/** The appointment's status changes, each at its time on the appointment's location clock (zone named). */
+function StatusHistoryTable({
+  history,
+  timeZone,
+}: {
+  history: GetAppointmentDetailsResponse['statusHistory'];
+  timeZone: string;
+}) {
   return (
     <TableContainer tabIndex={0} role="region" aria-label="Status history (scrollable)" sx={{ mt: 2 }}>
       <Table size="small">
@@ -49,7 +63,7 @@ function StatusHistoryTable({ history }: { history: GetAppointmentDetailsRespons
           {history.map((entry, index) => (
             <TableRow key={`${entry.at}-${index}`}>
               <TableCell>
-                <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+                <time dateTime={entry.at}>{formatZonedDateTime(entry.at, timeZone)}</time>
               </TableCell>
               <TableCell>
                 {entry.fromStatus ? `${APPOINTMENT_STATUS_LABELS[entry.fromStatus]} → ` : ''}
@@ -72,6 +86,73 @@ function confirmationNumberText(appointmentId: string): string {
   } catch {
     return '—';
   }
+}
+
+/**
+ * "Reschedule" and "Cancel appointment" for staff who may change patient data (the front desk's
+ * dialogs, one transaction each on the server): reschedule while pending or confirmed, cancel while
+ * the workflow allows it (the server's allowed statuses: never after arrival).
+ */
+function MoveOrCancel({
+  details,
+  access,
+  clientId,
+}: {
+  details: GetAppointmentDetailsResponse;
+  access: StaffAccess;
+  clientId: string;
+}) {
+  const [open, setOpen] = useState<'reschedule' | 'cancel' | null>(null);
+  const { appointment } = details;
+  const canMove = appointment.status === 'pending' || appointment.status === 'booked';
+  const canCancel = details.allowedStatuses.includes('cancelled');
+  if (!access.can('patients:write') || (!canMove && !canCancel)) return null;
+  const close = () => {
+    setOpen(null);
+  };
+  return (
+    <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 2, flexWrap: 'wrap' }}>
+      {canMove ? (
+        <Button
+          variant="outlined"
+          onClick={() => {
+            setOpen('reschedule');
+          }}
+        >
+          Reschedule
+        </Button>
+      ) : null}
+      {canCancel ? (
+        <Button
+          variant="outlined"
+          color="error"
+          onClick={() => {
+            setOpen('cancel');
+          }}
+        >
+          Cancel appointment
+        </Button>
+      ) : null}
+      {open === 'reschedule' ? (
+        <RescheduleDialog
+          open
+          onClose={close}
+          onDone={close}
+          clientId={clientId}
+          appointmentId={appointment.appointmentId}
+        />
+      ) : null}
+      {open === 'cancel' ? (
+        <CancelAppointmentDialog
+          open
+          onClose={close}
+          onDone={close}
+          clientId={clientId}
+          appointmentId={appointment.appointmentId}
+        />
+      ) : null}
+    </Stack>
+  );
 }
 
 /** The selected appointment: its details, status history and the status control. */
@@ -103,7 +184,7 @@ export function SelectedAppointment({
     <Box>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
         <Typography variant="subtitle1" component="h3">
-          {formatDateTime(appointment.startUtc, appointment.timeZone, true)}
+          {formatZonedDateTime(appointment.startUtc, appointment.timeZone, { weekday: true })}
         </Typography>
         <StatusChip status={appointment.status} label={appointment.statusLabel} />
       </Box>
@@ -115,7 +196,7 @@ export function SelectedAppointment({
           ['Location', appointment.location.name],
           [
             'Time',
-            `${formatTime(appointment.startUtc, appointment.timeZone)} – ${formatTime(
+            `${formatZonedTime(appointment.startUtc, appointment.timeZone)} – ${formatZonedTime(
               appointment.endUtc,
               appointment.timeZone,
             )} (${appointment.timeZone})`,
@@ -131,24 +212,19 @@ export function SelectedAppointment({
             ? ([['Patient notes', appointment.patientNotes]] as [string, string][])
             : []),
           ['Channel', appointment.channel ?? 'Staff or unknown'],
-          ['Booked', formatDateTime(appointment.createdAt)],
+          ['Booked', formatZonedDateTime(appointment.createdAt, appointment.timeZone)],
         ]}
       />
       <ResendManageLink details={details.data} access={access} />
+      <MoveOrCancel details={details.data} access={access} clientId={clientId} />
       <StatusChangeForm
         key={`${appointment.appointmentId}-${appointment.version}`}
         details={details.data}
         access={access}
         onReload={() => void details.refetch()}
-        onChanged={async (answer) => {
-          queryClient.setQueryData(patientKeys.appointment(clientId, appointmentId), answer);
-          await Promise.all([
-            queryClient.invalidateQueries({ queryKey: patientKeys.details(clientId, patientId) }),
-            queryClient.invalidateQueries({ queryKey: [...patientKeys.all(clientId), 'list'] }),
-          ]);
-        }}
+        onChanged={(answer) => refreshAfterStatusChange(queryClient, clientId, answer)}
       />
-      <StatusHistoryTable history={statusHistory} />
+      <StatusHistoryTable history={statusHistory} timeZone={appointment.timeZone} />
     </Box>
   );
 }

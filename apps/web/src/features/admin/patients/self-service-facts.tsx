@@ -10,7 +10,7 @@ import type { GetAppointmentDetailsResponse } from '@scheduler/contract/patient-
 import { useMutation } from '@tanstack/react-query';
 import { adminRequest } from '../shared/api/admin-request';
 import { notifySaveFailed } from '../shared/components/save-feedback';
-import { formatDateTime } from '../shared/format';
+import { formatZonedDateTime } from '../../../lib/zoned-time';
 import { useAdminParams } from '../shared/use-admin-params';
 import type { StaffAccess } from '../shared/use-staff-access';
 
@@ -43,7 +43,7 @@ export function selfServiceLines(facts: SelfServiceFacts, timeZone: string): [st
     const times = facts.rescheduleCount > 1 ? ` (${facts.rescheduleCount} times in all)` : '';
     lines.push([
       'Rescheduled',
-      `Rescheduled by patient from ${formatDateTime(facts.rescheduledFromUtc, timeZone, true)}${times}`,
+      `Rescheduled by patient from ${formatZonedDateTime(facts.rescheduledFromUtc, timeZone, { weekday: true })}${times}`,
     ]);
   }
   if (facts.cancelledBy === 'patient') {

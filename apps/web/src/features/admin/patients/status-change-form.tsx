@@ -16,8 +16,15 @@ import { isApiError } from '../../../lib/api-client';
 import { notifySaveFailed, notifySaved, SaveErrorAlert } from '../shared/components/save-feedback';
 import { useAdminParams } from '../shared/use-admin-params';
 import { updateAppointmentStatus } from './patients-api';
-import { reasonRequired, statusChoices, validateStatusChange, type StatusFormErrors } from './status-options';
+import {
+  reasonRequired,
+  statusChoiceHints,
+  statusChoices,
+  validateStatusChange,
+  type StatusFormErrors,
+} from './status-options';
 import type { StaffAccess } from '../shared/use-staff-access';
+import { StatusHints } from './status-hints';
 
 export interface StatusChangeFormProps {
   details: GetAppointmentDetailsResponse;
@@ -67,14 +74,17 @@ export function StatusChangeForm({ details, access, onChanged, onReload }: Statu
   const [errors, setErrors] = useState<StatusFormErrors>({});
   const formId = useId();
   const canWrite = access.can('patients:write');
-  const choices = statusChoices({
+  const choiceInput = {
     from: appointment.status,
     role: access.role,
     canWrite,
     startUtc: appointment.startUtc,
+    timeZone: appointment.timeZone,
     now: Date.now(),
     serverAllowed: details.allowedStatuses,
-  });
+  };
+  const choices = statusChoices(choiceInput);
+  const hints = statusChoiceHints(choiceInput);
 
   const change = useStatusChange(details, onChanged, () => {
     setTo('');
@@ -85,9 +95,10 @@ export function StatusChangeForm({ details, access, onChanged, onReload }: Statu
   if (!canWrite || access.role === null) return null;
   if (choices.length === 0) {
     return (
-      <Typography color="text.secondary" sx={{ mt: 1 }}>
-        No status change is possible for this appointment now.
-      </Typography>
+      <Box sx={{ mt: 1 }}>
+        <Typography color="text.secondary">No status change is possible for this appointment now.</Typography>
+        <StatusHints hints={hints} />
+      </Box>
     );
   }
 
@@ -100,6 +111,7 @@ export function StatusChangeForm({ details, access, onChanged, onReload }: Statu
       to,
       role,
       startUtc: appointment.startUtc,
+      timeZone: appointment.timeZone,
       now: Date.now(),
       reason,
     });
@@ -168,6 +180,7 @@ export function StatusChangeForm({ details, access, onChanged, onReload }: Statu
           Update status
         </Button>
       </Stack>
+      <StatusHints hints={hints} />
       <SaveErrorAlert error={change.error} onReload={onReload} />
     </Box>
   );

@@ -1,7 +1,7 @@
 import {
-  APPOINTMENT_STATUS_LABELS,
-  checkStatusChange,
-  nextStatusesFor,
+  allowedStatusMoves,
+  checkStatusMove,
+  movesRefusedByTime,
   REASON_REQUIRED_STATUSES,
   STATUS_REASON_MAX_LENGTH,
   type AppointmentStatus,
@@ -15,21 +15,60 @@ export interface StatusChoiceInput {
   /** Whether the user may change patient data at all (patients:write). */
   canWrite: boolean;
   startUtc: string;
+  /** The IANA zone of the appointment's location (arrived and checked in only on its local day there). */
+  timeZone: string;
   now: number;
-  /** What the server says this user may set now (getAppointmentDetails.allowedStatuses). */
-  serverAllowed: readonly AppointmentStatus[];
+  /**
+   * What the server says this user may set now (getAppointmentDetails.allowedStatuses); undefined
+   * where the screen has no server answer (the schedule's popover): the domain's rules alone.
+   */
+  serverAllowed?: readonly AppointmentStatus[] | undefined;
 }
 
 /**
- * The statuses the status control offers: the moves of the workflow that this role may make now
+ * The statuses a status control offers: the moves of the workflow that this role may make now
  * (appointment-status.ts), and that the server agrees to. A user without patients:write gets none.
  */
 export function statusChoices(input: StatusChoiceInput): AppointmentStatus[] {
   if (!input.canWrite || input.role === null) return [];
-  const startAt = Date.parse(input.startUtc);
+  const allowed = allowedStatusMoves({
+    status: input.from,
+    startUtcMs: Date.parse(input.startUtc),
+    timeZone: input.timeZone,
+    role: input.role,
+    nowMs: input.now,
+  });
+  if (input.serverAllowed === undefined) return allowed;
   const server = new Set(input.serverAllowed);
-  return nextStatusesFor(input.from, input.role, startAt, input.now).filter((status) => server.has(status));
+  return allowed.filter((status) => server.has(status));
 }
+
+/**
+ * Why the next steps of the workflow are not offered yet (or any more): "Arrived can only be set on
+ * the appointment's day, …", "No-show can only be set once …". Empty for a user who may not write.
+ */
+export function statusChoiceHints(input: StatusChoiceInput): string[] {
+  if (!input.canWrite || input.role === null) return [];
+  return movesRefusedByTime({
+    status: input.from,
+    startUtcMs: Date.parse(input.startUtc),
+    timeZone: input.timeZone,
+    role: input.role,
+    nowMs: input.now,
+  }).map((refusal) => refusal.message);
+}
+
+/** What a button that moves an appointment to each status says. */
+export const STATUS_ACTION_LABELS: Readonly<Record<AppointmentStatus, string>> = {
+  pending: 'Mark pending',
+  booked: 'Confirm',
+  arrived: 'Mark arrived',
+  'checked-in': 'Check in',
+  fulfilled: 'Complete',
+  noshow: 'Mark no-show',
+  cancelled: 'Cancel appointment',
+  'entered-in-error': 'Mark entered in error',
+};
 
 export function reasonRequired(status: AppointmentStatus | ''): boolean {
   return status !== '' && REASON_REQUIRED_STATUSES.includes(status);
@@ -40,12 +79,13 @@ export interface StatusFormErrors {
   reason?: string;
 }
 
-/** Inline validation of the status form (the same rules the server applies). */
+/** Inline validation of a status change (the same rules the server applies). */
 export function validateStatusChange(input: {
   from: AppointmentStatus;
   to: AppointmentStatus | '';
   role: Role;
   startUtc: string;
+  timeZone: string;
   now: number;
   reason: string;
 }): StatusFormErrors {
@@ -53,22 +93,16 @@ export function validateStatusChange(input: {
   if (input.reason.trim().length > STATUS_REASON_MAX_LENGTH) {
     return { reason: `Keep the reason to ${STATUS_REASON_MAX_LENGTH} characters or fewer` };
   }
-  const verdict = checkStatusChange({
-    from: input.from,
+  const verdict = checkStatusMove({
+    status: input.from,
     to: input.to,
     role: input.role,
-    startAt: Date.parse(input.startUtc),
-    now: input.now,
+    startUtcMs: Date.parse(input.startUtc),
+    timeZone: input.timeZone,
+    nowMs: input.now,
     reason: input.reason,
   });
   if (verdict.ok) return {};
-  if (verdict.reason === 'reason-required') {
-    return {
-      reason:
-        input.to === 'cancelled'
-          ? 'Give a reason for the cancellation'
-          : `Give a reason for marking it ${APPOINTMENT_STATUS_LABELS[input.to]}`,
-    };
-  }
+  if (verdict.reason === 'reason-required') return { reason: verdict.message.replace(/\.$/, '') };
   return { status: verdict.message };
 }

@@ -1,8 +1,22 @@
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import type { ProviderListSort, ProviderSummary } from '@scheduler/contract/admin/providers';
+import Stack from '@mui/material/Stack';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import type {
+  ProviderListSort,
+  ProviderStatusFilter,
+  ProviderSummary,
+} from '@scheduler/contract/admin/providers';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link as RouterLink } from 'react-router';
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { formatZonedDate } from '../../../lib/zoned-time';
+import { filterFieldSx } from '../shared/components/choice-filter';
+import { fetchFilters, patientKeys } from '../shared/api/patient-management-api';
+import { useStaffAccess } from '../shared/use-staff-access';
+import { AddProviderDialog } from './add-provider-dialog';
 import { sectionPath } from '../shared/admin-paths';
 import { configKeys } from '../shared/api/config-keys';
 import { fetchAllProviders } from './providers-api';
@@ -13,44 +27,34 @@ import { useAdminParams } from '../shared/use-admin-params';
 
 const GENDER_LABELS = { M: 'Male', F: 'Female' } as const;
 
+const STATUS_CHOICES: readonly { value: ProviderStatusFilter; label: string }[] = [
+  { value: 'active', label: 'Active providers' },
+  { value: 'retired', label: 'Retired providers' },
+  { value: 'all', label: 'Active and retired' },
+];
+
 function sortParam(sort: string, direction: 'asc' | 'desc'): ProviderListSort {
   const field = sort === 'updatedAt' || sort === 'sortOrder' ? sort : 'name';
   return direction === 'desc' ? `-${field}` : field;
 }
 
-/** providercontrol: the practice's providers (server-side paging, search and sort), each linking to its editor. */
-export function ProviderControlScreen() {
-  const { clientId, ruleId } = useAdminParams();
-  const controls = useListQuery('name');
-  const { query } = controls;
-  const providers = useQuery({
-    queryKey: [...configKeys.providers(clientId), query],
-    queryFn: ({ signal }) =>
-      fetchAllProviders(
-        clientId,
-        {
-          page: query.page + 1,
-          pageSize: query.pageSize,
-          search: query.search,
-          sort: sortParam(query.sort, query.direction),
-        },
-        signal,
-      ),
-    placeholderData: keepPreviousData,
-  });
-
-  const editPath = (providerId: string) =>
-    sectionPath(clientId, ruleId, `providercontroleditprovider?providerId=${encodeURIComponent(providerId)}`);
-
-  const columns: Column<ProviderSummary>[] = [
+/** The list's columns: name (with "Retired"), profile, maps, flags, order, last change and Edit. */
+function providerColumns(
+  editPath: (providerId: string) => string,
+  practiceZone: string | undefined,
+): Column<ProviderSummary>[] {
+  return [
     {
       key: 'name',
       label: 'Name',
       sortField: 'name',
       render: (provider) => (
-        <Link component={RouterLink} to={editPath(provider.providerId)}>
-          {provider.name}
-        </Link>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <Link component={RouterLink} to={editPath(provider.providerId)}>
+            {provider.name}
+          </Link>
+          {provider.retiredAt !== null ? <Chip size="small" label="Retired" variant="outlined" /> : null}
+        </Stack>
       ),
     },
     { key: 'credentials', label: 'Credentials', render: (provider) => provider.credentials ?? '—' },
@@ -69,7 +73,8 @@ export function ProviderControlScreen() {
     {
       key: 'online',
       label: 'Online bookable',
-      render: (provider) => <YesNo value={provider.onlineBookable} />,
+      render: (provider) =>
+        provider.retiredAt !== null ? 'No (retired)' : <YesNo value={provider.onlineBookable} />,
     },
     {
       key: 'newPatients',
@@ -87,7 +92,7 @@ export function ProviderControlScreen() {
       key: 'updated',
       label: 'Last changed',
       sortField: 'updatedAt',
-      render: (provider) => new Date(provider.updatedAt).toLocaleDateString(),
+      render: (provider) => formatZonedDate(provider.updatedAt, practiceZone),
     },
     {
       key: 'actions',
@@ -104,10 +109,95 @@ export function ProviderControlScreen() {
       ),
     },
   ];
+}
+
+function StatusFilter({
+  value,
+  onChange,
+}: {
+  value: ProviderStatusFilter;
+  onChange: (value: ProviderStatusFilter) => void;
+}) {
+  return (
+    <TextField
+      select
+      size="small"
+      label="Show"
+      value={value}
+      onChange={(event) => onChange(event.target.value as ProviderStatusFilter)}
+      sx={filterFieldSx}
+    >
+      {STATUS_CHOICES.map((choice) => (
+        <MenuItem key={choice.value} value={choice.value}>
+          {choice.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/**
+ * providercontrol: the practice's providers (server-side paging, search and sort; active ones by
+ * default, retired ones on request), each linking to its editor, and "Add provider".
+ */
+export function ProviderControlScreen() {
+  const { clientId, ruleId } = useAdminParams();
+  const navigate = useNavigate();
+  const { can } = useStaffAccess();
+  const controls = useListQuery('name');
+  const { query } = controls;
+  const [status, setStatus] = useState<ProviderStatusFilter>('active');
+  const [adding, setAdding] = useState(false);
+  // The practice's zone (its first location's) names the day of "Last changed", not the browser's.
+  const practiceZone = useQuery({
+    queryKey: patientKeys.filters(clientId),
+    queryFn: ({ signal }) => fetchFilters(clientId, signal),
+    staleTime: 5 * 60_000,
+  }).data?.defaultTimeZone;
+  const providers = useQuery({
+    queryKey: [...configKeys.providers(clientId), query, status],
+    queryFn: ({ signal }) =>
+      fetchAllProviders(
+        clientId,
+        {
+          page: query.page + 1,
+          pageSize: query.pageSize,
+          search: query.search,
+          sort: sortParam(query.sort, query.direction),
+          status,
+        },
+        signal,
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+  const editPath = (providerId: string) =>
+    sectionPath(clientId, ruleId, `providercontroleditprovider?providerId=${encodeURIComponent(providerId)}`);
+
+  const columns = providerColumns(editPath, practiceZone);
 
   return (
-    <AdminPage title="Providers" description="Who can be booked online, where, for what and when.">
+    <AdminPage
+      title="Providers"
+      description="Who can be booked online, where, for what and when."
+      actions={
+        can('config:write') ? (
+          <Button variant="contained" onClick={() => setAdding(true)}>
+            Add provider
+          </Button>
+        ) : null
+      }
+    >
       <DataTable
+        toolbar={
+          <StatusFilter
+            value={status}
+            onChange={(next) => {
+              setStatus(next);
+              controls.setPage(0);
+            }}
+          />
+        }
         caption="Providers"
         columns={columns}
         rows={providers.data?.items}
@@ -118,9 +208,18 @@ export function ProviderControlScreen() {
         error={providers.error}
         onRetry={() => void providers.refetch()}
         searchLabel="Search providers by name"
-        emptyText="This practice has no providers yet."
+        emptyText={status === 'retired' ? 'No provider is retired.' : 'This practice has no providers yet.'}
         noMatchText="No provider matches your search."
       />
+      {adding ? (
+        <AddProviderDialog
+          onClose={() => setAdding(false)}
+          onAdded={(providerId) => {
+            setAdding(false);
+            void navigate(`${editPath(providerId)}&new=1`);
+          }}
+        />
+      ) : null}
     </AdminPage>
   );
 }

@@ -6,49 +6,43 @@ import { updateProviderInfoRequestSchema, type ProviderDetail } from '@scheduler
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import * as z from 'zod';
-import { FormSelect, FormSwitch, FormTextField } from '../shared/components/form-fields';
+import { FormTextField } from '../shared/components/form-fields';
 import {
   applyServerFieldErrors,
   notifySaved,
   SaveErrorAlert,
   validatedAs,
 } from '../shared/components/save-feedback';
+import {
+  genderOrNull,
+  ProviderCredentialFields,
+  ProviderFlagFields,
+  ProviderGenderField,
+  ProviderNameFields,
+  providerProfileShape,
+  type ProviderProfileValues,
+} from './provider-profile-fields';
 import { useSaveProvider } from './use-save-provider';
 import { useSyncProviderForm } from './use-sync-provider-form';
 
-interface ProfileFormValues {
+interface ProfileFormValues extends ProviderProfileValues {
   providerId: string;
   version: number;
-  prefix: string;
-  firstName: string;
   middleName: string;
-  lastName: string;
-  credentials: string;
-  specialty: string;
-  gender: '' | 'M' | 'F';
   bio: string;
   photoUrl: string;
-  onlineBookable: boolean;
-  acceptingNewPatients: boolean;
   sortOrder: string;
 }
 
 /** The form's text values become the update request, validated by the domain's schema. */
 const profileFormSchema = z
   .object({
+    ...providerProfileShape,
     providerId: z.string(),
     version: z.number(),
-    prefix: z.string(),
-    firstName: z.string(),
     middleName: z.string(),
-    lastName: z.string(),
-    credentials: z.string(),
-    specialty: z.string(),
-    gender: z.enum(['', 'M', 'F']),
     bio: z.string(),
     photoUrl: z.string(),
-    onlineBookable: z.boolean(),
-    acceptingNewPatients: z.boolean(),
     sortOrder: z
       .string()
       .trim()
@@ -56,7 +50,7 @@ const profileFormSchema = z
   })
   .transform((values) => ({
     ...values,
-    gender: values.gender === '' ? null : values.gender,
+    gender: genderOrNull(values.gender),
     photoUrl: values.photoUrl.trim() === '' ? null : values.photoUrl,
     sortOrder: Number(values.sortOrder),
   }))
@@ -80,12 +74,6 @@ function valuesOf(provider: ProviderDetail): ProfileFormValues {
     sortOrder: String(provider.sortOrder),
   };
 }
-
-const GENDER_OPTIONS = [
-  { value: '', label: 'Not stated' },
-  { value: 'M', label: 'Male' },
-  { value: 'F', label: 'Female' },
-] as const;
 
 /** Name, gender, credentials, bio, photo and the online flags of one provider (PATCH updateProviderInfo). */
 export function ProviderProfileForm({
@@ -117,45 +105,10 @@ export function ProviderProfileForm({
   return (
     <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Provider details">
       <Stack spacing={2}>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <FormTextField
-            control={control}
-            name="prefix"
-            label="Prefix"
-            helperText="e.g. Dr."
-            maxLength={20}
-            sx={{ maxWidth: { sm: 120 } }}
-          />
-          <FormTextField
-            control={control}
-            name="firstName"
-            label="First name"
-            required
-            maxLength={60}
-            fullWidth
-          />
-          <FormTextField control={control} name="middleName" label="Middle name" maxLength={60} fullWidth />
-          <FormTextField
-            control={control}
-            name="lastName"
-            label="Last name"
-            required
-            maxLength={60}
-            fullWidth
-          />
-        </Stack>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <FormTextField
-            control={control}
-            name="credentials"
-            label="Credentials"
-            helperText="e.g. DDS"
-            maxLength={60}
-            fullWidth
-          />
-          <FormTextField control={control} name="specialty" label="Specialty" maxLength={100} fullWidth />
-          <FormSelect control={control} name="gender" label="Gender" options={GENDER_OPTIONS} fullWidth />
-        </Stack>
+        <ProviderNameFields control={control} withMiddleName />
+        <ProviderCredentialFields control={control}>
+          <ProviderGenderField control={control} />
+        </ProviderCredentialFields>
         <FormTextField
           control={control}
           name="bio"
@@ -183,18 +136,7 @@ export function ProviderProfileForm({
             sx={{ maxWidth: { sm: 160 } }}
           />
         </Stack>
-        <FormSwitch
-          control={control}
-          name="onlineBookable"
-          label="Online bookable"
-          helperText="Patients can book this provider online."
-        />
-        <FormSwitch
-          control={control}
-          name="acceptingNewPatients"
-          label="Accepting new patients"
-          helperText="New patients can book this provider."
-        />
+        <ProviderFlagFields control={control} onlineBookableHint="Patients can book this provider online." />
         <SaveErrorAlert error={save.error} onReload={onReload} />
         <Box>
           <Button type="submit" variant="contained" disabled={formState.isSubmitting}>

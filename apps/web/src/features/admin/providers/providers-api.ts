@@ -6,10 +6,14 @@ import {
   providerServicesResponseSchema,
 } from '@scheduler/contract/admin/maps';
 import {
+  type CreateProviderRequest,
   type ProviderListSort,
+  type ProviderStatusFilter,
   type UpdateProviderInfoRequest,
   getAllProvidersResponseSchema,
+  providerAppointmentsResponseSchema,
   providerDetailResponseSchema,
+  providerRetirementResponseSchema,
 } from '@scheduler/contract/admin/providers';
 import { adminRequest } from '../shared/api/admin-request';
 
@@ -20,6 +24,8 @@ export interface ProviderListParams {
   pageSize: number;
   search: string;
   sort: ProviderListSort;
+  /** Active providers (the default), retired ones, or all. */
+  status?: ProviderStatusFilter;
 }
 
 export function fetchAllProviders(clientId: string, params: ProviderListParams, signal?: AbortSignal) {
@@ -31,6 +37,7 @@ export function fetchAllProviders(clientId: string, params: ProviderListParams, 
       pageSize: params.pageSize,
       search: params.search || undefined,
       sort: params.sort,
+      status: params.status,
     },
     id: `admin-providers-${clientId}`,
     signal,
@@ -118,5 +125,39 @@ export function assignProviderPlans(
     path: 'createInsuranceProviderConfig',
     data: { clientId, providerId, planIds, version },
     schema: insuranceProviderConfigResponseSchema,
+  });
+}
+
+/** POST /api/scheduler/admin/providers: a new provider's profile (its maps and hours come after, on its edit screen). */
+export function createProvider(clientId: string, fields: Omit<CreateProviderRequest, 'clientId'>) {
+  return adminRequest({
+    method: 'POST',
+    path: 'admin/providers',
+    data: { ...fields, clientId },
+    schema: providerDetailResponseSchema,
+  });
+}
+
+/** Retires (kept for history, never bookable) or restores a provider; answers its upcoming appointments to rebook. */
+export function setProviderRetired(clientId: string, providerId: string, retired: boolean, version: number) {
+  return adminRequest({
+    method: 'PATCH',
+    path: `admin/providers/${encodeURIComponent(providerId)}`,
+    data: { clientId, retired, version },
+    schema: providerRetirementResponseSchema,
+  });
+}
+
+/** A provider's upcoming active appointments (names patients: the server audits the read). */
+export function fetchProviderUpcomingAppointments(
+  clientId: string,
+  providerId: string,
+  signal?: AbortSignal,
+) {
+  return adminRequest({
+    path: `admin/providers/${encodeURIComponent(providerId)}/upcoming-appointments`,
+    params: { clientId },
+    signal,
+    schema: providerAppointmentsResponseSchema,
   });
 }

@@ -17,7 +17,10 @@ import { useState } from 'react';
 import { notify } from '../../../lib/notify';
 import { errorMessageOf } from '../shared/api/admin-request';
 import { ErrorBlock } from '../shared/components/query-state';
-import { formatDateTime } from '../shared/format';
+import { formatZonedDateTime } from '../../../lib/zoned-time';
+import { STICKY_FIRST_CELL } from '../shared/components/data-table';
+import { channelName } from '../shared/channel-names';
+import { ChannelName } from '../shared/components/channel-name';
 import { StatusChip, visuallyHidden } from '../shared/components/patient-parts';
 import { useAdminParams } from '../shared/use-admin-params';
 import { csvFileName, downloadCsv, toCsv } from './csv';
@@ -82,7 +85,7 @@ function Totals({ totals }: { totals: GetAppointmentReportResponse['totals'] }) 
         <Typography component="dd" sx={{ m: 0, mt: 1 }}>
           {totals.byChannel.length === 0
             ? '—'
-            : totals.byChannel.map((row) => `${row.channel} ${row.count}`).join(' · ')}
+            : totals.byChannel.map((row) => `${channelName(row.channel)} ${row.count}`).join(' · ')}
         </Typography>
       </Box>
     </Box>
@@ -155,7 +158,11 @@ function AppointmentReportTable({
         <caption style={visuallyHidden}>Appointment report</caption>
         <TableHead>
           <TableRow>
-            <TableCell scope="col" sortDirection={sortField === 'startUtc' ? direction : false}>
+            <TableCell
+              scope="col"
+              sortDirection={sortField === 'startUtc' ? direction : false}
+              sx={STICKY_FIRST_CELL}
+            >
               <TableSortLabel
                 active={sortField === 'startUtc'}
                 direction={sortField === 'startUtc' ? direction : 'asc'}
@@ -196,7 +203,9 @@ function AppointmentReportTable({
           ) : null}
           {rows?.map((row) => (
             <TableRow key={row.appointmentId} hover>
-              <TableCell>{formatDateTime(row.startUtc, row.timeZone, true)}</TableCell>
+              <TableCell component="th" scope="row" sx={STICKY_FIRST_CELL}>
+                {formatZonedDateTime(row.startUtc, row.timeZone, { weekday: true })}
+              </TableCell>
               <TableCell>
                 <StatusChip status={row.status} label={row.statusLabel} />
                 {row.cancelledBy === null ? null : (
@@ -208,9 +217,11 @@ function AppointmentReportTable({
               <TableCell>{row.service.name}</TableCell>
               <TableCell>{row.provider.name}</TableCell>
               <TableCell>{row.location.name}</TableCell>
-              <TableCell>{row.channel}</TableCell>
+              <TableCell>
+                <ChannelName channel={row.channel} />
+              </TableCell>
               <TableCell>{row.isNewPatient ? 'New' : 'Existing'}</TableCell>
-              <TableCell>{formatDateTime(row.createdAt)}</TableCell>
+              <TableCell>{formatZonedDateTime(row.createdAt, row.timeZone)}</TableCell>
             </TableRow>
           ))}
         </TableBody>

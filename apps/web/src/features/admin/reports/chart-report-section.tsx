@@ -17,6 +17,7 @@ import { visuallyHidden } from '../shared/components/patient-parts';
 import { useAdminParams } from '../shared/use-admin-params';
 import { csvFileName, downloadCsv, toCsv } from './csv';
 import { ReportChart, type ReportChartProps } from './report-charts';
+import { ChannelName } from '../shared/components/channel-name';
 import { chartTables, tableCell, tableCsvColumns, tableSummary, type ReportTable } from './report-model';
 import { fetchChartReport, reportKeys, type ReportFilters } from './reports-api';
 import { rangeText } from './report-model';
@@ -48,7 +49,7 @@ function ReportTableView({ table }: { table: ReportTable }) {
           {table.rows.map((row) => (
             <TableRow key={row.key}>
               <TableCell component="th" scope="row">
-                {row.label}
+                {row.raw === undefined ? row.label : <ChannelName channel={row.raw} />}
               </TableCell>
               <TableCell align="right">{row.count}</TableCell>
               {table.extraColumns.map((column) => (

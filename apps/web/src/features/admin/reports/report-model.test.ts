@@ -35,7 +35,11 @@ describe('report tables', () => {
       ['03/02/2026', 0],
       ['03/03/2026', 4],
     ]);
-    expect(tables.byChannel.rows.map((row) => row.label)).toEqual(['website', 'spring, promo']);
+    // Channels by name, the stored value kept beside it (issue 19).
+    expect(tables.byChannel.rows.map((row) => [row.label, row.raw])).toEqual([
+      ['Practice website', 'website'],
+      ['Spring, promo', 'spring, promo'],
+    ]);
     expect(tables.funnel.rows[1]).toMatchObject({ label: 'Find appointment', count: 20, dropOff: 20 });
   });
 
@@ -52,7 +56,9 @@ describe('report tables', () => {
 
   it('summarises a table in one sentence for its chart', () => {
     const tables = chartTables(report);
-    expect(tableSummary(tables.byChannel)).toBe('Bookings by channel: 5 in total; most website (3).');
+    expect(tableSummary(tables.byChannel)).toBe(
+      'Bookings by channel: 5 in total; most Practice website (3).',
+    );
     expect(tableSummary(tables.funnel)).toBe('Booking funnel: 40 sessions at Landing, 5 reached Thank you.');
     expect(tableSummary({ ...tables.byService, rows: [] })).toBe('Bookings by service: no data.');
   });
@@ -63,7 +69,7 @@ describe('report tables', () => {
       'Day,Bookings\r\n2026-03-01,1\r\n2026-03-02,0\r\n2026-03-03,4\r\n',
     );
     expect(toCsv(tableCsvColumns(tables.byChannel), tables.byChannel.rows)).toBe(
-      'Channel,Bookings\r\nwebsite,3\r\n"spring, promo",2\r\n',
+      'Channel,Channel (as stored),Bookings\r\nPractice website,website,3\r\n"Spring, promo","spring, promo",2\r\n',
     );
     const funnel = toCsv(tableCsvColumns(tables.funnel), tables.funnel.rows).split('\r\n');
     expect(funnel[0]).toBe('Step,Sessions,Dropped off,Drop-off rate,Reached (of landing)');

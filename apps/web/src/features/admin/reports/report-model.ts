@@ -1,6 +1,8 @@
 import type { AppointmentReportRow, GetChartReportResponse } from '@scheduler/contract/reports';
 import { CANCELLED_BY_LABELS } from '@scheduler/contract/reports';
-import { formatDateTime, formatIsoDate } from '../shared/format';
+import { formatZonedDateTime } from '../../../lib/zoned-time';
+import { formatIsoDate } from '../shared/format';
+import { channelName } from '../shared/channel-names';
 import type { CsvColumn } from './csv';
 
 /**
@@ -22,6 +24,8 @@ export interface ReportTable {
 export interface ReportTableRow {
   key: string;
   label: string;
+  /** The value as stored when the label is a name given to it (a channel's UTM slug): a tooltip, a CSV column. */
+  raw?: string;
   count: number;
   dropOff?: number;
   dropOffRate?: number;
@@ -58,7 +62,12 @@ export function chartTables(report: GetChartReportResponse): {
     byChannel: simple(
       'Bookings by channel',
       'Channel',
-      report.byChannel.map((row) => ({ key: row.channel, label: row.channel, count: row.count })),
+      report.byChannel.map((row) => ({
+        key: row.channel,
+        label: channelName(row.channel),
+        raw: row.channel,
+        count: row.count,
+      })),
     ),
     byService: simple(
       'Bookings by service',
@@ -101,6 +110,9 @@ export function tableCell(row: ReportTableRow, key: ReportTable['extraColumns'][
 export function tableCsvColumns(table: ReportTable): CsvColumn<ReportTableRow>[] {
   return [
     { header: table.labelHeader, value: (row) => (table.labelHeader === 'Day' ? row.key : row.label) },
+    ...(table.rows.some((row) => row.raw !== undefined)
+      ? [{ header: `${table.labelHeader} (as stored)`, value: (row: ReportTableRow) => row.raw ?? '' }]
+      : []),
     { header: table.countHeader, value: (row) => row.count },
     ...table.extraColumns.map((column) => ({
       header: column.header,
@@ -137,7 +149,7 @@ export function cancelledByText(cancelledBy: AppointmentReportRow['cancelledBy']
 export const APPOINTMENT_CSV_COLUMNS: CsvColumn<AppointmentReportRow>[] = [
   { header: 'Appointment ID', value: (row) => row.appointmentId },
   { header: 'Date', value: (row) => row.dateLocal },
-  { header: 'Time', value: (row) => formatDateTime(row.startUtc, row.timeZone) },
+  { header: 'Time', value: (row) => formatZonedDateTime(row.startUtc, row.timeZone) },
   { header: 'Start (UTC)', value: (row) => row.startUtc },
   { header: 'End (UTC)', value: (row) => row.endUtc },
   { header: 'Time zone', value: (row) => row.timeZone },
@@ -145,7 +157,8 @@ export const APPOINTMENT_CSV_COLUMNS: CsvColumn<AppointmentReportRow>[] = [
   { header: 'Location', value: (row) => row.location.name },
   { header: 'Provider', value: (row) => row.provider.name },
   { header: 'Service', value: (row) => row.service.name },
-  { header: 'Channel', value: (row) => row.channel },
+  { header: 'Channel', value: (row) => channelName(row.channel) },
+  { header: 'Channel (as stored)', value: (row) => row.channel },
   { header: 'New patient', value: (row) => (row.isNewPatient ? 'Yes' : 'No') },
   { header: 'Booked at (UTC)', value: (row) => row.createdAt },
   { header: 'Cancelled by', value: (row) => cancelledByText(row.cancelledBy) },

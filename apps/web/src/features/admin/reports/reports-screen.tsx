@@ -10,7 +10,9 @@ import { sectionPath } from '../shared/admin-paths';
 import { errorMessageOf } from '../shared/api/admin-request';
 import { AdminPage } from '../shared/components/admin-page';
 import { AppointmentFiltersBar, dateRangeError } from '../shared/components/appointment-filters';
-import { addDays, todayLocal } from '../shared/format';
+import { addDays } from '../shared/format';
+import { todayIn, viewerTimeZone } from '../../../lib/zoned-time';
+import { channelName } from '../shared/channel-names';
 import { fetchFilters, NO_FILTERS, patientKeys } from '../shared/api/patient-management-api';
 import { useStaffAccess } from '../shared/use-staff-access';
 import { useAdminParams } from '../shared/use-admin-params';
@@ -20,8 +22,9 @@ import { ChartReportSection } from './chart-report-section';
 import { ReminderFiguresSection } from '../shared/messages/reminder-figures-section';
 import { WaitlistOffersSection } from './waitlist-offers-section';
 
-function defaultFilters(): ReportFilters {
-  const today = todayLocal();
+/** The last 30 days of the practice (its zone's today; the browser's until that zone is known). */
+function defaultFilters(practiceZone: string | undefined): ReportFilters {
+  const today = todayIn(practiceZone ?? viewerTimeZone());
   return { ...NO_FILTERS, from: addDays(today, -29), to: today, channel: '' };
 }
 
@@ -33,7 +36,7 @@ function defaultFilters(): ReportFilters {
 export function ReportsScreen() {
   const { clientId, ruleId } = useAdminParams();
   const access = useStaffAccess();
-  const [filters, setFilters] = useState<ReportFilters>(defaultFilters);
+  const [filters, setFilters] = useState<ReportFilters>(() => defaultFilters(undefined));
   const rangeError = dateRangeError(filters);
   const options = useQuery({
     queryKey: patientKeys.filters(clientId),
@@ -41,6 +44,18 @@ export function ReportsScreen() {
     staleTime: 5 * 60_000,
     retry: false,
   });
+  // Once the practice's zone is known, the untouched default range follows its today (a Tokyo
+  // browser is already on tomorrow while Chicago is not).
+  const practiceZone = options.data?.defaultTimeZone;
+  const [zoneApplied, setZoneApplied] = useState(false);
+  if (practiceZone !== undefined && !zoneApplied) {
+    setZoneApplied(true);
+    const browserDefault = defaultFilters(undefined);
+    if (filters.from === browserDefault.from && filters.to === browserDefault.to) {
+      const practiceDefault = defaultFilters(practiceZone);
+      setFilters((current) => ({ ...current, from: practiceDefault.from, to: practiceDefault.to }));
+    }
+  }
   const channels = useQuery({
     queryKey: reportKeys.channels(clientId),
     queryFn: ({ signal }) => fetchChannelFilters(clientId, signal),
@@ -79,8 +94,8 @@ export function ReportsScreen() {
           >
             <MenuItem value="">Every channel</MenuItem>
             {channels.data?.channelFilters.map((channel) => (
-              <MenuItem key={channel} value={channel}>
-                {channel}
+              <MenuItem key={channel} value={channel} title={channel}>
+                {channelName(channel)}
               </MenuItem>
             ))}
           </TextField>

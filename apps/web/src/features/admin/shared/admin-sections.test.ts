@@ -14,8 +14,9 @@ describe('admin sections by role', () => {
     expect(canOpenSection(permissionsOf('viewer'), 'managescheduler')).toBe(false);
   });
 
-  it('gives staff patients, waitlist and reports but no configuration', () => {
-    expect(navOf('staff')).toEqual(['patients', 'waitlist', 'messages', 'reports']);
+  it('gives staff the schedule first (their landing screen), patients, waitlist and reports but no configuration', () => {
+    expect(navOf('staff')).toEqual(['schedule', 'patients', 'waitlist', 'messages', 'reports']);
+    expect(firstOpenSection(permissionsOf('staff'))).toBe('schedule');
     expect(canOpenSection(permissionsOf('staff'), 'providercontroleditprovider')).toBe(false);
   });
 
@@ -25,7 +26,10 @@ describe('admin sections by role', () => {
     expect(navOf('staff')).not.toContain('messagesettings');
     expect(navOf('viewer')).not.toContain('messages');
     expect(navOf('admin')).not.toContain('users');
-    expect(firstOpenSection(permissionsOf('admin'))).toBe('managescheduler');
+    // The schedule comes first for everyone who may read patients (issue 19).
+    expect(navOf('admin')[0]).toBe('schedule');
+    expect(navOf('owner')[0]).toBe('schedule');
+    expect(firstOpenSection(permissionsOf('admin'))).toBe('schedule');
   });
 
   it('gives an owner users too, and owners and admins the audit log', () => {

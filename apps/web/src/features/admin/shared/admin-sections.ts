@@ -5,7 +5,8 @@ import { ADMIN_SCREEN_PERMISSIONS, type AdminScreen, type Permission } from '@sc
  * open them (from the domain's roles table; `users` is for owners, `auditlog` for owners and admins).
  */
 
-export type AdminSectionSegment = AdminScreen | 'users' | 'auditlog' | 'messages' | 'messagesettings';
+export type AdminSectionSegment =
+  AdminScreen | 'schedule' | 'users' | 'auditlog' | 'messages' | 'messagesettings';
 
 export interface AdminSection {
   segment: AdminSectionSegment;
@@ -17,6 +18,8 @@ export interface AdminSection {
 }
 
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
+  // The front desk's day (issue 19): first for everyone who may read patients, so staff land on it.
+  { segment: 'schedule', label: 'Schedule', permission: 'patients:read', inNav: true, group: 'Practice' },
   {
     segment: 'managescheduler',
     label: 'Scheduler settings',

@@ -1,33 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import {
-  addDays,
-  ageOn,
-  elapsedSince,
-  formatDateTime,
-  formatIsoDate,
-  formatTime,
-  todayLocal,
-} from './format';
+import { addDays, ageOn, elapsedSince, formatIsoDate, formatPhone, phoneHref } from './format';
 
-describe('admin date formatting', () => {
-  it('shows an appointment in its location time zone', () => {
-    expect(formatDateTime('2026-03-02T14:30:00.000Z', 'America/New_York')).toBe('Mar 2, 2026, 9:30 AM');
-    expect(formatDateTime('2026-03-02T14:30:00.000Z', 'America/Los_Angeles', true)).toBe(
-      'Mon, Mar 2, 2026, 6:30 AM',
-    );
-  });
-
-  it('falls back to the browser zone for an unknown zone and a dash for a bad instant', () => {
-    expect(formatDateTime('2026-03-02T14:30:00.000Z', 'Not/AZone')).toBe('Mar 2, 2026, 2:30 PM');
-    expect(formatDateTime('nonsense')).toBe('—');
-  });
-
-  it('shows a time of day in a zone', () => {
-    expect(formatTime('2026-03-02T14:30:00.000Z', 'America/Chicago')).toBe('8:30 AM');
-  });
-
+describe('admin date helpers (no times: those are lib/zoned-time)', () => {
   it('writes ISO dates as MM/DD/YYYY without shifting the day', () => {
     expect(formatIsoDate('1988-04-12')).toBe('04/12/1988');
+    expect(formatIsoDate('not a date')).toBe('not a date');
   });
 
   it('counts whole years of age, turning on the birthday', () => {
@@ -47,6 +24,27 @@ describe('admin date formatting', () => {
   it('moves local dates by days across month ends', () => {
     expect(addDays('2026-01-31', 1)).toBe('2026-02-01');
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
-    expect(todayLocal(new Date(2026, 0, 5))).toBe('2026-01-05');
+  });
+});
+
+describe('phone numbers (libphonenumber-js)', () => {
+  it('writes North American numbers the national way, whatever the stored punctuation', () => {
+    expect(formatPhone('3125550142')).toBe('(312) 555-0142');
+    expect(formatPhone('+1 312-555-0142')).toBe('(312) 555-0142');
+    expect(formatPhone('1 (312) 555 0142')).toBe('(312) 555-0142');
+  });
+
+  it('keeps the country code of a number from elsewhere', () => {
+    expect(formatPhone('+442079460958')).toBe('+44 20 7946 0958');
+  });
+
+  it('leaves text it cannot read as it was, and a dash for none', () => {
+    expect(formatPhone('ext. 12')).toBe('ext. 12');
+    expect(formatPhone(null)).toBe('—');
+  });
+
+  it('gives a tel: link in E.164', () => {
+    expect(phoneHref('(312) 555-0142')).toBe('tel:+13125550142');
+    expect(phoneHref('nope')).toBeNull();
   });
 });

@@ -1,51 +1,9 @@
 /**
- * How the patient, waitlist and report screens show dates and times. Appointment times are shown in
- * the location's time zone (the zone travels with each appointment); instants without a location
- * (notes, history, audit) in the browser's zone.
+ * The admin's date helpers that are not times: dates of birth, ages, waiting times, date
+ * arithmetic, phone numbers. Every TIME the admin shows comes from `lib/zoned-time.ts` (the one
+ * date/time formatting module: the location's or the practice's zone, named).
  */
-
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
-
-function dateTimeFormat(timeZone: string | undefined, withWeekday: boolean): Intl.DateTimeFormat {
-  const key = `${timeZone ?? ''}|${withWeekday ? 'w' : ''}`;
-  let format = dateTimeFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      ...(withWeekday ? { weekday: 'short' as const } : {}),
-      month: 'short',
-      day: 'numeric',
-      year: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      ...(timeZone ? { timeZone } : {}),
-    });
-    dateTimeFormats.set(key, format);
-  }
-  return format;
-}
-
-/** 'Mon, Mar 2, 2026, 9:30 AM' in `timeZone` (the browser's zone when absent). */
-export function formatDateTime(isoInstant: string, timeZone?: string, withWeekday = false): string {
-  const date = new Date(isoInstant);
-  if (Number.isNaN(date.getTime())) return '—';
-  try {
-    return dateTimeFormat(timeZone, withWeekday).format(date);
-  } catch {
-    return dateTimeFormat(undefined, withWeekday).format(date);
-  }
-}
-
-/** '9:30 AM' in `timeZone` (the browser's zone when absent). */
-export function formatTime(isoInstant: string, timeZone?: string): string {
-  const date = new Date(isoInstant);
-  if (Number.isNaN(date.getTime())) return '—';
-  const options: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
-  try {
-    return new Intl.DateTimeFormat('en-US', { ...options, ...(timeZone ? { timeZone } : {}) }).format(date);
-  } catch {
-    return new Intl.DateTimeFormat('en-US', options).format(date);
-  }
-}
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
 
 /** 'YYYY-MM-DD' → 'MM/DD/YYYY' (the spec's date format), without any time-zone shift. */
 export function formatIsoDate(isoDate: string): string {
@@ -68,15 +26,28 @@ export function elapsedSince(isoInstant: string, nowMs: number): string {
   return months < 24 ? `${months} months` : `${Math.floor(days / 365)} years`;
 }
 
-/** Today's local date in the browser, 'YYYY-MM-DD'. */
-export function todayLocal(now: Date = new Date()): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 /** A local date moved by whole days ('YYYY-MM-DD'). */
 export function addDays(isoDate: string, days: number): string {
   const [y = 1970, m = 1, d = 1] = isoDate.split('-').map(Number);
   const date = new Date(Date.UTC(y, m - 1, d + days));
   return date.toISOString().slice(0, 10);
+}
+
+/**
+ * A phone number as people write it: '(312) 555-0142' for a North American number, '+44 20 7946 0958' for
+ * another country's; the stored text unchanged when it is not a number libphonenumber-js can read.
+ */
+export function formatPhone(phone: string | null | undefined, defaultCountry: 'US' = 'US'): string {
+  if (!phone) return '—';
+  const parsed = parsePhoneNumberFromString(phone, defaultCountry);
+  if (!parsed || !parsed.isPossible()) return phone;
+  // North American numbers (+1) as a US practice writes them; others with their country code.
+  return parsed.countryCallingCode === '1' ? parsed.formatNational() : parsed.formatInternational();
+}
+
+/** The number in E.164 ('+13125550142') for a tel: link, or null when it cannot be read. */
+export function phoneHref(phone: string | null | undefined, defaultCountry: 'US' = 'US'): string | null {
+  if (!phone) return null;
+  const parsed = parsePhoneNumberFromString(phone, defaultCountry);
+  return parsed && parsed.isPossible() ? parsed.getURI() : null;
 }

@@ -14,25 +14,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ErrorBlock, LoadingBlock } from '../shared/components/query-state';
 import { notifySaveFailed, notifySaved } from '../shared/components/save-feedback';
 import { useAdminParams } from '../shared/use-admin-params';
+import { usePracticeTimeZone } from '../shared/use-practice-zone';
+import { formatZonedDateTime } from '../../../lib/zoned-time';
 import { fetchPendingInvitations, resendInvitation, revokeInvitation, usersKeys } from './users-api';
-
-/** An instant in the browser's zone, naming the zone. */
-function when(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '—';
-  return date.toLocaleString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  });
-}
 
 /** The invitations not yet accepted: resend (a new link; the old one stops working) or revoke. */
 export function InvitationsSection({ onLink }: { onLink: (answer: InvitationCreatedResponse) => void }) {
   const { clientId } = useAdminParams();
+  // Expiry in the practice's zone, named (issue 19).
+  const practiceZone = usePracticeTimeZone();
   const queryClient = useQueryClient();
   const invitations = useQuery({
     queryKey: usersKeys.invitations(clientId),
@@ -92,7 +82,7 @@ export function InvitationsSection({ onLink }: { onLink: (answer: InvitationCrea
                   </TableCell>
                   <TableCell>{ROLE_LABELS[invitation.role]}</TableCell>
                   <TableCell>{invitation.invitedBy ?? '—'}</TableCell>
-                  <TableCell>{when(invitation.expiresAt)}</TableCell>
+                  <TableCell>{formatZonedDateTime(invitation.expiresAt, practiceZone)}</TableCell>
                   <TableCell>
                     <Stack direction="row" spacing={1}>
                       <Button

@@ -14,6 +14,8 @@ import { DataTable, useListQuery, type Column } from '../shared/components/data-
 import { usePagedQuery } from '../shared/components/paged-query';
 import { notifySaveFailed, notifySaved } from '../shared/components/save-feedback';
 import { useAdminParams } from '../shared/use-admin-params';
+import { usePracticeTimeZone } from '../shared/use-practice-zone';
+import { formatZonedDateTime } from '../../../lib/zoned-time';
 import { InvitationsSection } from './invitations-section';
 import { InviteForm, ROLE_OPTIONS } from './invite-form';
 import { OwnerSecuritySection } from './owner-security-section';
@@ -62,6 +64,7 @@ function memberColumns(
   myId: string | undefined,
   actions: MemberActions,
   open: { reset: (user: PracticeUser) => void; remove: (user: PracticeUser) => void },
+  practiceZone?: string,
 ): Column<PracticeUser>[] {
   const { changeRole, setDisabled } = actions;
   return [
@@ -97,7 +100,8 @@ function memberColumns(
       key: 'lastLogin',
       label: 'Last sign-in',
       sortField: 'lastLogin',
-      render: (user) => (user.lastLoginAt ? new Date(user.lastLoginAt).toLocaleString() : 'Never'),
+      // The practice's zone, named (issue 19), never the browser's.
+      render: (user) => (user.lastLoginAt ? formatZonedDateTime(user.lastLoginAt, practiceZone) : 'Never'),
     },
     { key: 'status', label: 'Status', render: (user) => (user.disabled ? 'Disabled' : 'Active') },
     {
@@ -152,7 +156,8 @@ export function UsersScreen() {
   const [resetting, setResetting] = useState<PracticeUser | null>(null);
   const actions = useMemberActions(clientId);
   const myId = typeof me?.userId === 'string' ? me.userId : undefined;
-  const columns = memberColumns(myId, actions, { reset: setResetting, remove: setRemoving });
+  const practiceZone = usePracticeTimeZone();
+  const columns = memberColumns(myId, actions, { reset: setResetting, remove: setRemoving }, practiceZone);
 
   return (
     <AdminPage

@@ -5,7 +5,6 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -13,6 +12,7 @@ import type { WaitlistEntry } from '@scheduler/contract/admin/waitlist';
 import type { GetFiltersResponse } from '@scheduler/contract/patient-management/patients';
 import { useId } from 'react';
 import { errorMessageOf } from '../shared/api/admin-request';
+import { LocationSelect, ServiceSelect } from '../shared/components/service-location-selects';
 import { FreeTimesField } from './free-times-field';
 import { OtherTimeFields } from './other-time-fields';
 import { BOOKING_FAILED, useBookFromWaitlist } from './use-book-from-waitlist';
@@ -42,36 +42,16 @@ function AppointmentFields({
 }) {
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
-      <TextField
-        select
-        size="small"
-        label="Service"
-        required
+      <ServiceSelect
+        options={options?.services ?? (entry.service ? [entry.service] : [])}
         value={choice.appointmentTypeId}
-        onChange={(event) => choice.setAppointmentTypeId(event.target.value)}
-        sx={{ minWidth: 220 }}
-      >
-        {(options?.services ?? (entry.service ? [entry.service] : [])).map((service) => (
-          <MenuItem key={service.appointmentTypeId} value={service.appointmentTypeId}>
-            {service.name}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
-        size="small"
-        label="Location"
-        required
+        onChange={choice.setAppointmentTypeId}
+      />
+      <LocationSelect
+        options={options?.locations ?? (entry.location ? [entry.location] : [])}
         value={choice.locationId}
-        onChange={(event) => choice.setLocationId(event.target.value)}
-        sx={{ minWidth: 220 }}
-      >
-        {(options?.locations ?? (entry.location ? [entry.location] : [])).map((location) => (
-          <MenuItem key={location.locationId} value={location.locationId}>
-            {location.name}
-          </MenuItem>
-        ))}
-      </TextField>
+        onChange={choice.setLocationId}
+      />
       <TextField
         size="small"
         label="Provider"
@@ -119,6 +99,7 @@ export function BookFromWaitlistDialog({ entry, options, onClose, ...props }: Bo
             error={form.freeTime.error}
             showProvider={!entry.provider}
             onChoose={form.freeTime.choose}
+            timeZone={form.timeZone}
           />
           <OtherTimeFields
             {...form.otherTime}

@@ -11,7 +11,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { errorMessageOf } from '../shared/api/admin-request';
 import { LoadingBlock } from '../shared/components/query-state';
-import { dayHeading, twelveHour, type OpenSlot } from './slot-model';
+import { formatZonedTime } from '../../../lib/zoned-time';
+import { dayHeading, type OpenSlot } from './slot-model';
 import type { OpenSlots } from './use-open-slots';
 
 export interface FreeTimesFieldProps {
@@ -22,6 +23,8 @@ export interface FreeTimesFieldProps {
   /** The entry names no provider: each time shows whose it is. */
   showProvider: boolean;
   onChoose: (slot: OpenSlot | null) => void;
+  /** The location's zone: each time on its clock, zone named ('8:00 AM CT'). */
+  timeZone: string;
 }
 
 /** The free times of the search, day by day, with paging to earlier and later days. */
@@ -32,12 +35,14 @@ export function FreeTimesField({
   error,
   showProvider,
   onChoose,
+  timeZone,
 }: FreeTimesFieldProps) {
   const { slots, days, unavailable } = openSlots;
   return (
     <FormControl component="fieldset" error={error !== null} sx={{ width: '100%', mb: 2 }}>
       <FormLabel component="legend" id={labelId}>
-        Free times{slot ? `: ${dayHeading(slot.dateLocal)} at ${twelveHour(slot.timeLocal)}` : ''}
+        Free times
+        {slot ? `: ${dayHeading(slot.dateLocal)} at ${formatZonedTime(slot.startUtc, timeZone)}` : ''}
       </FormLabel>
       <Stack direction="row" spacing={1} sx={{ my: 1, alignItems: 'center' }}>
         <Button size="small" onClick={openSlots.earlier} disabled={openSlots.earlierDisabled}>
@@ -90,7 +95,7 @@ export function FreeTimesField({
                   key={candidate.key}
                   value={candidate.key}
                   control={<Radio size="small" />}
-                  label={`${twelveHour(candidate.timeLocal)}${showProvider ? ` · ${candidate.providerName}` : ''}`}
+                  label={`${formatZonedTime(candidate.startUtc, timeZone)}${showProvider ? ` · ${candidate.providerName}` : ''}`}
                 />
               ))}
             </Box>

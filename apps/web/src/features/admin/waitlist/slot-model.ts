@@ -45,15 +45,6 @@ export function openSlotsByDay(answer: GetProvidersResponse, limitDays = 7): Slo
   return days;
 }
 
-/** '13:05' → '1:05 PM'. */
-export function twelveHour(timeLocal: string): string {
-  const match = /^(\d{1,2}):(\d{2})/.exec(timeLocal);
-  if (!match) return timeLocal;
-  const hours = Number(match[1]);
-  const suffix = hours >= 12 ? 'PM' : 'AM';
-  return `${hours % 12 === 0 ? 12 : hours % 12}:${match[2]} ${suffix}`;
-}
-
 /** 'YYYY-MM-DD' → 'Mon, Mar 2' (a local date, no time-zone shift). */
 export function dayHeading(dateLocal: string): string {
   const [y = 1970, m = 1, d = 1] = dateLocal.split('-').map(Number);

@@ -8,7 +8,8 @@ import { useRef, useState, type FormEvent } from 'react';
 import { isApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { errorMessageOf } from '../shared/api/admin-request';
-import { dayHeading, localTimeToUtc, twelveHour, type OpenSlot } from './slot-model';
+import { dayHeading, localTimeToUtc, type OpenSlot } from './slot-model';
+import { formatZonedTime } from '../../../lib/zoned-time';
 import { useOpenSlots } from './use-open-slots';
 import { bookFromWaitlist } from './waitlist-api';
 
@@ -66,7 +67,7 @@ function useBookMutation(
       onBooked(
         `Booked ${entry.firstName} ${entry.lastName} with ${answer.provider.name} on ${dayHeading(
           answer.dateLocal,
-        )} at ${twelveHour(answer.timeLocal)}. Confirmation number: ${answer.confirmationNumber}`,
+        )} at ${formatZonedTime(answer.startUtc, answer.timeZone)}. Confirmation number: ${answer.confirmationNumber}`,
       );
     },
     onError: (error) => {
@@ -249,5 +250,7 @@ export function useBookFromWaitlist({
     otherTime: time.otherTime,
     dateOfBirth: dateOfBirth.field,
     consent,
+    /** The chosen location's zone: its free times are shown on its clock, zone named. */
+    timeZone,
   };
 }

@@ -6,7 +6,8 @@ import type { WaitlistEntry } from '@scheduler/contract/admin/waitlist';
 import type { WaitlistOfferRow } from '@scheduler/contract/waitlist-offers';
 import type { UseMutationResult } from '@tanstack/react-query';
 import type { Column } from '../shared/components/data-table';
-import { elapsedSince, formatIsoDate } from '../shared/format';
+import { elapsedSince, formatIsoDate, formatPhone } from '../shared/format';
+import { formatZonedDateTime } from '../../../lib/zoned-time';
 import { offersSummary } from './waitlist-offers';
 
 export interface WaitlistActions {
@@ -68,6 +69,7 @@ function offersColumn(offers: WaitlistOffersColumn): Column<WaitlistEntry> {
   return {
     key: 'offers',
     label: 'Offers',
+    wrapMinWidth: 100,
     render: (entry) => {
       const name = `${entry.firstName} ${entry.lastName}`;
       const list = offers.byEntry?.get(entry.waitlistEntryId) ?? [];
@@ -86,11 +88,15 @@ function offersColumn(offers: WaitlistOffersColumn): Column<WaitlistEntry> {
 /**
  * The waitlist table's columns; `actions` is null when staff may only read the waitlist.
  * `now`: when the screen opened (how long each patient has waited). `offers`: the offers column.
+ * `practiceZone`: the zone of "added" times (a waitlist entry may want any location). What the
+ * patient wants (location, provider, service) shares a column, and long text wraps, so that the
+ * table fits from 1280 px (issue 19).
  */
 export function waitlistColumns(
   now: number,
   actions: WaitlistActions | null,
   offers?: WaitlistOffersColumn,
+  practiceZone?: string,
 ): Column<WaitlistEntry>[] {
   return [
     {
@@ -116,22 +122,34 @@ export function waitlistColumns(
     {
       key: 'contact',
       label: 'Contact',
+      wrapMinWidth: 120,
       render: (entry) =>
         entry.phone || entry.email ? (
           <>
-            {entry.phone ? <Box>{entry.phone}</Box> : null}
-            {entry.email ? <Box sx={{ wordBreak: 'break-all' }}>{entry.email}</Box> : null}
+            {entry.phone ? <Box sx={{ whiteSpace: 'nowrap' }}>{formatPhone(entry.phone)}</Box> : null}
+            {entry.email ? <Box sx={{ overflowWrap: 'anywhere' }}>{entry.email}</Box> : null}
           </>
         ) : (
           '—'
         ),
     },
-    { key: 'location', label: 'Location', render: (entry) => entry.location?.name ?? 'Any' },
-    { key: 'provider', label: 'Provider', render: (entry) => entry.provider?.name ?? 'Any' },
-    { key: 'service', label: 'Service', render: (entry) => entry.service?.name ?? '—' },
+    {
+      key: 'wants',
+      label: 'Service, provider, location',
+      wrapMinWidth: 120,
+      render: (entry) => (
+        <>
+          <Box>{entry.service?.name ?? '—'}</Box>
+          <Typography variant="body2" color="text.secondary">
+            {entry.provider?.name ?? 'Any provider'} · {entry.location?.name ?? 'Any location'}
+          </Typography>
+        </>
+      ),
+    },
     {
       key: 'preferred',
       label: 'Preferred times',
+      wrapMinWidth: 120,
       render: (entry) => (
         <>
           {entry.preferredTimes ?? '—'}
@@ -148,7 +166,10 @@ export function waitlistColumns(
       key: 'createdAt',
       label: 'Waiting',
       render: (entry) => (
-        <time dateTime={entry.createdAt} title={new Date(entry.createdAt).toLocaleString('en-US')}>
+        <time
+          dateTime={entry.createdAt}
+          title={`Added ${formatZonedDateTime(entry.createdAt, practiceZone)}`}
+        >
           {elapsedSince(entry.createdAt, now)}
         </time>
       ),
@@ -159,6 +180,7 @@ export function waitlistColumns(
           {
             key: 'actions',
             label: 'Actions',
+            wrapMinWidth: 120,
             render: (entry: WaitlistEntry) => <EntryActions entry={entry} actions={actions} />,
           },
         ]

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { WaitlistEntry } from '@scheduler/contract/admin/waitlist';
 import { NOTES_MAX_LENGTH } from '@scheduler/contract/booking';
 import type { Ref } from 'react';
-import { formatIsoDate } from '../shared/format';
+import { formatIsoDate, formatPhone } from '../shared/format';
 
 function Detail({ term, value }: { term: string; value: string }) {
   return (
@@ -39,7 +39,7 @@ export function WaitlistPatientSummary({ entry }: { entry: WaitlistEntry }) {
       {entry.dateOfBirth === null ? null : (
         <Detail term="Date of birth" value={entry.dateOfBirth ? formatIsoDate(entry.dateOfBirth) : '—'} />
       )}
-      <Detail term="Phone" value={entry.phone ?? '—'} />
+      <Detail term="Phone" value={formatPhone(entry.phone)} />
       <Detail term="E-mail" value={entry.email ?? '—'} />
     </Box>
   );

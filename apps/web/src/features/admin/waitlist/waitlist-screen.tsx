@@ -16,6 +16,7 @@ import { useWaitlistChanges } from './use-waitlist-changes';
 import { fetchWaitlistEntries } from './waitlist-api';
 import { OPEN_ENTRIES, WaitlistFiltersBar, type WaitlistFilters } from './waitlist-filters';
 import { EntryOffersDialog, useOffersByEntry } from './waitlist-offers';
+import { usePracticeTimeZone } from '../shared/use-practice-zone';
 
 /**
  * waitlist: patients waiting for a provider or location with no online availability, by location,
@@ -60,6 +61,7 @@ export function WaitlistScreen() {
           .includes(needle)
       : true,
   );
+  const practiceZone = usePracticeTimeZone();
   const canChange = access.can('waitlist:write');
   const canBook = canChange && brand !== undefined && scheduler !== undefined;
   const { refreshWaitlist, remove, markContacted } = useWaitlistChanges(clientId, () => setRemoving(null));
@@ -82,6 +84,7 @@ export function WaitlistScreen() {
         }
       : null,
     { byEntry: offersByEntry, onShow: setShowingOffers },
+    practiceZone,
   );
 
   return (

@@ -17,6 +17,17 @@ import { errorMessageOf } from '../api/admin-request';
 
 export type SortDirection = 'asc' | 'desc';
 
+/**
+ * The first column of a table that scrolls sideways inside its card stays in view (issue 19), on
+ * the paper's background so that the scrolled cells pass under it.
+ */
+export const STICKY_FIRST_CELL = {
+  position: 'sticky',
+  left: 0,
+  zIndex: 1,
+  bgcolor: 'background.paper',
+} as const;
+
 export interface ListQuery {
   page: number;
   pageSize: number;
@@ -121,6 +132,7 @@ function DataTableHead<Row>({
               align={column.align}
               sortDirection={active ? query.direction : false}
               scope="col"
+              sx={column === columns[0] ? STICKY_FIRST_CELL : undefined}
             >
               {column.sortField ? (
                 <TableSortLabel
@@ -220,11 +232,12 @@ export function DataTable<Row>({
                   <TableCell
                     key={column.key}
                     align={column.align}
-                    sx={
-                      column.wrapMinWidth === undefined
+                    sx={{
+                      ...(column.wrapMinWidth === undefined
                         ? { whiteSpace: 'nowrap' }
-                        : { minWidth: column.wrapMinWidth }
-                    }
+                        : { minWidth: column.wrapMinWidth }),
+                      ...(column === columns[0] ? STICKY_FIRST_CELL : {}),
+                    }}
                   >
                     {column.render(row)}
                   </TableCell>

@@ -13,12 +13,20 @@ import type { AppointmentStatus } from '@scheduler/domain/appointment-status';
 import type { AppointmentSummary } from '@scheduler/contract/patient-management/shared';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { formatDateTime } from '../format';
+import { ChannelName } from './channel-name';
+import { formatZonedDateTime } from '../../../../lib/zoned-time';
 
+/**
+ * Read by screen readers, not shown. Lengths in px strings: in an `sx` prop a bare `1` means 100 %
+ * (issue 19: a hidden span 1440 px wide made the patient page scroll sideways).
+ */
 export const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: 0,
+  border: 0,
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
@@ -98,11 +106,11 @@ export function StatusChip({ status, label }: { status: AppointmentStatus; label
   return <Chip size="small" variant="outlined" color={STATUS_COLOURS[status]} label={label} />;
 }
 
-/** A label for an appointment: 'Mar 2, 2026, 9:30 AM · Cleaning'. */
+/** A label for an appointment: 'Mar 2, 2026, 9:30 AM ET · Cleaning' (its location's zone, named). */
 export function appointmentLabel(
   appointment: Pick<AppointmentSummary, 'startUtc' | 'timeZone' | 'service'>,
 ): string {
-  return `${formatDateTime(appointment.startUtc, appointment.timeZone)} · ${appointment.service.name}`;
+  return `${formatZonedDateTime(appointment.startUtc, appointment.timeZone)} · ${appointment.service.name}`;
 }
 
 export interface AppointmentsTableProps {
@@ -157,7 +165,7 @@ export function AppointmentsTable({
                     aria-current={selected ? 'true' : undefined}
                     sx={{ fontWeight: selected ? 700 : 500 }}
                   >
-                    {formatDateTime(appointment.startUtc, appointment.timeZone, true)}
+                    {formatZonedDateTime(appointment.startUtc, appointment.timeZone, { weekday: true })}
                   </Link>
                   {selected ? (
                     <Box component="span" sx={visuallyHidden}>
@@ -172,7 +180,9 @@ export function AppointmentsTable({
                 <TableCell>
                   <StatusChip status={appointment.status} label={appointment.statusLabel} />
                 </TableCell>
-                <TableCell>{appointment.channel ?? '—'}</TableCell>
+                <TableCell>
+                  <ChannelName channel={appointment.channel} />
+                </TableCell>
               </TableRow>
             );
           })}

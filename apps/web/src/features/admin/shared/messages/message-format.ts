@@ -6,7 +6,7 @@ import {
   type MessageSummary,
 } from '@scheduler/contract/admin/messages';
 import { zoneAbbreviation as zoneAbbreviationOf } from '@scheduler/domain/zone-names';
-import { formatDateTime } from '../format';
+import { formatZonedDateTime } from '../../../../lib/zoned-time';
 
 /** How the message screens word and colour a message's kind, channel, status and times. */
 
@@ -38,8 +38,7 @@ export function zoneAbbreviation(isoInstant: string, timeZone: string): string {
 
 /** 'Tue, Nov 10, 2026, 10:30 AM EST' in the location's zone (the zone is always named). */
 export function formatZoned(isoInstant: string, timeZone: string, withWeekday = false): string {
-  const text = formatDateTime(isoInstant, timeZone, withWeekday);
-  return text === '—' ? text : `${text} ${zoneAbbreviation(isoInstant, timeZone)}`;
+  return formatZonedDateTime(isoInstant, timeZone, { weekday: withWeekday, zoneStyle: 'specific' });
 }
 
 /** Status in words with its reason: 'Not sent: no consent to e-mail'. */

@@ -1,0 +1,83 @@
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { AppointmentToRebook } from '@scheduler/contract/admin/rebooking';
+import { APPOINTMENT_STATUS_LABELS } from '@scheduler/domain/appointment-status';
+import { Link as RouterLink } from 'react-router';
+import { formatZonedDateTime, zoneLongName } from '../../../../lib/zoned-time';
+import { sectionPath } from '../admin-paths';
+import { useAdminParams } from '../use-admin-params';
+
+export interface AppointmentsToRebookProps {
+  /** The table's caption, e.g. "Appointments to rebook". */
+  caption: string;
+  appointments: readonly AppointmentToRebook[];
+  emptyText: string;
+  /** Show the provider column (a closure's list); a retired provider's list leaves it out. */
+  showProvider?: boolean;
+}
+
+/**
+ * Upcoming appointments that need rebooking (a retired provider's, or those on a closed day): when
+ * (on the location's clock, zone named), the patient (a link to the patient's page with the
+ * appointment selected), service, provider, confirmation number and status.
+ */
+export function AppointmentsToRebook({
+  caption,
+  appointments,
+  emptyText,
+  showProvider = true,
+}: AppointmentsToRebookProps) {
+  const { clientId, ruleId } = useAdminParams();
+  if (appointments.length === 0) return <Typography color="text.secondary">{emptyText}</Typography>;
+  const patientPath = (a: AppointmentToRebook) =>
+    sectionPath(
+      clientId,
+      ruleId,
+      `patientdetails/${encodeURIComponent(a.patientId)}/${encodeURIComponent(a.appointmentId)}`,
+    );
+  return (
+    <Box sx={{ overflowX: 'auto' }}>
+      <Table size="small">
+        <caption style={{ captionSide: 'top', textAlign: 'left', padding: 0, marginBottom: 8 }}>
+          {caption} ({appointments.length})
+        </caption>
+        <TableHead>
+          <TableRow>
+            <TableCell scope="col">When</TableCell>
+            <TableCell scope="col">Patient</TableCell>
+            <TableCell scope="col">Service</TableCell>
+            {showProvider ? <TableCell scope="col">Provider</TableCell> : null}
+            <TableCell scope="col">Confirmation</TableCell>
+            <TableCell scope="col">Status</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {appointments.map((a) => (
+            <TableRow key={a.appointmentId}>
+              <TableCell>
+                <span title={`${zoneLongName(a.timeZone, Date.parse(a.startUtc))} (${a.locationName})`}>
+                  {formatZonedDateTime(a.startUtc, a.timeZone, { weekday: true })}
+                </span>
+              </TableCell>
+              <TableCell>
+                <Link component={RouterLink} to={patientPath(a)}>
+                  {a.patientName}
+                </Link>
+              </TableCell>
+              <TableCell>{a.serviceName}</TableCell>
+              {showProvider ? <TableCell>{a.providerName}</TableCell> : null}
+              <TableCell>{a.confirmationNumber}</TableCell>
+              <TableCell>{APPOINTMENT_STATUS_LABELS[a.status]}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}
