@@ -78,7 +78,9 @@ test.describe('waitlist', () => {
     await page.goto(`${base}/patients`);
     await page.getByRole('searchbox', { name: /Search by name, phone/ }).fill(entry.lastName);
     await page.getByRole('link', { name: `${entry.lastName}, ${entry.firstName}` }).click();
-    await expect(page.getByRole('table', { name: 'Upcoming appointments' })).toContainText('front-desk');
+    await expect(page.getByRole('table', { name: 'Upcoming appointments' })).toContainText(
+      'Front desk (booked by staff)',
+    );
   });
 
   test('staff book a waiting patient at another time, beyond the patient booking window', async ({
@@ -151,7 +153,7 @@ test.describe('waitlist', () => {
     await page.getByRole('searchbox', { name: /Search by name, phone/ }).fill(entry.lastName);
     await page.getByRole('link', { name: `${entry.lastName}, ${entry.firstName}` }).click();
     const upcoming = page.getByRole('table', { name: 'Upcoming appointments' });
-    await expect(upcoming).toContainText('front-desk');
+    await expect(upcoming).toContainText('Front desk (booked by staff)');
     await expect(upcoming).toContainText(entry.provider!.name);
   });
 

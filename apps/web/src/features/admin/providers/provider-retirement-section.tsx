@@ -96,7 +96,7 @@ export function ProviderRetirementSection({
             {change.isPending ? 'Restoring…' : 'Restore provider'}
           </Button>
         ) : (
-          <Button variant="outlined" color="warning" onClick={() => setConfirming(true)}>
+          <Button variant="outlined" color="error" onClick={() => setConfirming(true)}>
             Retire provider
           </Button>
         )}
@@ -133,7 +133,7 @@ export function ProviderRetirementSection({
         <DialogActions>
           <Button onClick={() => setConfirming(false)}>Cancel</Button>
           <Button
-            color="warning"
+            color="error"
             variant="contained"
             onClick={() => change.mutate(true)}
             disabled={change.isPending}

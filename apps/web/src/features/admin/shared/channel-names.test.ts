@@ -7,6 +7,7 @@ describe('channel names', () => {
     expect(channelName('reserve_with_google')).toBe('Google Business Profile');
     expect(channelName('Reserve-With-Google')).toBe('Google Business Profile');
     expect(channelName('phone')).toBe('Phone (booked by staff)');
+    expect(channelName('front-desk')).toBe('Front desk (booked by staff)');
   });
 
   it('names a widget by the site it is on', () => {

@@ -9,6 +9,7 @@
 const KNOWN: Readonly<Record<string, string>> = {
   website: 'Practice website',
   phone: 'Phone (booked by staff)',
+  front_desk: 'Front desk (booked by staff)',
   staff: 'Booked by staff',
   reserve_with_google: 'Google Business Profile',
   rwg: 'Google Business Profile',
