@@ -16,6 +16,7 @@ const benches = [
   'cold-start.ts',
   'messages.ts',
   'patient-search.ts',
+  'fhir-bulk.ts',
 ];
 const only = process.argv.slice(2);
 const failed: string[] = [];

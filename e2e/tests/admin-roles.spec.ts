@@ -8,6 +8,7 @@ const CONFIGURATION = [
   'Locations',
   'Widget',
   'Message settings',
+  'Open availability',
 ];
 // The Schedule is first for everyone who may read patients (issue 19): its group, Practice, leads.
 const PRACTICE = ['Schedule', 'Patients', 'Waitlist', 'Messages', 'Reports'];

@@ -69,6 +69,7 @@ import {
 } from './contexts/waitlist/index.ts';
 import { avatarPlugin, providerAdminRoutes, providerRoutes } from './contexts/providers/index.ts';
 import { widgetPlugin } from './contexts/widget/index.ts';
+import { openAvailabilityRoutes } from './contexts/open-availability/index.ts';
 import {
   createAppointmentMessages,
   messageTemplateRoutes,
@@ -207,6 +208,17 @@ async function registerContexts(
     sms,
     config,
     manageLinks: (clientId, appointmentId) => manageLinks.linkFor(clientId, appointmentId),
+  });
+  // Issue 20: FHIR R4 read API, SMART Scheduling Links, partners' hold/book, calendar feeds.
+  await app.register(openAvailabilityRoutes, {
+    db,
+    now,
+    rateLimits,
+    config,
+    jobs,
+    availability,
+    messages,
+    manageLinks,
   });
 }
 

@@ -335,3 +335,13 @@ export const trackLogRequestSchema = z.object({
   status: z.number().int().min(0).max(599).optional(),
   at: isoInstantSchema.optional(),
 });
+
+// ---------------------------------------------------------------- GET slotLink (issue 20)
+// The booking page's slot deep link: slot-link.ts (here too, so the contract worker checks its answer).
+export {
+  SLOT_LINK_MALFORMED_MESSAGE,
+  SLOT_LINK_NOT_FOUND_MESSAGE,
+  slotLinkQuerySchema,
+  slotLinkResponseSchema,
+} from './slot-link.ts';
+export type { SlotLinkQuery, SlotLinkResponse } from './slot-link.ts';

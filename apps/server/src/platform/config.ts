@@ -61,6 +61,9 @@ const envSchema = z.object({
   MANAGE_LINK_KEY: optionalText.refine((value) => value === undefined || value.length >= 32, {
     error: 'must be at least 32 characters (a random secret)',
   }),
+  PARTNER_TOKEN_KEY: optionalText.refine((value) => value === undefined || value.length >= 32, {
+    error: 'must be at least 32 characters (a random secret)',
+  }),
   REDIS_URL: optionalText.refine((value) => value === undefined || /^rediss?:\/\//.test(value), {
     error: 'must be a redis:// or rediss:// URL',
   }),
@@ -148,6 +151,11 @@ export interface Config {
    * one derived from LOGIN_HASH_KEY, else a built-in key (production warns, main.ts).
    */
   manageLinkKey: string | undefined;
+  /**
+   * Issue 20: the HS256 key of the partners' FHIR access tokens (client credentials). Unset: one
+   * derived (HKDF) from the manage links' key.
+   */
+  partnerTokenKey: string | undefined;
   /** Folder of the built SPA (`apps/web/dist`). */
   webDist: string;
   /** `Secure` cookies and `upgrade-insecure-requests`; defaults to true in production. */
@@ -242,6 +250,7 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     redisUrl: e.REDIS_URL,
     loginHashKey: e.LOGIN_HASH_KEY,
     manageLinkKey: e.MANAGE_LINK_KEY,
+    partnerTokenKey: e.PARTNER_TOKEN_KEY,
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps', 'web', 'dist')),
     cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
     trustProxy: e.TRUST_PROXY ?? false,

@@ -6,7 +6,8 @@
  * only, with a valid request for brightsmile's objects. Prints route × caller (✓ allowed, · refused
  * 403, 401) and every cell that disagrees with roles.ts; exits 1 when one does. Public routes that
  * need a signature (SIGNED_PUBLIC_ROUTES: Twilio's webhooks) are called without it (403 for
- * everyone) and with it (allowed). After a route that ends the caller's other sessions, every
+ * everyone) and with it (allowed); the partner operations (BEARER_PUBLIC_ROUTES) without their partner
+ * token (401 for everyone: a staff session's token is no partner token) and with it. After a route that ends the caller's other sessions, every
  * caller must still be signed in, then signs in again. SQLite, and
  * PostgreSQL too when TEST_DATABASE_URL is set. The same rules are asserted in npm test by
  * route-guards.test.ts (with cross-brand ids, CSRF and audit on top).
@@ -14,7 +15,7 @@
 import { roleHasPermission } from '@scheduler/domain/roles';
 import type { LightMyRequestResponse } from 'fastify';
 import { testDatabases } from '../../src/test/test-db.ts';
-import { SIGNED_PUBLIC_ROUTES } from './public-routes.ts';
+import { BEARER_PUBLIC_ROUTES, SIGNED_PUBLIC_ROUTES } from './public-routes.ts';
 import type { CatalogueRoute } from './route-catalogue.ts';
 import { anonymous, bearer, call, describeAnswer } from './route-calls.ts';
 import type { Caller } from './route-calls.ts';
@@ -130,6 +131,14 @@ for (const target of testDatabases()) {
           ...(name === 'anon' ? {} : { caller: SESSION_OF[name] }),
         });
         let cell = '';
+        if (BEARER_PUBLIC_ROUTES.has(route.key)) {
+          // Public but for partners: 401 for everyone without the partner's token.
+          const refused = await call(f.app, route, unsigned(sample.parts, 'authorization'), caller);
+          judge(route, `${name} (no partner token)`, refused, 'unauthenticated');
+          if (sample.parts.headers?.authorization === undefined)
+            mismatches.push(`${route.key} as ${name}: the sample carries no partner token`);
+          cell = `${cellOf(refused.statusCode)}/`;
+        }
         if (signatureHeader !== undefined) {
           // Public but signed: refused (403) for everyone without the signature, allowed with it.
           const refused = await call(f.app, route, unsigned(sample.parts, signatureHeader), caller);
@@ -149,7 +158,7 @@ for (const target of testDatabases()) {
       }
     }
     console.info(
-      `\nAccess matrix on ${target.name} (✓ allowed, · 403, 401 signed out; signed routes: unsigned/signed)\n`,
+      `\nAccess matrix on ${target.name} (✓ allowed, · 403, 401 signed out; signed routes: unsigned/signed; partner routes: no token/token)\n`,
     );
     for (const line of lines) console.info(line);
     console.info(

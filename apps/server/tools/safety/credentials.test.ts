@@ -17,6 +17,13 @@ import { SESSION_IDLE_TIMEOUT_MS, SESSION_LIFETIME_MS } from '../../src/platform
 import { IP_FAILURE_LIMIT, accountDelaySeconds } from '../../src/platform/auth/sign-in-throttle.ts';
 import { createTestApp, sqliteOnly, testDatabases } from '../../src/test/test-db.ts';
 import type { TestDatabase } from '../../src/test/test-db.ts';
+import { decodeJwt } from 'jose';
+import type { CreatePartnerResponse, PartnerTokenResponse } from '@scheduler/contract/admin/partners';
+import type { RotateCalendarFeedResponse } from '@scheduler/contract/admin/calendar-feeds';
+import { seedIfEmpty } from '../../src/platform/db/seed/seed.ts';
+import { NOW } from '../../src/test/public-api-fixture.ts';
+import { loginAsDemo } from '../../src/test/staff-login.ts';
+import { basicAuthorization } from './open-availability-overrides.ts';
 import { insertUser, loginAttemptsOf, sessionRowsOf } from './db/credentials.ts';
 
 // Sign-ins here test tokens and counters, not hashing (platform/auth/password.test.ts does): skip scrypt.
@@ -99,6 +106,110 @@ describe.each(testDatabases())('session tokens on $name', (target) => {
     const cookies = Object.fromEntries(login.cookies.map((c) => [c.name, c]));
     expect(cookies.sid?.httpOnly).toBe(true);
     expect(cookies['XSRF-TOKEN']?.value).not.toBe(cookies.sid?.value);
+  });
+});
+
+/*
+ * Issue 20's credentials: a partner client's secret (its access tokens last 15 minutes at most) and a
+ * provider calendar feed's token. Each at least 128 random bits, the database keeping only SHA-256.
+ */
+describe.each(testDatabases())('partner secrets and calendar feed tokens on $name', (target) => {
+  let t: TestDatabase;
+  let app: App;
+  let headers: Record<string, string>;
+  let clientId: number;
+
+  beforeAll(async () => {
+    t = await target.create();
+    await seedIfEmpty(t.db, NOW);
+    app = await createTestApp(t, { now: () => NOW });
+    headers = (await loginAsDemo(app, 'owner')).bearerHeaders;
+    ({ id: clientId } = await t.db
+      .selectFrom('clients')
+      .select('id')
+      .where('slug', '=', 'brightsmile')
+      .executeTakeFirstOrThrow());
+  });
+  afterAll(async () => {
+    await app?.close();
+    await t?.destroy();
+  });
+
+  const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+  it('partner secrets: at least 128 random bits, only their SHA-256 stored; access tokens of 15 minutes at most', async () => {
+    const created: CreatePartnerResponse[] = [];
+    for (const name of ['Credentials partner A', 'Credentials partner B']) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/scheduler/admin/partners',
+        headers,
+        payload: { clientId, name },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      created.push(response.json<CreatePartnerResponse>());
+    }
+    const [a, b] = created as [CreatePartnerResponse, CreatePartnerResponse];
+    expect(a.clientSecret).not.toBe(b.clientSecret);
+    expect(Buffer.from(a.clientSecret, 'base64url').length * 8).toBeGreaterThanOrEqual(128);
+    const rows = await t.db.selectFrom('partner_clients').selectAll().execute();
+    const stored = JSON.stringify(rows);
+    for (const partner of created) {
+      expect(stored).not.toContain(partner.clientSecret);
+      expect(rows.map((row) => row.secret_hash)).toContain(sha256(partner.clientSecret));
+    }
+    const token = await app.inject({
+      method: 'POST',
+      url: '/fhir/brightsmile/auth/token',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: basicAuthorization(a.partner.clientIdentifier, a.clientSecret),
+      },
+      payload: 'grant_type=client_credentials',
+    });
+    expect(token.statusCode, token.body).toBe(200);
+    const { access_token: accessToken, expires_in: expiresIn } = token.json<PartnerTokenResponse>();
+    const claims = decodeJwt(accessToken);
+    expect(expiresIn).toBeLessThanOrEqual(15 * 60);
+    expect((claims.exp ?? Infinity) - (claims.iat ?? 0)).toBeLessThanOrEqual(15 * 60);
+    expect(JSON.stringify(await t.db.selectFrom('partner_clients').selectAll().execute())).not.toContain(
+      accessToken,
+    );
+  });
+
+  it('calendar feed tokens: at least 128 random bits, only their SHA-256 stored; a rotation ends the old one', async () => {
+    const provider = await t.db
+      .selectFrom('providers')
+      .select('id')
+      .where('client_id', '=', clientId)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const tokens: string[] = [];
+    for (let index = 0; index < 2; index++) {
+      const response = await app.inject({
+        method: 'POST',
+        url: `/api/scheduler/admin/providers/${String(provider.id)}/calendar-feed/rotate`,
+        headers,
+        payload: { clientId },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const url = response.json<RotateCalendarFeedResponse>().feed.url;
+      tokens.push(/\/api\/calendar\/([^/]+)\.ics$/.exec(url)?.[1] ?? '');
+    }
+    const [old, current] = tokens as [string, string];
+    expect(old).not.toBe(current);
+    expect(Buffer.from(current, 'base64url').length * 8).toBeGreaterThanOrEqual(128);
+    const rows = await t.db
+      .selectFrom('provider_calendar_feeds')
+      .selectAll()
+      .where('provider_id', '=', provider.id)
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.token_hash).toBe(sha256(current));
+    expect(Buffer.from(rows[0]?.nonce ?? '', 'base64url').length * 8).toBeGreaterThanOrEqual(128);
+    expect(JSON.stringify(rows)).not.toContain(current);
+    expect((await app.inject({ method: 'GET', url: `/api/calendar/${current}.ics` })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: `/api/calendar/${old}.ics` })).statusCode).toBe(404);
   });
 });
 

@@ -12,7 +12,7 @@ import { repoRoot } from '../../src/platform/config.ts';
 import { testDatabases } from '../../src/test/test-db.ts';
 import { fuzzRoutes } from './fuzz.ts';
 import { hostileValue } from './fuzz-mutations.ts';
-import { anonymous, bearer, call, describeAnswer } from './route-calls.ts';
+import { anonymous, bearer, call, describeAnswer, errorOf } from './route-calls.ts';
 import type { Caller } from './route-calls.ts';
 import { createSafetyFixture } from './safety-fixture.ts';
 import type { SafetyFixture } from './safety-fixture.ts';
@@ -208,6 +208,121 @@ describe.each(testDatabases())('hostile requests to every route on $name', (targ
         failures.push(`${what}: no message`);
       if (!JSON.stringify(body.error.details ?? null).includes(`"${field}"`))
         failures.push(`${what}: the details do not name ${field} (${JSON.stringify(body.error.details)})`);
+    }
+    const after = await digests();
+    for (const [index, digest] of before.entries())
+      failures.push(
+        ...changedDigest(digest, after[index] ?? {}).map((table) => `a refused request wrote to ${table}`),
+      );
+    expect(failures).toEqual([]);
+  });
+
+  /*
+   * Found while covering issue 20's routes: a FHIR `start` date past 9999 answered 500 (the day
+   * after is year 10000), a Slot id of a minute past any window 500 (no date for it), ids beyond
+   * int4 in a slot id 500 on PostgreSQL (SQLSTATE 22003) from $hold, $book and slotLink, and a NUL
+   * in a partner's client_id 500 on PostgreSQL (22021). Each is refused with its API's error shape
+   * (OperationOutcome, OAuth error or ours), writing nothing.
+   */
+  it('refuses the open-availability routes’ edge inputs (years past 2999, far minutes, ids beyond int4, NUL) with a 4xx, writing nothing', async () => {
+    const BIG = '2147483648';
+    const slotOf = (parts: RequestParts): string => {
+      const body = parts.body as { parameter?: { resource?: { slot?: { reference?: string }[] } }[] };
+      return body.parameter?.[0]?.resource?.slot?.[0]?.reference?.slice('Slot/'.length) ?? '';
+    };
+    const bigSlot = (parts: RequestParts, at: number): string => {
+      const fields = slotOf(parts).split('-');
+      fields[at] = BIG;
+      return fields.join('-');
+    };
+    const setSlot = (parts: RequestParts, slot: string) =>
+      setIn(
+        (parts.body as { parameter: unknown[] }).parameter[0],
+        ['resource', 'slot'],
+        [{ reference: `Slot/${slot}` }],
+      );
+    const cases: [key: string, what: string, status: number, change: (parts: RequestParts) => void][] = [
+      ['GET /fhir/:clientName/:resourceType', 'start=9999-12-31', 400, (p) => (p.query.start = '9999-12-31')],
+      [
+        'GET /fhir/:clientName/:resourceType',
+        'start=ge0001-01-01T00:00:00Z',
+        400,
+        (p) => (p.query.start = 'ge0001-01-01T00:00:00Z'),
+      ],
+      [
+        'GET /fhir/:clientName/:resourceType/:id',
+        'a Slot at minute 999999999999',
+        404,
+        (p) => (p.params.id = `${p.params.id?.split('-').slice(0, 3).join('-') ?? ''}-999999999999`),
+      ],
+      [
+        'GET /fhir/:clientName/:resourceType/:id',
+        'a Slot of provider 2^31',
+        404,
+        (p) => (p.params.id = `${BIG}-${p.params.id?.split('-').slice(1).join('-') ?? ''}`),
+      ],
+      [
+        'GET /api/scheduler/slotLink',
+        'a slot of provider 2^31',
+        400,
+        (p) => (p.query.slot = `${BIG}-${p.query.slot?.split('-').slice(1).join('-') ?? ''}`),
+      ],
+      [
+        'GET /api/scheduler/slotLink',
+        'a slot of service 2^31',
+        400,
+        (p) => {
+          const f = (p.query.slot ?? '').split('-');
+          f[2] = BIG;
+          p.query.slot = f.join('-');
+        },
+      ],
+      [
+        'POST /fhir/:clientName/Appointment/$hold',
+        'a slot of provider 2^31',
+        400,
+        (p) => setSlot(p, bigSlot(p, 0)),
+      ],
+      [
+        'POST /fhir/:clientName/Appointment/$hold',
+        'a slot of location 2^31',
+        400,
+        (p) => setSlot(p, bigSlot(p, 1)),
+      ],
+      [
+        'POST /fhir/:clientName/Appointment/$book',
+        'a slot of service 2^31',
+        400,
+        (p) => setSlot(p, bigSlot(p, 2)),
+      ],
+      [
+        'POST /fhir/:clientName/auth/token',
+        'a NUL in client_id',
+        401,
+        (p) => setIn(p.body, ['client_id'], 'a\u0000b'),
+      ],
+    ];
+    const failures: string[] = [];
+    const requests: [what: string, route: CatalogueRoute, parts: RequestParts, status: number][] = [];
+    for (const [key, what, status, change] of cases) {
+      const route = f.catalogue.routes.find((r) => r.key === key);
+      if (route === undefined) {
+        failures.push(`${key} is not in the route table`);
+        continue;
+      }
+      const sample = await sampleFor(f, route, { brand: f.brands.brightsmile });
+      const parts = structuredClone(sample.parts);
+      change(parts);
+      requests.push([`${key} with ${what}`, route, parts, status]);
+    }
+    const clientIds = Object.values(f.brands).map((brand) => brand.ids.clientId ?? 0);
+    const digests = () =>
+      Promise.all(clientIds.map((id) => brandDigest(f.db, id, { except: ['audit_log'] })));
+    const before = await digests();
+    for (const [what, route, parts, status] of requests) {
+      const response = await call(f.app, route, parts, anonymous);
+      if (response.statusCode !== status || errorOf(response) === undefined)
+        failures.push(`${what}: expected ${status} with an error, got ${describeAnswer(response)}`);
     }
     const after = await digests();
     for (const [index, digest] of before.entries())

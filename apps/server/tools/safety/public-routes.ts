@@ -56,6 +56,39 @@ export const PUBLIC_ROUTES: Readonly<Record<string, string>> = {
   // Issue 18 (J): waitlist offers; the claim token (X-Claim-Token header, 128-bit nonce, stored hashed) is the credential
   'GET /api/scheduler/waitlistOffer': 'the waitlist offer of the holder of its claim link (changes nothing)',
   'POST /api/scheduler/claimWaitlistOffer': 'claiming a waitlist offer through its single-use claim link',
+  // Issue 20: a provider's calendar feed; its token (256-bit HMAC of a 128-bit nonce, stored hashed, rotatable) is the credential
+  'GET /api/calendar/:token.ics':
+    "a provider's appointment times and places as ICS (no patient data); 404 for an unknown or rotated token",
+  // Issue 20: the public FHIR R4 read API of a published brand (no patient data; 404 when unpublished)
+  'GET /fhir/:clientName/metadata': "the brand's FHIR CapabilityStatement (what the endpoint supports)",
+  'GET /fhir/:clientName/:resourceType':
+    'search of published locations, practitioners, services, schedules and free slots (no patient data)',
+  'GET /fhir/:clientName/:resourceType/:id':
+    'one published catalogue resource or free slot (no patient data)',
+  // Issue 20: the SMART Scheduling Links publisher (public by design, no patient data)
+  'GET /fhir/:clientName/$bulk-publish': "the brand's SMART Scheduling Links manifest",
+  'GET /fhir/:clientName/bulk/:file':
+    'one NDJSON file of the manifest (locations, roles, services, schedules, free slots; no patient data)',
+  // Issue 20: trusted partners; the credential is the client secret (token) or the Bearer token it gave (401 without)
+  'POST /fhir/:clientName/auth/token':
+    "OAuth 2.0 client credentials: a partner's secret for a 15-minute Bearer token (401 for a wrong or revoked one)",
+  'POST /fhir/:clientName/Appointment/$hold':
+    'a partner holds a free slot for 5 minutes (Bearer token of a partner of the brand; 401 without)',
+  'POST /fhir/:clientName/Appointment/$book':
+    'a partner books a slot for a patient (Bearer token of a partner of the brand; 401 without)',
+  // Issue 20: the booking page's deep link to a published slot (changes nothing)
+  'GET /api/scheduler/slotLink':
+    'the service, location, provider and time of a published slot id, and whether it is free',
+  'GET /fhir': 'unknown FHIR path: a 404 OperationOutcome',
+  'POST /fhir': 'unknown FHIR path: a 404 OperationOutcome',
+  'PUT /fhir': 'unknown FHIR path: a 404 OperationOutcome',
+  'PATCH /fhir': 'unknown FHIR path: a 404 OperationOutcome',
+  'DELETE /fhir': 'unknown FHIR path: a 404 OperationOutcome',
+  'GET /fhir/*': 'unknown FHIR path: a 404 OperationOutcome',
+  'POST /fhir/*': 'unknown FHIR path: a 404 OperationOutcome',
+  'PUT /fhir/*': 'unknown FHIR path: a 404 OperationOutcome',
+  'PATCH /fhir/*': 'unknown FHIR path: a 404 OperationOutcome',
+  'DELETE /fhir/*': 'unknown FHIR path: a 404 OperationOutcome',
 
   // Analytics of the booking flow
   'POST /api/scheduler/updateUserSession': 'analytics event of the booking flow',
@@ -75,6 +108,19 @@ export const PUBLIC_ROUTES: Readonly<Record<string, string>> = {
 export const SIGNED_PUBLIC_ROUTES: ReadonlyMap<string, string> = new Map([
   ['POST /api/messages/twilio/status', 'x-twilio-signature'],
   ['POST /api/messages/twilio/inbound', 'x-twilio-signature'],
+]);
+
+/**
+ * Public routes (no staff session) that need a partner's Bearer access token of the brand named in
+ * the path (issue 20: from POST /fhir/{clientName}/auth/token): 401 OperationOutcome with
+ * `WWW-Authenticate: Bearer` without one, with a staff session's token, another brand's partner
+ * token or a revoked partner's. Their samples carry a live token (open-availability-overrides.ts);
+ * route-guards.test.ts checks the refusals and that the sample itself succeeds, authz-cli.ts calls
+ * each without the token too (401 for everyone).
+ */
+export const BEARER_PUBLIC_ROUTES: ReadonlySet<string> = new Set([
+  'POST /fhir/:clientName/Appointment/$hold',
+  'POST /fhir/:clientName/Appointment/$book',
 ]);
 
 /**

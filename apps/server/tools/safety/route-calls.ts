@@ -77,8 +77,29 @@ export function errorOf(response: LightMyRequestResponse): ErrorShape | undefine
   } catch {
     return undefined;
   }
-  if (typeof body !== 'object' || body === null || !('error' in body)) return undefined;
+  if (typeof body !== 'object' || body === null) return undefined;
+  // The FHIR API's errors (issue 20): an OperationOutcome whose first issue names its code and says why.
+  if ((body as { resourceType?: unknown }).resourceType === 'OperationOutcome') {
+    const [issue] = ((body as { issue?: unknown }).issue ?? []) as {
+      code?: unknown;
+      diagnostics?: unknown;
+      details?: { text?: unknown };
+    }[];
+    const code = issue?.code;
+    const message = issue?.diagnostics ?? issue?.details?.text;
+    return typeof code === 'string' && typeof message === 'string' && code !== '' && message !== ''
+      ? { code, message }
+      : undefined;
+  }
+  if (!('error' in body)) return undefined;
   const error = body.error;
+  // OAuth 2.0 token errors (RFC 6749 §5.2): { error: 'invalid_client', error_description }.
+  if (typeof error === 'string') {
+    const description = (body as { error_description?: unknown }).error_description;
+    return error !== '' && typeof description === 'string' && description !== ''
+      ? { code: error, message: description }
+      : undefined;
+  }
   if (typeof error !== 'object' || error === null) return undefined;
   const { code, message } = error as { code?: unknown; message?: unknown };
   return typeof code === 'string' && typeof message === 'string' && code !== '' && message !== ''

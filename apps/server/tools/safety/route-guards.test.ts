@@ -10,7 +10,7 @@ import { roleHasPermission } from '@scheduler/domain/roles';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createStaffAuth } from '../../src/platform/auth/staff-auth.ts';
-import { PUBLIC_ACCOUNT_ROUTES } from './public-routes.ts';
+import { BEARER_PUBLIC_ROUTES, PUBLIC_ACCOUNT_ROUTES } from './public-routes.ts';
 import { createTestApp, testDatabases } from '../../src/test/test-db.ts';
 import type { CatalogueRoute } from './route-catalogue.ts';
 import { routeCatalogue, touchesPatientData } from './route-catalogue.ts';
@@ -22,7 +22,8 @@ import { auditRowsAfter, maxAuditId } from './db/brand-records.ts';
 import { nonPatientNames } from './db/credentials.ts';
 import { brandDigest, changedDigest, identifyingStrings, patientIdentityStrings } from './db/snapshots.ts';
 import { MISSING_ID, sampleFor } from './sample-requests.ts';
-import type { Sample } from './sample-parts.ts';
+import type { RequestParts, Sample } from './sample-parts.ts';
+import { PARTNER_TOKEN_HEADER, partnerOf } from './open-availability-overrides.ts';
 
 vi.mock(import('../../src/platform/auth/password.ts'), async (original) =>
   (await import('../../src/test/fast-passwords.ts')).fastPasswords(original),
@@ -484,6 +485,90 @@ describe.each(testDatabases())('the route table on $name', (target) => {
         if (namesRecord && row.recordId === null)
           failures.push(`${route.key}: audit row without the record id`);
       }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('refuses the partner operations without a live partner token of the brand (401 OperationOutcome, WWW-Authenticate: Bearer), and does them with one', async () => {
+    const failures: string[] = [];
+    const routes = f.catalogue.routes.filter((route) => BEARER_PUBLIC_ROUTES.has(route.key));
+    expect(routes.map((route) => route.key).sort()).toEqual([...BEARER_PUBLIC_ROUTES].sort());
+    const withToken = (parts: RequestParts, value: string | undefined): RequestParts => {
+      const headers = Object.fromEntries(
+        Object.entries(parts.headers ?? {}).filter(([name]) => name.toLowerCase() !== PARTNER_TOKEN_HEADER),
+      );
+      return {
+        ...parts,
+        headers: value === undefined ? headers : { ...headers, [PARTNER_TOKEN_HEADER]: value },
+      };
+    };
+    // The requests first (a sample gets a token, which writes), then one digest around the refusals.
+    const refusals: [what: string, route: CatalogueRoute, parts: RequestParts, caller: Caller][] = [];
+    for (const route of routes) {
+      const own = await probe(route, 'brightsmile', failures);
+      const other = await probe(route, 'northside', failures);
+      const token = own.parts.headers?.[PARTNER_TOKEN_HEADER];
+      const otherToken = other.parts.headers?.[PARTNER_TOKEN_HEADER];
+      if (token === undefined || otherToken === undefined) {
+        failures.push(`${route.key}: the samples carry no partner token`);
+        continue;
+      }
+      const forged = `${token.slice(0, token.lastIndexOf('.') + 1)}${'A'.repeat(43)}`;
+      refusals.push(
+        [`${route.key} without a token`, route, withToken(own.parts, undefined), anonymous],
+        [
+          `${route.key} with a staff session's Bearer token`,
+          route,
+          withToken(own.parts, undefined),
+          bearer(f.logins.owner),
+        ],
+        [`${route.key} with northside's partner token`, route, withToken(own.parts, otherToken), anonymous],
+        [`${route.key} with a forged signature`, route, withToken(own.parts, forged), anonymous],
+        [
+          `${route.key} with Basic credentials`,
+          route,
+          withToken(own.parts, 'Basic c2FmZXR5OnNhZmV0eQ=='),
+          anonymous,
+        ],
+      );
+    }
+    await expectNoChange(async () => {
+      for (const [what, route, parts, caller] of refusals) {
+        const response = await call(f.app, route, parts, caller);
+        expectStatus(failures, what, response, 401, 'login');
+        if (!/^Bearer\b/.test(String(response.headers['www-authenticate'] ?? '')))
+          failures.push(`${what}: no WWW-Authenticate Bearer challenge`);
+      }
+    });
+    // With the token the same requests work: the refusals above are the token's, not the request's.
+    for (const route of routes) {
+      const { parts } = await probe(route, 'brightsmile', failures);
+      const response = await call(f.app, route, parts, anonymous);
+      if (response.statusCode !== 201)
+        failures.push(`${route.key} with the partner's token: ${describeAnswer(response)}`);
+    }
+    // A revoked partner's token stops at once (the next sample makes a new partner).
+    const partner = await partnerOf(f, brand('brightsmile'));
+    const [hold] = routes;
+    if (partner === undefined || hold === undefined) failures.push('no partner of brightsmile');
+    else {
+      const { parts } = await probe(hold, 'brightsmile', failures);
+      const revoked = await f.app.inject({
+        method: 'POST',
+        url: `/api/scheduler/admin/partners/${String(partner.partnerId)}/revoke`,
+        headers: f.logins.owner.bearerHeaders,
+        payload: { clientId: clientIdOf('brightsmile') },
+      });
+      if (revoked.statusCode !== 200) failures.push(`revoking the partner: ${describeAnswer(revoked)}`);
+      await expectNoChange(async () => {
+        expectStatus(
+          failures,
+          `${hold.key} with a revoked partner's token`,
+          await call(f.app, hold, parts, anonymous),
+          401,
+          'login',
+        );
+      });
     }
     expect(failures).toEqual([]);
   });

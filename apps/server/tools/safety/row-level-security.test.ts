@@ -33,6 +33,9 @@ import { NOW, newPatient, query, setSetting } from '../../src/test/public-api-fi
 import { loginAsDemo } from '../../src/test/staff-login.ts';
 import { sqliteOnly, testDatabases } from '../../src/test/test-db.ts';
 import type { TestDatabase } from '../../src/test/test-db.ts';
+import type { Bundle } from '@medplum/fhirtypes';
+import type { CreatePartnerResponse, PartnerTokenResponse } from '@scheduler/contract/admin/partners';
+import type { RotateCalendarFeedResponse } from '@scheduler/contract/admin/calendar-feeds';
 
 // Sign-ins here test the tenant of a staff call, not hashing (platform/auth/password.test.ts does).
 vi.mock(import('../../src/platform/auth/password.ts'), async (original) =>
@@ -107,6 +110,10 @@ async function serviceClientIds(db: Db): Promise<number[]> {
   const rows = await db.selectFrom('services').select('client_id').distinct().orderBy('client_id').execute();
   return rows.map((row) => row.client_id);
 }
+
+/** The ids of a FHIR search's entries. */
+const fhirIds = (bundle: Bundle): string[] =>
+  (bundle.entry ?? []).flatMap((entry) => (entry.resource?.id === undefined ? [] : [entry.resource.id]));
 
 const onTenant = <T>(setting: TenantSetting, fn: () => Promise<T>): Promise<T> =>
   runWithTenantStore(fn, setting);
@@ -447,6 +454,125 @@ describe.each(postgres)('row-level security on $name', (target) => {
       } finally {
         if (hours.length > 0) await t.db.insertInto('working_hours').values(hours).execute();
         await setSetting(t.db, brand, 'appointment', 7, null);
+      }
+    });
+
+    /** Issue 20: a partner of northside (made by the owner), a live token, and two free Slots of a schedule. */
+    async function northsidePartner() {
+      const login = await loginAsDemo(app, 'owner');
+      const created = await app.inject({
+        method: 'POST',
+        url: '/api/scheduler/admin/partners',
+        headers: login.bearerHeaders,
+        payload: { clientId: northside, name: 'Row-level security partner' },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const { partner, clientSecret } = created.json<CreatePartnerResponse>();
+      const schedules = await app.inject({ method: 'GET', url: '/fhir/northside/Schedule?_count=1' });
+      const [schedule] = fhirIds(schedules.json<Bundle>());
+      const slots = await app.inject({
+        method: 'GET',
+        url: `/fhir/northside/Slot?schedule=Schedule/${schedule ?? ''}&_count=1`,
+      });
+      const [slot] = fhirIds(slots.json<Bundle>());
+      expect(slot).toBeDefined();
+      return { login, partner, clientSecret, schedule: schedule ?? '', slot: slot ?? '' };
+    }
+
+    it('runs the FHIR read API, its bulk files, a slot link and a calendar feed on the brand they name (issue 20)', async () => {
+      const { login, schedule, slot } = await northsidePartner();
+      const provider = await t.db
+        .selectFrom('providers')
+        .select('id')
+        .where('client_id', '=', northside)
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+      const feed = await app.inject({
+        method: 'POST',
+        url: `/api/scheduler/admin/providers/${String(provider.id)}/calendar-feed/rotate`,
+        headers: login.bearerHeaders,
+        payload: { clientId: northside },
+      });
+      expect(feed.statusCode, feed.body).toBe(200);
+      const named = [
+        '/fhir/northside/metadata',
+        '/fhir/northside/Location',
+        `/fhir/northside/Slot?schedule=Schedule/${schedule}`,
+        `/fhir/northside/Slot/${slot}`,
+        '/fhir/northside/$bulk-publish',
+        '/fhir/northside/bulk/Location.ndjson',
+        `/api/scheduler/slotLink?clientName=northside&scheduler=${DEMO_SCHEDULER_SLUG}&slot=${slot}`,
+      ];
+      for (const url of named) {
+        seen = [];
+        const response = await app.inject({ method: 'GET', url });
+        expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+        // Named by URL name first, then by id: never another brand, never system.
+        expect(seen[0], url).toBe('slug:northside');
+        expect(new Set(seen.slice(1)), url).toEqual(new Set([`id:${northside}`]));
+      }
+      // The feed's token names no brand: its lookup crosses brands (system), the rest is on its brand.
+      seen = [];
+      const ics = await app.inject({
+        method: 'GET',
+        url: new URL(feed.json<RotateCalendarFeedResponse>().feed.url).pathname,
+      });
+      expect(ics.statusCode).toBe(200);
+      const firstOnBrand = seen.indexOf(`id:${northside}`);
+      expect(firstOnBrand).toBeGreaterThan(0);
+      expect(new Set(seen.slice(0, firstOnBrand))).toEqual(new Set(['system']));
+      expect(new Set(seen.slice(firstOnBrand))).toEqual(new Set([`id:${northside}`]));
+      // An unknown brand reads nothing of any brand.
+      seen = [];
+      expect((await app.inject({ method: 'GET', url: '/fhir/nobody/Location' })).statusCode).toBe(404);
+      expect(new Set(seen)).toEqual(new Set(['slug:nobody']));
+    });
+
+    it('writes a partner’s token, $hold and $book (patient, appointment, hold, slot units) on the brand its path names (issue 20)', async () => {
+      const { partner, clientSecret, slot } = await northsidePartner();
+      writes = [];
+      const token = await app.inject({
+        method: 'POST',
+        url: '/fhir/northside/auth/token',
+        payload: {
+          grant_type: 'client_credentials',
+          client_id: partner.clientIdentifier,
+          client_secret: clientSecret,
+        },
+      });
+      expect(token.statusCode, token.body).toBe(200);
+      expectWritesOnNorthside();
+      const person = newPatient();
+      const appointment = {
+        resourceType: 'Appointment',
+        slot: [{ reference: `Slot/${slot}` }],
+        contained: [
+          {
+            resourceType: 'Patient',
+            id: 'patient',
+            name: [{ family: String(person.lastName), given: [String(person.firstName)] }],
+            birthDate: String(person.dateOfBirth),
+            telecom: [
+              { system: 'email', value: String(person.email) },
+              { system: 'phone', value: String(person.phone) },
+            ],
+          },
+        ],
+        participant: [{ actor: { reference: '#patient' } }],
+      };
+      for (const operation of ['$hold', '$book']) {
+        writes = [];
+        const response = await app.inject({
+          method: 'POST',
+          url: `/fhir/northside/Appointment/${operation}`,
+          headers: { authorization: `Bearer ${token.json<PartnerTokenResponse>().access_token}` },
+          payload: {
+            resourceType: 'Parameters',
+            parameter: [{ name: 'appointment-resource', resource: appointment }],
+          },
+        });
+        expect(response.statusCode, `${operation}: ${response.body}`).toBe(201);
+        expectWritesOnNorthside();
       }
     });
 

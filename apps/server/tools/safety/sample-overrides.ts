@@ -14,6 +14,7 @@ import { MESSAGE_OVERRIDES } from './message-overrides.ts';
 import { ACCOUNT_OVERRIDES } from './account-overrides.ts';
 import { SELF_SERVICE_OVERRIDES } from './self-service-overrides.ts';
 import { FRONT_DESK_OVERRIDES } from './front-desk-overrides.ts';
+import { OPEN_AVAILABILITY_OVERRIDES } from './open-availability-overrides.ts';
 
 type Override = (
   f: SafetyFixture,
@@ -298,4 +299,5 @@ export const OVERRIDES: Record<string, Override> = {
   ...ACCOUNT_OVERRIDES,
   ...SELF_SERVICE_OVERRIDES,
   ...FRONT_DESK_OVERRIDES,
+  ...OPEN_AVAILABILITY_OVERRIDES,
 };

@@ -70,6 +70,11 @@ const SCREENS = {
   messageSettings: themedScreen(
     async () => (await import('../features/admin/messages/message-settings-screen')).MessageSettingsScreen,
   ),
+  // Issue 20: publication of open times (FHIR, SMART Scheduling Links) and partner clients.
+  openAvailability: themedScreen(
+    async () =>
+      (await import('../features/admin/open-availability/open-availability-screen')).OpenAvailabilityScreen,
+  ),
 } satisfies Record<string, LazyExoticComponent<ComponentType>>;
 
 export type AdminScreenName = keyof typeof SCREENS;

@@ -190,6 +190,7 @@ export function createRoutes(config: Pick<AppConfig, 'adminLoginPath'> = appConf
             { path: 'auditlog', element: adminScreen('auditLog') },
             { path: 'messages', element: adminScreen('messages') },
             { path: 'messagesettings', element: adminScreen('messageSettings') },
+            { path: 'openavailability', element: adminScreen('openAvailability') },
           ],
         },
         { path: '*', element: screen(NotFoundScreen) },

@@ -86,7 +86,8 @@ export function foldIcsLine(line: string): string {
 
 const pad = (value: number, width = 2): string => String(value).padStart(width, '0');
 
-function utcStamp(instant: Date): string {
+/** `20261102T140000Z`: an instant in UTC (DTSTAMP, LAST-MODIFIED). */
+export function utcStamp(instant: Date): string {
   return instant
     .toISOString()
     .replace(/[-:]/g, '')
@@ -102,7 +103,7 @@ function localStamp(instant: Date | number, timeZone: string): string {
  * `DTSTART;TZID=zone:local`, or the UTC form when the local time is the second occurrence of a
  * repeated hour (clocks going back): RFC 5545 reads an ambiguous local time as the first one.
  */
-function dateTimeLine(name: string, instant: Date, timeZone: string): string {
+export function dateTimeLine(name: string, instant: Date, timeZone: string): string {
   const parts = localPartsOf(instant, timeZone);
   const minutes = parts.hour * 60 + parts.minute + parts.second / 60;
   const readBack = localDateTimeToInstant(localDateOf(instant, timeZone), minutes, timeZone).getTime();

@@ -12,6 +12,9 @@ export { slotSearchRoutes } from './slot-search/routes.ts';
 export type { SlotSearchRoutesOptions } from './slot-search/routes.ts';
 export { bookingRoutes } from './booking/routes.ts';
 export type { AvailabilityService, CapacityCheck, CapacityQuery } from './slot-search/service.ts';
+// Issue 20: the whole-window search as free days (the SMART Scheduling Links bulk publish).
+export type { SearchFreeDays } from './slot-search/service.ts';
+export type { ProviderFreeDays } from './slot-search/response.ts';
 export { bookingTransactionOf, isIdempotencyKeyConflict } from './booking/booking-repository.ts';
 export type { BookedAppointment, BookingTransaction } from './booking/booking-repository.ts';
 export { loadSlotRecheck } from './booking/slot-recheck.ts';

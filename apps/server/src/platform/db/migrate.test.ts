@@ -71,6 +71,9 @@ describe.each(testDatabases())('migrations on $name', (target) => {
       '2026-11-27-017-waitlist-offers',
       '2026-11-27-018-closures-retirement',
       '2026-11-27-019-patient-search',
+      '2026-11-27-020-partners-holds',
+      '2026-11-27-021-calendar-feeds',
+      '2026-11-27-022-open-availability',
     ]);
   });
 

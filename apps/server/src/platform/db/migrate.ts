@@ -22,6 +22,9 @@ import * as selfService from './migrations/2026-11-27-016-self-service.ts';
 import * as waitlistOffers from './migrations/2026-11-27-017-waitlist-offers.ts';
 import * as closuresRetirement from './migrations/2026-11-27-018-closures-retirement.ts';
 import * as patientSearch from './migrations/2026-11-27-019-patient-search.ts';
+import * as partnersHolds from './migrations/2026-11-27-020-partners-holds.ts';
+import * as calendarFeeds from './migrations/2026-11-27-021-calendar-feeds.ts';
+import * as openAvailability from './migrations/2026-11-27-022-open-availability.ts';
 
 /**
  * Every migration, by name. A static list (no directory scan) so that the bundled server
@@ -48,6 +51,9 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-017-waitlist-offers': waitlistOffers,
   '2026-11-27-018-closures-retirement': closuresRetirement,
   '2026-11-27-019-patient-search': patientSearch,
+  '2026-11-27-020-partners-holds': partnersHolds,
+  '2026-11-27-021-calendar-feeds': calendarFeeds,
+  '2026-11-27-022-open-availability': openAvailability,
 };
 
 const staticProvider: MigrationProvider = {

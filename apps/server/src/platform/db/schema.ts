@@ -102,6 +102,12 @@ export type * from './schema/patient-search.ts';
 import type { PatientSearchTokensTable } from './schema/patient-search.ts';
 export type * from './schema/closures.ts';
 import type { LocationClosuresTable } from './schema/closures.ts';
+export type * from './schema/partners.ts';
+import type { PartnerClientsTable, SlotHoldsTable } from './schema/partners.ts';
+export type * from './schema/open-availability.ts';
+import type { OpenAvailabilitySettingsTable } from './schema/open-availability.ts';
+export type * from './schema/calendar-feeds.ts';
+import type { ProviderCalendarFeedsTable } from './schema/calendar-feeds.ts';
 
 /** Every table, composed from the groups in `schema/`. */
 export interface DB {
@@ -164,6 +170,10 @@ export interface DB {
   waitlist_offers: WaitlistOffersTable;
   patient_search_tokens: PatientSearchTokensTable;
   location_closures: LocationClosuresTable;
+  partner_clients: PartnerClientsTable;
+  slot_holds: SlotHoldsTable;
+  open_availability_settings: OpenAvailabilitySettingsTable;
+  provider_calendar_feeds: ProviderCalendarFeedsTable;
 }
 
 export type TableName = keyof DB;

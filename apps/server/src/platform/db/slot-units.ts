@@ -4,6 +4,9 @@
  * it touches; the UNIQUE key (provider_id, unit_start) lets only one appointment hold a
  * unit. Booking code inserts the units in the same transaction as the appointment and maps
  * a unique violation to the spec's "slot taken" message via `isSlotUnitConflict`.
+ * Issue 20 (migration 020): a partner's hold (`slot_holds`) claims its units the same way
+ * (`hold_id` set instead of `appointment_id`), so a booking over a hold fails like one over
+ * an appointment, and the other way round.
  */
 import type { AppointmentStatus, EpochMs } from './schema.ts';
 import { activeAppointmentStatuses } from './schema.ts';

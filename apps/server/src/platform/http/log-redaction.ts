@@ -133,8 +133,11 @@ const LOWER_WORD = /^[a-z][a-z-]{0,39}$/;
 const FILE_NAME =
   /^[A-Za-z0-9_-]{1,80}(?:\.[A-Za-z0-9_-]{1,20}){0,3}\.(?:js|mjs|css|map|svg|png|jpg|jpeg|gif|ico|webp|avif|woff2?|ttf|json|txt|webmanifest|html|br|gz)$/;
 
-/** Page segments whose next segment is a link's token (issue 18), never logged whatever its shape. */
-const TOKEN_PAGES = new Set(['manage', 'claim']);
+/**
+ * Page segments whose next segment is a link's token (issue 18; issue 20: a provider's calendar
+ * feed, /api/calendar/{token}.ics), never logged whatever its shape.
+ */
+const TOKEN_PAGES = new Set(['manage', 'claim', 'calendar']);
 
 /** A path without a route pattern (not found, or the web app's catch-all), segment by segment. */
 function redactFreePath(path: string): string {
@@ -143,7 +146,7 @@ function redactFreePath(path: string): string {
   return segments
     .map((segment, index) => {
       if (segment === '') return segment;
-      // A patient's manage or claim link (/{clientName}/{scheduler}/manage/{token}): the token is a credential.
+      // A patient's manage or claim link (/{clientName}/{scheduler}/manage/{token}), a calendar feed: the token is a credential.
       if (index >= 1 && TOKEN_PAGES.has(segments[index - 1] ?? '')) return REDACTED;
       const text = decode(segment);
       if (text === undefined) return REDACTED;

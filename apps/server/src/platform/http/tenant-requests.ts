@@ -14,7 +14,8 @@
  * health, provider avatars) stays in system scope. Nothing in a route or repository changes.
  *
  * `clientName` / `clientSlug` / `clientId` count only where the route's own schema declares them
- * (its query or body), so they have passed its validation. A route without them keeps its scope
+ * (its query or body; `clientName` also in its params, as in `/fhir/:clientName/…`, issue 20), so
+ * they have passed its validation. A route without them keeps its scope
  * whatever the caller adds: found by the PostgreSQL fuzz, `/api/health?clientId=%00` put the
  * health check on a tenant named by a NUL (503) and `POST /api/config/logout?clientId=…` put the
  * sign-out's audit row under another tenant, which row-level security refused (500). The public
@@ -47,11 +48,13 @@ function staffClientOf(request: FastifyRequest): number | undefined {
 export interface ClientFields {
   query: ReadonlySet<string>;
   body: ReadonlySet<string>;
+  /** Path parameters (only `clientName`: a brand's URL name in the path, e.g. the FHIR base). */
+  params: ReadonlySet<string>;
 }
 
 /** Every name a route gives the client it acts for: a route naming its brand otherwise is unconfined. */
 const CLIENT_FIELD_NAMES = ['clientName', 'clientSlug', 'clientId'] as const;
-const NO_CLIENT_FIELDS: ClientFields = { query: new Set(), body: new Set() };
+const NO_CLIENT_FIELDS: ClientFields = { query: new Set(), body: new Set(), params: new Set() };
 /** By `METHOD url` of the route (Fastify copies a route's config, so it cannot be the key). */
 const clientFieldsOfRoute = new Map<string, ClientFields>();
 const routeKey = (method: string, url: string | undefined) => `${method.toUpperCase()} ${url ?? ''}`;
@@ -68,13 +71,19 @@ function schemaKeys(schema: unknown, depth = 0): Set<string> {
   return keys;
 }
 
-/** The client-naming fields a route's query and body schemas declare. */
-export function clientFieldsOf(schema: { querystring?: unknown; body?: unknown } | undefined): ClientFields {
-  const pick = (part: unknown) => {
+/** The client-naming fields a route's query, body and params schemas declare. */
+export function clientFieldsOf(
+  schema: { querystring?: unknown; body?: unknown; params?: unknown } | undefined,
+): ClientFields {
+  const pick = (part: unknown, names: readonly string[] = CLIENT_FIELD_NAMES) => {
     const keys = schemaKeys(part);
-    return new Set(CLIENT_FIELD_NAMES.filter((name) => keys.has(name)));
+    return new Set(names.filter((name) => keys.has(name)));
   };
-  return { query: pick(schema?.querystring), body: pick(schema?.body) };
+  return {
+    query: pick(schema?.querystring),
+    body: pick(schema?.body),
+    params: pick(schema?.params, ['clientName']),
+  };
 }
 
 /** The tenant a request names once its guards have run, or undefined (system scope). */
@@ -85,9 +94,12 @@ export function tenantOfRequest(
 ): TenantSetting | undefined {
   const staffClient = staffClientOf(request);
   if (staffClient !== undefined) return { scope: 'tenant', clientId: staffClient };
-  const declared = (source: 'query' | 'body', name: string): unknown =>
-    fields[source].has(name) ? field(source === 'query' ? request.query : request.body, name) : undefined;
+  const declared = (source: 'query' | 'body' | 'params', name: string): unknown =>
+    fields[source].has(name)
+      ? field(source === 'query' ? request.query : source === 'body' ? request.body : request.params, name)
+      : undefined;
   const clientName =
+    declared('params', 'clientName') ??
     declared('query', 'clientName') ??
     declared('body', 'clientName') ??
     declared('query', 'clientSlug') ??

@@ -17,7 +17,10 @@ export function ProtectedBookingStep({ step, children }: ProtectedBookingStepPro
   const hasPatientDetail = useBookingSelector((state) => state.patientdetails.patientdetail !== null);
 
   const access = resolveStepAccess(step, { stepper, hasSelectedProvider, hasSelectedTime, hasPatientDetail });
-  if (!access.allowed) {
+  // A slot deep link (…/findappointment?slot=…, issue 20) implies the landing's answers: the
+  // find-appointment chunk opens it (find-appointment/slot-link-opening.tsx).
+  const slotLink = step === 'findappointment' && new URLSearchParams(location.search).has('slot');
+  if (!access.allowed && !slotLink) {
     // Sibling of the current step: '/c/s/l/insurance' → '/c/s/l/findappointment'.
     return (
       <Navigate

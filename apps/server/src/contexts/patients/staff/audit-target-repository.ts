@@ -160,6 +160,7 @@ const NAMED_TABLES = {
   'insurance-carrier': 'insurance_carriers',
   'insurance-type': 'insurance_types',
   'insurance-plan': 'insurance_plans',
+  'partner-client': 'partner_clients',
 } as const;
 
 async function namedRows(

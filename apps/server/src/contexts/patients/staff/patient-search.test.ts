@@ -321,6 +321,8 @@ describe('the writes of patients', () => {
   // Writes that touch no searched field (name, e-mail, phone), with the reason.
   const noSearchedField: Record<string, string> = {
     'contexts/messages/webhook-repository.ts': 'SMS consent only (STOP/START)',
+    'contexts/open-availability/partners/partner-repository.ts':
+      "a partner-booked new patient's gender only (the booking's own insert wrote the tokens)",
   };
 
   it("keep the search tokens in step wherever a patient's row is inserted or updated", () => {

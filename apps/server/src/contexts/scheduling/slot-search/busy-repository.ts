@@ -1,6 +1,9 @@
 /*
  * Statement 5 of the slot search (and of the booking's re-check): time off UNION ALL active
- * appointments inside the window, packed into one text per provider and kind.
+ * appointments UNION ALL partners' holds (issue 20) inside the window, packed into one text per
+ * provider and part. A held time is busy exactly like a booked one (kind 'appointment'): the
+ * booking API, the FHIR Slots and every re-check stop offering it until the hold is booked or
+ * released (its expiry job deletes it; the trigger of migration 020 invalidates kept searches).
  */
 import { sql } from 'kysely';
 import type { RawBuilder } from 'kysely';
@@ -56,9 +59,10 @@ interface PackedBusyRow {
 }
 
 /**
- * Statement 5: time off and active appointments overlapping [fromMs, toMs) of the providers
- * offering the service, at most one row per provider and kind. Time off at any location blocks
- * the provider everywhere (a provider is in one place at a time).
+ * Statement 5: time off, active appointments and holds overlapping [fromMs, toMs) of the providers
+ * offering the service, at most one row per provider and part (holds are of kind 'appointment').
+ * Time off at any location blocks the provider everywhere (a provider is in one place at a time).
+ * A hold past its expiry counts until its job deletes it (the database's slot units still hold it).
  *
  * Performance (issue 9, docs/performance.md): a search over 50 providers × 60 days reads ~25 000
  * busy periods. One row per period costs the SQLite driver an object each (most of a search's
@@ -86,18 +90,28 @@ async function selectPackedBusy(db: Db, query: BusyQuery): Promise<PackedBusyRow
     .where('start_at', '<', query.toMs)
     .where('status', 'in', [...activeAppointmentStatuses])
     .where('provider_id', 'in', offering);
+  let holds = db
+    .selectFrom('slot_holds')
+    .select(['provider_id', sql<number>`1`.as('kind'), starts.as('starts'), lengths.as('lengths')])
+    .where('client_id', '=', query.clientId)
+    .where('end_at', '>', query.fromMs)
+    .where('start_at', '<', query.toMs)
+    .where('provider_id', 'in', offering);
   if (query.providerId !== undefined) {
     timeOff = timeOff.where('provider_id', '=', query.providerId);
     appointments = appointments.where('provider_id', '=', query.providerId);
+    holds = holds.where('provider_id', '=', query.providerId);
   }
   if (query.providerIds !== undefined) {
     if (query.providerIds.length === 0) return [];
     timeOff = timeOff.where('provider_id', 'in', [...query.providerIds]);
     appointments = appointments.where('provider_id', 'in', [...query.providerIds]);
+    holds = holds.where('provider_id', 'in', [...query.providerIds]);
   }
   const rows = await timeOff
     .groupBy('provider_id')
     .unionAll(appointments.groupBy('provider_id'))
+    .unionAll(holds.groupBy('provider_id'))
     .orderBy('provider_id')
     .execute();
   return rows.map((row) => ({
@@ -170,7 +184,7 @@ export async function selectBusyByProvider(db: Db, query: BusyQuery): Promise<Ma
       busy = { appointments: [], timeOff: [] };
       byProvider.set(row.providerId, busy);
     }
-    // One row per provider and kind (grouped by provider).
+    // One row per provider and part (grouped by provider); appointments and holds both add here.
     if (row.kind === 'appointment') busy.appointments.push(...row.periods);
     else busy.timeOff.push(...row.periods);
   }

@@ -24,6 +24,8 @@ import type {
 } from '@scheduler/contract/scheduler-api';
 import type { SchedulerSettings } from '@scheduler/domain/settings';
 import { parseRecordId } from '../../catalogue/index.ts';
+import type { BookableProvider } from '../../catalogue/index.ts';
+import type { LocationDays } from '../engine.ts';
 import { seededRandom } from '../engine-input.ts';
 import type { PostalOrigin } from '../rules.ts';
 import { FALLBACK_TIME_ZONE } from './compute.ts';
@@ -223,6 +225,31 @@ function timeGroupsOf(
     });
   }
   return timeGroups;
+}
+
+/** A provider the whole-window answer lists, with its free days per location (no slot objects). */
+export interface ProviderFreeDays {
+  providerId: string;
+  provider: BookableProvider;
+  /** In display order; read by day (`slotsOn`) to build slots only as they are used. */
+  locations: readonly LocationDays[];
+}
+
+/**
+ * Issue 20 (bulk publishing): the providers `slotSearchResponse` lists for `query` with neither
+ * `fromDate` nor `days` (the same filters, sort and no-capacity rule), as their free days: their
+ * slots are exactly the answer's `providers[].slots`, built by the caller a day at a time.
+ */
+export function visibleFreeDays(
+  query: GetProvidersQuery,
+  c: Computation,
+  origin: PostalOrigin | undefined,
+): ProviderFreeDays[] {
+  return visibleEntries(query, c, origin).visible.map((entry) => ({
+    providerId: entry.providerId,
+    provider: entry.provider.record,
+    locations: entry.locations.map(daysOf),
+  }));
 }
 
 /** The getProviders answer of `query` from its computation at `at`. */

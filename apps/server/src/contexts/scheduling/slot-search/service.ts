@@ -13,7 +13,8 @@ import type { PatientKind } from '../rules.ts';
 import { SlotSearchAnswers } from './answer-cache.ts';
 import type { AvailabilityRepository } from './availability-repository.ts';
 import { createComputeSearch } from './compute.ts';
-import { searchParams, slotSearchResponse } from './response.ts';
+import { searchParams, slotSearchResponse, visibleFreeDays } from './response.ts';
+import type { ProviderFreeDays } from './response.ts';
 import { SearchCache } from './search-cache.ts';
 
 export interface CapacityQuery {
@@ -46,6 +47,21 @@ export interface AvailabilityService {
   answerSlotSearch(query: GetProvidersQuery, serialize: SerializeAnswer): Promise<string>;
   /** Whether a provider (or a whole location) has no online availability: the waitlist's question. */
   checkCapacity(query: CapacityQuery): Promise<CapacityCheck>;
+  /**
+   * Issue 20 (SMART Scheduling Links bulk publish): the same search as `searchSlots` over its whole
+   * window (`fromDate`/`days` ignored), at `at` (default now), as the free days of the providers
+   * its answer lists: no answer built, no slot object made until the caller reads a day.
+   */
+  searchFreeDays(query: GetProvidersQuery, at?: Date): Promise<SearchFreeDays>;
+}
+
+/** A whole-window search as free days (`searchFreeDays`). */
+export interface SearchFreeDays {
+  scope: SchedulerScope;
+  service: ServiceRecord;
+  /** Locations in scope, in display order. */
+  locations: LocationRecord[];
+  providers: ProviderFreeDays[];
 }
 
 export function createAvailabilityService(
@@ -82,6 +98,13 @@ export function createAvailabilityService(
           source: { fingerprint: c.fingerprint, settings: c.scope.settings, timeZones: c.timeZones },
         };
       });
+    },
+
+    async searchFreeDays(query, at = now()) {
+      const origin = query.postalCode === undefined ? undefined : postalOrigin(query.postalCode);
+      const c = await compute(searchParams(query), at);
+      const providers = visibleFreeDays(query, c, origin);
+      return { scope: c.scope, service: c.service, locations: c.locations, providers };
     },
 
     async checkCapacity(query) {

@@ -103,7 +103,10 @@ export interface AppointmentSlotUnitsTable {
   client_id: number;
   provider_id: number;
   unit_start: EpochMs;
-  appointment_id: number;
+  /** The active appointment holding the unit; null for a partner's hold (exactly one is set, migration 020). */
+  appointment_id: number | null;
+  /** Issue 20: the partner's hold (`slot_holds`) claiming the unit. */
+  hold_id: number | null;
 }
 
 export interface WaitlistEntriesTable {

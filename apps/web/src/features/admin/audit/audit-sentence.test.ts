@@ -115,6 +115,34 @@ describe('the audit log as sentences', () => {
     );
   });
 
+  it('names the partner of a booking made through the FHIR API, and words the open-availability changes', () => {
+    const booked = entry({
+      user: null,
+      action: 'appointment.book.partner',
+      details: { partnerName: 'County Care Finder' },
+      target: {
+        type: 'appointment',
+        id: '42',
+        name: 'Z8P-3KLM',
+        patient: { patientId: '12', name: 'Dana Lee' },
+      },
+    });
+    expect(auditSentenceText(booked, PRACTICE)).toBe(
+      'Partner County Care Finder booked appointment Z8P-3KLM of Dana Lee through the FHIR scheduling API',
+    );
+    expect(auditSentence(booked, PRACTICE).find((part) => part.link)?.link).toBe('patientdetails/12/42');
+    expect(auditSentenceText(entry({ action: 'open-availability.update' }), PRACTICE)).toBe(
+      'Morgan Reyes changed how BrightSmile Dental publishes its open times',
+    );
+    const partner = { type: 'partner-client', id: '3', name: 'County Care Finder', patient: null };
+    expect(auditSentenceText(entry({ action: 'partner-client.revoke', target: partner }), PRACTICE)).toBe(
+      'Morgan Reyes revoked the credentials of partner County Care Finder',
+    );
+    expect(
+      auditSentence(entry({ action: 'partner-client.revoke', target: partner }), PRACTICE)[1]?.link,
+    ).toBe('openavailability');
+  });
+
   it('says someone joined when they accepted an invitation themselves', () => {
     const joined = entry({
       user: { userId: '5', name: 'Dana Lee', email: 'dana@example.com' },

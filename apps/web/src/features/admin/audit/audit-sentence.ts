@@ -76,6 +76,13 @@ const TEMPLATES: Readonly<Record<string, string>> = {
   'location-closure.create': '{actor} closed {target} for a day',
   'location-closure.delete': '{actor} reopened a closed day at {target}',
   'location-closure.import': '{actor} imported the US federal holidays as closed days',
+  'appointment.book.partner': '{actor} booked {target} through the FHIR scheduling API',
+  'open-availability.update': '{actor} changed how {practice} publishes its open times',
+  'partner-client.create': '{actor} added {target} to the partners of {practice}',
+  'partner-client.revoke': '{actor} revoked the credentials of {target}',
+  'provider.calendar-feed.read': '{actor} viewed the calendar feed link of {target}',
+  'provider.calendar-feed.create': '{actor} created the calendar feed link of {target}',
+  'provider.calendar-feed.rotate': '{actor} replaced the calendar feed link of {target}',
 };
 
 /** The last word of an action that has no template of its own: 'location.create' → 'added {target}'. */
@@ -115,6 +122,7 @@ const NOUNS: Readonly<Record<string, string>> = {
   user: 'user',
   invitation: 'invitation',
   closure: 'closed day',
+  'partner-client': 'partner',
 };
 
 const words = (code: string): string => code.replace(/[._-]+/g, ' ').trim();
@@ -157,6 +165,8 @@ export function targetLink(target: AuditTarget): string | undefined {
       return 'managescheduler';
     case 'message_template':
       return 'messagesettings';
+    case 'partner-client':
+      return target.name === null ? undefined : 'openavailability';
     default:
       return undefined;
   }
@@ -226,11 +236,15 @@ function statusText(details: AuditLogEntry['details']): string {
 export function auditSentence(entry: AuditLogEntry, practice: AuditPractice): SentencePart[] {
   const target = entry.target;
   const selfService = entry.user === null && entry.action.endsWith('.patient');
+  // A partner's booking (issue 20) names the partner (details.partnerName), never a staff user.
+  const partnerName = entry.action.endsWith('.partner') ? entry.details?.partnerName : undefined;
   const actor = entry.user
     ? entry.user.name || entry.user.email
     : selfService
       ? (target?.patient?.name ?? 'The patient')
-      : 'The system';
+      : typeof partnerName === 'string' && partnerName !== ''
+        ? `Partner ${partnerName}`
+        : 'The system';
   // Someone accepting an invitation adds themselves: "Dana Lee joined BrightSmile Dental".
   const template =
     entry.action === 'membership.create' && target?.type === 'user' && entry.user?.userId === target.id

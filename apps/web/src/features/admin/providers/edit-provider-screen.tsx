@@ -17,6 +17,7 @@ import { ErrorBlock, LoadingBlock } from '../shared/components/query-state';
 import { useAdminParams } from '../shared/use-admin-params';
 import { ProviderLocationsEditor, ProviderPlansEditor, ProviderServicesEditor } from './provider-mappings';
 import { ProviderProfileForm } from './provider-profile-form';
+import { ProviderCalendarFeedSection } from './provider-calendar-feed-section';
 import { ProviderRetirementSection } from './provider-retirement-section';
 import { TimeOffEditor } from './time-off-editor';
 import { WorkingHoursEditor } from './working-hours-editor';
@@ -128,6 +129,9 @@ export function EditProviderScreen() {
           </Section>
           <Section id="provider-plans" title="Insurance plans">
             <ProviderPlansEditor provider={detail} />
+          </Section>
+          <Section id="provider-calendar-feed" title="Calendar feed">
+            <ProviderCalendarFeedSection provider={detail} />
           </Section>
           <Section id="provider-retirement" title={detail.retiredAt === null ? 'Retire' : 'Retired'}>
             <ProviderRetirementSection provider={detail} onReload={reload} />

@@ -32,6 +32,20 @@ describe('admin sections by role', () => {
     expect(firstOpenSection(permissionsOf('admin'))).toBe('schedule');
   });
 
+  it('gives owners and admins the Open availability screen (config:read), not staff or viewers', () => {
+    expect(navOf('owner')).toContain('openavailability');
+    expect(navOf('admin')).toContain('openavailability');
+    expect(navOf('staff')).not.toContain('openavailability');
+    expect(navOf('viewer')).not.toContain('openavailability');
+    expect(canOpenSection(permissionsOf('admin'), 'openavailability')).toBe(true);
+    expect(canOpenSection(permissionsOf('staff'), 'openavailability')).toBe(false);
+    expect(ADMIN_SECTIONS.find((section) => section.segment === 'openavailability')).toMatchObject({
+      label: 'Open availability',
+      permission: 'config:read',
+      group: 'Configuration',
+    });
+  });
+
   it('gives an owner users too, and owners and admins the audit log', () => {
     expect(navOf('owner')).toContain('users');
     expect(navOf('owner')).toContain('auditlog');

@@ -6,7 +6,7 @@ import { ADMIN_SCREEN_PERMISSIONS, type AdminScreen, type Permission } from '@sc
  */
 
 export type AdminSectionSegment =
-  AdminScreen | 'schedule' | 'users' | 'auditlog' | 'messages' | 'messagesettings';
+  AdminScreen | 'schedule' | 'users' | 'auditlog' | 'messages' | 'messagesettings' | 'openavailability';
 
 export interface AdminSection {
   segment: AdminSectionSegment;
@@ -73,6 +73,15 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   {
     segment: 'messagesettings',
     label: 'Message settings',
+    permission: 'config:read',
+    inNav: true,
+    group: 'Configuration',
+  },
+  // Issue 20: publishing open times (FHIR R4, SMART Scheduling Links) and partner clients;
+  // changes need config:write, partner clients are the owner's (users:manage).
+  {
+    segment: 'openavailability',
+    label: 'Open availability',
     permission: 'config:read',
     inNav: true,
     group: 'Configuration',

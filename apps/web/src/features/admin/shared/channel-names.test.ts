@@ -8,6 +8,7 @@ describe('channel names', () => {
     expect(channelName('Reserve-With-Google')).toBe('Google Business Profile');
     expect(channelName('phone')).toBe('Phone (booked by staff)');
     expect(channelName('front-desk')).toBe('Front desk (booked by staff)');
+    expect(channelName('partner')).toBe('Partner booking (FHIR)');
   });
 
   it('names a widget by the site it is on', () => {

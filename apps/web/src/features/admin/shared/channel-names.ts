@@ -2,7 +2,7 @@
  * How a booking's channel is named to staff (issue 19: reports showed raw UTM slugs). The stored
  * value is the booking's `utm_campaign` ('reserve_with_google', 'spring_checkup'), 'website' (no
  * campaign: the practice's own booking page), 'phone' (booked by staff), or a widget's
- * 'widget:<site>'. The raw value stays available (a tooltip, the CSV) for anyone who needs it.
+ * 'widget:<site>', 'partner' (a partner's FHIR $book, issue 20). The raw value stays available (a tooltip, the CSV) for anyone who needs it.
  */
 
 /** Values with a name of their own (lower-cased, '-' and ' ' read as '_'). */
@@ -19,6 +19,8 @@ const KNOWN: Readonly<Record<string, string>> = {
   google_my_business: 'Google Business Profile',
   widget: 'Booking widget',
   directory_listing: 'Directory listings',
+  // Issue 20: booked by a trusted partner through the FHIR API (Appointment/$book).
+  partner: 'Partner booking (FHIR)',
 };
 
 /** Words kept as written when a slug is turned into words. */

@@ -187,10 +187,16 @@ export function useBookAgainFallback(
   }, [message, fallBack]);
 }
 
-/** The step's slot search, with the "Book again" provider filter and its fall-back. */
-export function useBookAgainSearch(scope: Pick<BookingScope, 'clientName' | 'scheduler'>) {
+/**
+ * The step's slot search, with the "Book again" provider filter and its fall-back; `linkProviderId`
+ * (a slot deep link's provider, slot-link-choice.tsx) searches that provider's times instead.
+ */
+export function useBookAgainSearch(
+  scope: Pick<BookingScope, 'clientName' | 'scheduler'>,
+  linkProviderId: string | null = null,
+) {
   const bookAgain = useBookAgainFilter();
-  const slots = useSlotSearch(scope, bookAgain.providerId);
+  const slots = useSlotSearch(scope, linkProviderId ?? bookAgain.providerId);
   useBookAgainFallback(bookAgain, slots);
   return { bookAgain, slots };
 }

@@ -19,7 +19,6 @@ import {
 } from '../lib/flow-state';
 import { useBookingSelector } from '../state/hooks';
 import { useBookingAnalytics, usePageView } from '../use-booking-analytics';
-import { useBookAgainSearch } from './book-again';
 import { DayChooser } from './day-chooser';
 import { FiltersDisclosure } from './filters-disclosure';
 import { FindDialogs, SelectedTimeBar } from './find-appointment-parts';
@@ -27,6 +26,9 @@ import { ResultsColumn, type ResultsContext } from './search-results';
 import type { Place } from './slot-label';
 import { slotKey } from './slot-parts';
 import { StaleFilterNotices, useStaleFilters } from './stale-filters';
+import { useFindSearch } from './slot-link-choice';
+import { SlotLinkOpening } from './slot-link-opening';
+import { slotParamOf } from './slot-link-params';
 import { useSlotChoice } from './use-slot-choice';
 
 // The filters (Material UI's slider, text field and checkboxes) load when first shown (a phone
@@ -68,8 +70,16 @@ function onlineLocationsOf(locations: Location[], offeredAt: readonly string[] |
   );
 }
 
-/** Step 2: a provider and a time, within the booking window. */
+/**
+ * Step 2: a provider and a time, within the booking window. A slot deep link (`?slot=…`, issue 20)
+ * is opened first (slot-link-opening.tsx), then the step shows it (slot-link-choice.tsx).
+ */
 export function FindAppointmentScreen() {
+  const slot = slotParamOf(useLocation().search);
+  return slot === null ? <FindAppointmentStep /> : <SlotLinkOpening slot={slot} />;
+}
+
+function FindAppointmentStep() {
   const scope = useBookingScope();
   const navigate = useNavigate();
   const { search: urlSearch } = useLocation();
@@ -86,7 +96,7 @@ export function FindAppointmentScreen() {
   const selectedTime = readTime(useBookingSelector((state) => state.patientdetails.selectedTime));
   const [waitlistTarget, setWaitlistTarget] = useState<WaitlistTarget | null>(null);
 
-  const { bookAgain, slots } = useBookAgainSearch(scope);
+  const { bookAgain, slots, linkNotice } = useFindSearch(scope);
   const locations = useMemo(() => locationsQuery.data ?? [], [locationsQuery.data]);
   const locationById = useMemo(() => new Map(locations.map((place) => [place.id, place])), [locations]);
   const choice = useSlotChoice(locationById, send);
@@ -145,6 +155,7 @@ export function FindAppointmentScreen() {
       intro={`${service.name}${chosenLocation && chosenLocation.LocationId !== ANY_LOCATION ? ` at ${chosenLocation.name}` : ''}`}
     >
       <StaleFilterNotices notices={staleFilters.notices} onDismiss={staleFilters.dismiss} />
+      {linkNotice}
 
       <div className="find-layout">
         <div className="find-side">

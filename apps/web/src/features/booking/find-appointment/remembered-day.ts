@@ -36,3 +36,11 @@ export function recallDay(key: string): string | null {
   }
   return day !== null && ISO_DATE.test(day) ? day : null;
 }
+
+/** The key of a booking page's service ('acme/main/4'): its find-a-time step's remembered day. */
+export function dayKeyOf(
+  scope: { clientName: string; scheduler: string },
+  appointmentTypeId: string,
+): string {
+  return `${scope.clientName}/${scope.scheduler}/${appointmentTypeId}`;
+}

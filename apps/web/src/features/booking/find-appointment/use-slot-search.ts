@@ -6,7 +6,7 @@ import type { BookingScope } from '../api/scope';
 import { ANY_LOCATION, readInsuranceFilter, readLocation, readService, readTime } from '../lib/flow-state';
 import { nextDayWithTimes } from '../lib/slot-format';
 import { useBookingSelector } from '../state/hooks';
-import { recallDay, rememberDay } from './remembered-day';
+import { dayKeyOf, recallDay, rememberDay } from './remembered-day';
 
 /**
  * The find-appointment step's search: built from the filters in the booking state (service,
@@ -33,7 +33,7 @@ export function useSlotSearch(
   const isExistingPatient = useBookingSelector((state) => state.patientdetails.isExistingPatient);
   const selectedTime = readTime(useBookingSelector((state) => state.patientdetails.selectedTime));
 
-  const dayKey = `${scope.clientName}/${scope.scheduler}/${service?.appointmentTypeId ?? ''}`;
+  const dayKey = dayKeyOf(scope, service?.appointmentTypeId ?? '');
   const [day, setDayState] = useState<string | null>(
     () => selectedTime?.dateLocal ?? recallDay(dayKey) ?? null,
   );
