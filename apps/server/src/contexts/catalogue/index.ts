@@ -32,5 +32,5 @@ export type {
 export { selectLocations, selectSchedulerScope, selectSchedulerScopeById } from './scope-repository.ts';
 export type { LocationFilter, ScopeWithService } from './scope-repository.ts';
 export { assertSelfPayOffered } from './insurance-rules.ts';
-export { toLocationRecord } from './locations/location-record.ts';
+export { LOCATION_COLUMNS, toLocationRecord } from './locations/location-record.ts';
 export { toServiceRecord } from './services/service-record.ts';

@@ -18,6 +18,7 @@ export type { ProviderFreeDays } from './slot-search/response.ts';
 export { bookingTransactionOf, isIdempotencyKeyConflict } from './booking/booking-repository.ts';
 export type { BookedAppointment, BookingTransaction } from './booking/booking-repository.ts';
 export { loadSlotRecheck } from './booking/slot-recheck.ts';
+export { matchOrSavePatient } from './booking/match-or-save-patient.ts';
 // Issue 22: the one engine site, for the contexts that judge slots (the waitlist).
 export { isSlotBookable, resolveSlotStepMinutes } from './engine.ts';
 // Issue 19: the front desk (book for a caller, move, cancel) and the staff rules of one time,

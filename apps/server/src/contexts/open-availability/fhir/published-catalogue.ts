@@ -11,7 +11,8 @@
  * computed here: they come from the booking API's availability service (fhir-slots.ts).
  */
 import type { Db } from '../../../platform/db/database.ts';
-import type { LocationsTable, ProvidersTable, ServicesTable } from '../../../platform/db/schema.ts';
+import type { ProvidersTable, ServicesTable } from '../../../platform/db/schema.ts';
+import { LOCATION_COLUMNS, toLocationRecord } from '../../catalogue/index.ts';
 import type { LocationInput, ProviderInput, ServiceInput } from './resources.ts';
 
 export interface PublishedService extends ServiceInput {
@@ -38,36 +39,6 @@ export interface PublishedCatalogue {
   serviceById: ReadonlyMap<number, PublishedService>;
 }
 
-type LocationRow = Pick<
-  LocationsTable,
-  | 'name'
-  | 'address_line1'
-  | 'address_line2'
-  | 'city'
-  | 'state'
-  | 'postal_code'
-  | 'latitude'
-  | 'longitude'
-  | 'time_zone'
-  | 'phone'
-> & { id: number };
-
-function toLocationInput(l: LocationRow): LocationInput {
-  return {
-    id: l.id,
-    name: l.name,
-    addressLine1: l.address_line1,
-    addressLine2: l.address_line2,
-    city: l.city,
-    state: l.state,
-    postalCode: l.postal_code,
-    latitude: l.latitude,
-    longitude: l.longitude,
-    timeZone: l.time_zone,
-    phone: l.phone,
-  };
-}
-
 function toServiceInput(
   s: Pick<ServicesTable, 'name' | 'description' | 'duration_minutes'> & { id: number },
 ): PublishedService {
@@ -92,27 +63,21 @@ function toProviderInput(
   };
 }
 
-export async function loadPublishedCatalogue(db: Db, clientId: number): Promise<PublishedCatalogue> {
-  const locationRows = await db
+/** The brand's online locations, in display order (the catalogue's own location record). */
+export async function selectPublishedLocations(db: Db, clientId: number): Promise<LocationInput[]> {
+  const rows = await db
     .selectFrom('locations')
-    .select([
-      'id',
-      'name',
-      'address_line1',
-      'address_line2',
-      'city',
-      'state',
-      'postal_code',
-      'latitude',
-      'longitude',
-      'time_zone',
-      'phone',
-    ])
+    .select(LOCATION_COLUMNS)
     .where('client_id', '=', clientId)
     .where('online_enabled', '=', 1)
     .orderBy('sort_order')
     .orderBy('id')
     .execute();
+  return rows.map((row) => toLocationRecord(row));
+}
+
+export async function loadPublishedCatalogue(db: Db, clientId: number): Promise<PublishedCatalogue> {
+  const locations = await selectPublishedLocations(db, clientId);
   const serviceRows = await db
     .selectFrom('services')
     .select(['id', 'name', 'description', 'duration_minutes'])
@@ -144,7 +109,6 @@ export async function loadPublishedCatalogue(db: Db, clientId: number): Promise<
     .where('ps.client_id', '=', clientId)
     .execute();
 
-  const locations = locationRows.map(toLocationInput);
   const allServices = serviceRows.map(toServiceInput);
   const allProviders = providerRows.map(toProviderInput);
   const locationById = new Map(locations.map((l) => [l.id, l]));

@@ -28,8 +28,7 @@ import type { Db } from '../../../platform/db/database.ts';
 import { inWriteTransaction } from '../../../platform/db/transaction.ts';
 import type { JobQueue } from '../../../platform/jobs/index.ts';
 import type { AppointmentMessages } from '../../messages/index.ts';
-import { comparablePhone, normalizedPatientName, pickPatientMatch } from '../../patients/index.ts';
-import { bookingTransactionOf, staffAppointment } from '../../scheduling/index.ts';
+import { bookingTransactionOf, matchOrSavePatient, staffAppointment } from '../../scheduling/index.ts';
 import type { AvailabilityService, BookingTransaction } from '../../scheduling/index.ts';
 import type { AppointmentView, BookingPatient } from './appointment-resource.ts';
 import { deleteExpiredHolds, deleteHold, insertHold, setPatientGender } from './partner-repository.ts';
@@ -117,25 +116,9 @@ async function savePartnerPatient(
   { identity, gender }: BookingPatient,
   nowMs: number,
 ): Promise<{ patientId: number; matched: boolean }> {
-  const normalizedName = normalizedPatientName(identity.firstName, identity.lastName);
-  const match = pickPatientMatch(
-    await tx.findPatientCandidates(clientId, normalizedName, identity.dateOfBirth),
-    identity,
-  );
-  const patientId = await tx.savePatient(match?.id, {
-    clientId,
-    firstName: identity.firstName,
-    lastName: identity.lastName,
-    normalizedName,
-    dateOfBirth: identity.dateOfBirth,
-    phone: comparablePhone(identity.phone),
-    email: identity.email.trim().toLowerCase(),
-    smsPermission: identity.smsPermission,
-    emailPermission: identity.emailPermission,
-    now: nowMs,
-  });
-  if (match === undefined && gender !== null) await setPatientGender(trx, clientId, patientId, gender);
-  return { patientId, matched: match !== undefined };
+  const { patientId, matched } = await matchOrSavePatient(tx, clientId, identity, nowMs);
+  if (!matched && gender !== null) await setPatientGender(trx, clientId, patientId, gender);
+  return { patientId, matched };
 }
 
 /** In the booking's transaction: the holds, the re-check, the patient, the appointment, the audit row. */

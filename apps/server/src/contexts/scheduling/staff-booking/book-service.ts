@@ -38,7 +38,7 @@ import { inWriteTransaction } from '../../../platform/db/transaction.ts';
 import { notFound, selectLocations } from '../../catalogue/index.ts';
 import type { LocationRecord, SchedulerScope } from '../../catalogue/index.ts';
 import type { AppointmentMessages } from '../../messages/index.ts';
-import { comparablePhone, normalizedPatientName, pickPatientMatch } from '../../patients/index.ts';
+import { normalizedPatientName } from '../../patients/index.ts';
 import {
   bookingTransactionOf,
   createBookingRepository,
@@ -54,6 +54,7 @@ import {
 import type { PatientOnFile, StaffService } from './front-desk-repository.ts';
 import { assertNotPast, assertOverrideReason, fieldError, timeRefused } from './refusals.ts';
 import { staffAppointment } from './staff-appointment.ts';
+import { matchOrSavePatient } from '../booking/match-or-save-patient.ts';
 import { checkStaffSlot, closedDatesUntil, overriddenRules } from './staff-slot.ts';
 import { toAppointmentAnswer } from './views.ts';
 
@@ -171,24 +172,8 @@ async function savePatientOf(
 ) {
   const { who } = target;
   if (who.kind === 'on-file') return { patientId: who.patient.id, isNew: false, matched: false };
-  const { identity, normalizedName } = who;
-  const match = pickPatientMatch(
-    await tx.findPatientCandidates(clientId, normalizedName, identity.dateOfBirth),
-    identity,
-  );
-  const patientId = await tx.savePatient(match?.id, {
-    clientId,
-    firstName: identity.firstName,
-    lastName: identity.lastName,
-    normalizedName,
-    dateOfBirth: identity.dateOfBirth,
-    phone: comparablePhone(identity.phone),
-    email: identity.email.trim().toLowerCase(),
-    smsPermission: identity.smsPermission,
-    emailPermission: identity.emailPermission,
-    now: appointmentNow,
-  });
-  return { patientId, isNew: match === undefined, matched: match !== undefined };
+  const { patientId, matched } = await matchOrSavePatient(tx, clientId, who.identity, appointmentNow);
+  return { patientId, isNew: !matched, matched };
 }
 
 function relationshipLabel(value: string): string | null {
