@@ -39,6 +39,7 @@ if (await hasDemoClient(db)) {
   const { clientSlug, schedulerSlug, locationSlug, ownerEmail, ownerPassword } = demoEntry;
   console.info(`  Demo booking:  ${origin}/${clientSlug}/${schedulerSlug}/${locationSlug}/landing`);
   console.info(`  Admin login:   ${origin}/${config.adminLoginPath}  (${ownerEmail} / ${ownerPassword})`);
+  console.info(`  Open times:    ${origin}/fhir/${clientSlug}/$bulk-publish  (FHIR R4, docs/interop.md)`);
 }
 console.info(`  API docs:      ${origin}/api/docs\n`);
 if (needsFirstOwner) console.info(`${firstOwnerInstructions().join('\n')}\n`);
