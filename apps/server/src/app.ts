@@ -192,7 +192,7 @@ async function registerContexts(
   await app.register(providerAdminRoutes, { db, now: () => now().getTime() });
   await app.register(closureRoutes, { db, now });
   await app.register(widgetAllowListRoutes, { db });
-  await app.register(scheduleRoutes, { db });
+  await app.register(scheduleRoutes, { db, now });
   await app.register(patientManagementRoutes, { db, now, messages, waitlistOffers });
   await app.register(bookFromWaitListRoutes, { db, now, messages });
   await app.register(frontDeskRoutes, { db, now, messages, waitlist: waitlistOffers });

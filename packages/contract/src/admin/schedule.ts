@@ -2,8 +2,8 @@
  * The front desk's schedule (issue 19): `GET /api/scheduler/admin/schedule` answers, for one
  * location and a range of its local dates, what the Schedule screen draws: the location and its
  * zone, the providers who work there, each provider's working hours per local day (as UTC
- * instants), time off, appointments (with the patient's name: the read is audited) and the
- * location's closed days. Staff-only, `patients:read`.
+ * instants), time off, appointments (with the patient's name: the read is audited), the
+ * location's closed days and its partners' unexpired holds (issue 20). Staff-only, `patients:read`.
  */
 import * as z from 'zod';
 import { compareIsoDates, toDayNumber } from '@scheduler/domain/local-date';
@@ -75,6 +75,20 @@ export type ScheduleAppointment = z.output<typeof scheduleAppointmentSchema>;
 
 export const scheduleClosureSchema = z.object({ date: z.string() });
 
+/**
+ * A trusted partner's hold of a time (issue 20, Appointment/$hold): its slot units are claimed, so
+ * nobody else can book it until it expires (5 minutes) or the partner books it. Only unexpired holds.
+ */
+export const scheduleHoldSchema = intervalSchema.extend({
+  holdId: z.string(),
+  providerId: z.string(),
+  /** When the hold lapses and the time is free again. */
+  expiresAtUtc: isoInstantSchema,
+  /** The partner's name as the practice registered it ('County Care Finder'). */
+  partnerName: z.string(),
+});
+export type ScheduleHold = z.output<typeof scheduleHoldSchema>;
+
 export const scheduleResponseSchema = z.object({
   location: z.object({ locationId: z.string(), name: z.string(), timeZone: z.string() }),
   from: z.string(),
@@ -84,5 +98,6 @@ export const scheduleResponseSchema = z.object({
   timeOff: z.array(scheduleTimeOffSchema),
   appointments: z.array(scheduleAppointmentSchema),
   closures: z.array(scheduleClosureSchema),
+  holds: z.array(scheduleHoldSchema),
 });
 export type ScheduleResponse = z.output<typeof scheduleResponseSchema>;

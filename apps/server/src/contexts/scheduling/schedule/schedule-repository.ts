@@ -1,6 +1,7 @@
 /*
  * The SQL of the front desk's schedule (issue 19): one location, its providers, their working
- * hours there, their time off and the location's appointments overlapping an instant range.
+ * hours there, their time off, the location's appointments and partners' unexpired holds
+ * overlapping an instant range.
  * Every statement is scoped by client_id (and, on PostgreSQL, by the request's tenant: row-level
  * security, platform/db/tenant-context.ts).
  */
@@ -49,6 +50,15 @@ export interface ScheduleAppointmentRecord {
   serviceName: string;
 }
 
+export interface ScheduleHoldRecord {
+  id: number;
+  providerId: number;
+  startAt: number;
+  endAt: number;
+  expiresAt: number;
+  partnerName: string;
+}
+
 /** An instant range [fromMs, toMs). */
 export interface InstantRange {
   fromMs: number;
@@ -77,6 +87,14 @@ export interface ScheduleRepository {
     locationId: number,
     range: InstantRange,
   ): Promise<ScheduleAppointmentRecord[]>;
+  /** The shown providers' holds at the location overlapping `range` and unexpired at `nowMs`, by start. */
+  holds(
+    clientId: number,
+    locationId: number,
+    providerIds: readonly number[],
+    range: InstantRange,
+    nowMs: number,
+  ): Promise<ScheduleHoldRecord[]>;
 }
 
 /** Every appointment at the location overlapping `range`, with the patient's name and the service. */
@@ -220,5 +238,33 @@ export function createScheduleRepository(db: Db): ScheduleRepository {
     },
 
     appointments: (clientId, locationId, range) => selectAppointments(db, clientId, locationId, range),
+
+    async holds(clientId, locationId, providerIds, range, nowMs) {
+      if (providerIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('slot_holds as h')
+        .innerJoin('partner_clients as pc', (join) =>
+          join.onRef('pc.id', '=', 'h.partner_id').onRef('pc.client_id', '=', 'h.client_id'),
+        )
+        .select(['h.id', 'h.provider_id', 'h.start_at', 'h.end_at', 'h.expires_at', 'pc.name'])
+        .where('h.client_id', '=', clientId)
+        .where('h.location_id', '=', locationId)
+        .where('h.provider_id', 'in', [...providerIds])
+        .where('h.end_at', '>', range.fromMs)
+        .where('h.start_at', '<', range.toMs)
+        // The expiry job may run late: a hold past its expiry claims nothing (partner-repository.ts).
+        .where('h.expires_at', '>', nowMs)
+        .orderBy('h.start_at')
+        .orderBy('h.id')
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        providerId: row.provider_id,
+        startAt: Number(row.start_at),
+        endAt: Number(row.end_at),
+        expiresAt: Number(row.expires_at),
+        partnerName: row.name,
+      }));
+    },
   };
 }

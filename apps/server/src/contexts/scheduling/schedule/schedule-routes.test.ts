@@ -9,7 +9,7 @@ import {
   insertProvider,
 } from '../../../test/patient-management-fixture.ts';
 import type { PublicFixture } from '../../../test/public-api-fixture.ts';
-import { createPublicFixture, query } from '../../../test/public-api-fixture.ts';
+import { createPublicFixture, NOW, query } from '../../../test/public-api-fixture.ts';
 import { loginAsDemo } from '../../../test/staff-login.ts';
 import type { StaffLogin } from '../../../test/staff-login.ts';
 import { testDatabases } from '../../../test/test-db.ts';
@@ -21,6 +21,7 @@ vi.mock(import('../../../platform/auth/password.ts'), async (original) =>
 
 const URL = '/api/scheduler/admin/schedule';
 const AT = Date.UTC(2026, 0, 1);
+const MINUTE = 60_000;
 
 async function insertLocation(db: Db, clientId: number, slug: string, timeZone: string): Promise<number> {
   const { id } = await db
@@ -260,6 +261,73 @@ describe.each(testDatabases())('GET /api/scheduler/admin/schedule on $name', (ta
       },
     ]);
     expect(body.closures).toEqual([]);
+  });
+
+  it("shows partners' unexpired holds of the location in the range, never expired ones", async () => {
+    const db = f.t.db;
+    const serviceId = Object.values(f.brightsmile.services)[0]!;
+    const { id: partnerId } = await db
+      .insertInto('partner_clients')
+      .values({
+        client_id: clientId,
+        name: 'County Care Finder',
+        client_identifier: `schedule-${target.name}`,
+        secret_hash: '0'.repeat(64),
+        created_by_user_id: null,
+        created_at: AT,
+        last_used_at: null,
+        revoked_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const now = NOW.getTime();
+    // A hold as partners' $hold stores it (the slot units it claims play no part in the read).
+    const hold = async (providerId: number, at: number, startAt: number, expiresAt: number) =>
+      (
+        await db
+          .insertInto('slot_holds')
+          .values({
+            client_id: clientId,
+            partner_id: partnerId,
+            provider_id: providerId,
+            location_id: at,
+            service_id: serviceId,
+            start_at: startAt,
+            end_at: startAt + 30 * MINUTE,
+            expires_at: expiresAt,
+            created_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    // Monday 15 March 2027, 11:00 EDT: held for five more minutes by the app's clock.
+    const live = await hold(alpha, locationId, Date.UTC(2027, 2, 15, 15), now + 5 * MINUTE);
+    // Not shown: expired (at now exactly, the job not run yet), another location, outside the range.
+    await hold(alpha, locationId, Date.UTC(2027, 2, 15, 16), now);
+    await hold(alpha, otherLocationId, Date.UTC(2027, 2, 15, 19, 30), now + 5 * MINUTE);
+    await hold(beta, locationId, Date.UTC(2027, 2, 16, 14), now + 5 * MINUTE);
+
+    const response = await get({ clientId, locationId, from: '2027-03-14', to: '2027-03-15' });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json<ScheduleResponse>();
+    expect(body.holds).toEqual([
+      {
+        holdId: String(live),
+        providerId: String(alpha),
+        startUtc: '2027-03-15T15:00:00.000Z',
+        endUtc: '2027-03-15T15:30:00.000Z',
+        expiresAtUtc: new Date(now + 5 * MINUTE).toISOString(),
+        partnerName: 'County Care Finder',
+      },
+    ]);
+    // The answer's other parts are unchanged by holds (a hold is not an appointment).
+    expect(body.appointments.map((appointment) => appointment.appointmentId)).toEqual([
+      String(cancelled),
+      String(booked),
+    ]);
+    // The day after (closed, yet held by a partner booking through the API): Beta's hold.
+    const next = await get({ clientId, locationId, from: '2027-03-16', to: '2027-03-16' });
+    expect(next.json<ScheduleResponse>().holds.map((entry) => entry.providerId)).toEqual([String(beta)]);
   });
 
   it("lists the location's closed days in the range", async () => {

@@ -3,6 +3,7 @@
  * most 31 of its local dates (packages/contract/src/admin/schedule.ts). The route authenticates
  * first (401 before any validation), then `requireStaff` checks the brand and `patients:read`
  * (the answer names patients) and puts the request on the brand's tenant; every read is audited.
+ * Partners' holds (issue 20) are shown while unexpired by the app's clock.
  */
 import {
   SCHEDULE_PATH,
@@ -19,9 +20,11 @@ import { createScheduleService } from './schedule-service.ts';
 
 export interface ScheduleRoutesOptions {
   db: Db;
+  /** The app's clock (partners' holds expired by now are left out). */
+  now: () => Date;
 }
 
-export const scheduleRoutes: FastifyPluginAsyncZod<ScheduleRoutesOptions> = (app, { db }) => {
+export const scheduleRoutes: FastifyPluginAsyncZod<ScheduleRoutesOptions> = (app, { db, now }) => {
   const { guard, audit } = app.staffAuth;
   const schedule = createScheduleService({
     repository: createScheduleRepository(db),
@@ -29,6 +32,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<ScheduleRoutesOptions> = (app
     // Contract 6: the catalogue's closed days of the location.
     closedDates: async (clientId, locationId, from, to) =>
       (await listClosedDates(db, clientId, [locationId], from, to)).map((closure) => closure.dateLocal),
+    now,
   });
   app.addHook('onRequest', guard.authenticate());
 
@@ -39,7 +43,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<ScheduleRoutesOptions> = (app
       schema: {
         tags: ['scheduler-admin'],
         summary:
-          "A location's schedule over at most 31 local dates: providers, working hours, time off, appointments, closed days (patients:read; audited)",
+          "A location's schedule over at most 31 local dates: providers, working hours, time off, appointments, closed days, partners' holds (patients:read; audited)",
         querystring: scheduleQuerySchema,
         response: {
           200: scheduleResponseSchema,

@@ -1,6 +1,7 @@
 /*
  * The front desk's schedule (issue 19): one location's providers, working hours, time off,
- * appointments and closed days over a range of its local dates, every time as a UTC instant (the
+ * appointments, closed days and partners' unexpired holds (issue 20) over a range of its local
+ * dates, every time as a UTC instant (the
  * screen draws them on the location's wall clock). Names patients, so every read is audited.
  */
 import { DomainError } from '@scheduler/domain/errors';
@@ -71,10 +72,13 @@ export function createScheduleService({
   repository,
   audit,
   closedDates,
+  now,
 }: {
   repository: ScheduleRepository;
   audit: AuditLog;
   closedDates: ClosedDates;
+  /** The app's clock: holds expired by now are not shown (their time is free). */
+  now: () => Date;
 }): ScheduleService {
   return {
     async schedule(actor, query) {
@@ -87,11 +91,12 @@ export function createScheduleService({
       };
       const providers = await repository.providersAt(actor.clientId, location.id, range);
       const providerIds = providers.map((provider) => provider.id);
-      const [hours, timeOff, appointments, closures] = await Promise.all([
+      const [hours, timeOff, appointments, closures, holds] = await Promise.all([
         repository.workingHours(actor.clientId, location.id, providerIds),
         repository.timeOff(actor.clientId, location.id, providerIds, range),
         repository.appointments(actor.clientId, location.id, range),
         closedDates(actor.clientId, location.id, query.from, query.to),
+        repository.holds(actor.clientId, location.id, providerIds, range, now().getTime()),
       ]);
       const hoursByProvider = new Map<number, ScheduleHoursRecord[]>();
       for (const row of hours) {
@@ -149,6 +154,14 @@ export function createScheduleService({
           confirmationNumber: confirmationNumberOf(appointment.id),
         })),
         closures: [...new Set(closures)].sort().map((date) => ({ date })),
+        holds: holds.map((hold) => ({
+          holdId: String(hold.id),
+          providerId: String(hold.providerId),
+          startUtc: iso(hold.startAt),
+          endUtc: iso(hold.endAt),
+          expiresAtUtc: iso(hold.expiresAt),
+          partnerName: hold.partnerName,
+        })),
       };
     },
   };

@@ -7,7 +7,11 @@ import {
   type CSSProperties,
   type ReactNode,
   type Ref,
+  type SyntheticEvent,
 } from 'react';
+import { layoutDay } from './day-layout';
+import { HOLD_COLOURS, type HoldBlock } from './schedule-model';
+import { calendarDateText, calendarDayOf } from './zone-mapping';
 
 /*
  * The schedule's provider column (react-big-calendar's `dayColumnWrapper`): the column the library
@@ -18,6 +22,11 @@ import {
  * (`.rbc-timeslot-group` per hour holding a `.rbc-time-slot` per slot, in order), so its styles apply
  * and a slot is found as before; choosing a time (click or drag) is the library's, by the column's
  * geometry, not by the slot elements. Each slot is shaded as working time or not (schedule.css).
+ *
+ * Partners' holds (issue 20) are drawn here too, above the library's blocks, from the model (a few
+ * per column, memoised): not library events, so never dragged, never opening an appointment, and a
+ * press on one stops before the library's selection (which listens on the document), so a held time
+ * is not offered as a free time. Each is focusable and named ('Held for … until 10:05 AM ET, …').
  */
 
 /** Whether the provider (the column's resource id) works at the slot's wall-clock time. */
@@ -50,6 +59,72 @@ export function slotMarkup(
 /* Re-rendered only for other markup (not for the library's now-line or a drag in the column). */
 const SlotLayer = memo(function SlotLayer({ html }: { html: string }) {
   return <div className="schedule-slots" dangerouslySetInnerHTML={{ __html: html }} />;
+});
+
+/** The model's holds per `${providerId} ${date}` and the minutes of the day the columns show. */
+export interface ColumnHolds {
+  byDay: ReadonlyMap<string, readonly HoldBlock[]>;
+  firstMinute: number;
+  lastMinute: number;
+}
+
+const ColumnHoldsContext = createContext<ColumnHolds | null>(null);
+
+/** Gives the columns inside it the partners' holds to draw. */
+export const ColumnHoldsProvider = ColumnHoldsContext.Provider;
+
+/* A press on a hold never reaches the library's slot selection (its listeners are on the document). */
+const stopSelection = (event: SyntheticEvent) => event.stopPropagation();
+
+/* The holds of one column on one date, placed as the appointment blocks are (day-layout.ts). */
+const HoldLayer = memo(function HoldLayer({
+  blocks,
+  date,
+  firstMinute,
+  lastMinute,
+}: {
+  blocks: readonly HoldBlock[];
+  date: string;
+  firstMinute: number;
+  lastMinute: number;
+}) {
+  const placed = layoutDay(
+    blocks.map((block) => ({ event: block, start: block.start, end: block.end })),
+    calendarDayOf(date),
+    firstMinute,
+    lastMinute,
+  );
+  return (
+    <div className="schedule-holds">
+      {placed.map(({ event: block, style }) => (
+        <div
+          key={block.id}
+          role="note"
+          tabIndex={0}
+          aria-label={block.accessibleName}
+          title={block.accessibleName}
+          className="schedule-hold"
+          style={{
+            top: `${style.top}%`,
+            height: `${style.height}%`,
+            left: `${style.xOffset}%`,
+            width: `${style.width}%`,
+            backgroundColor: HOLD_COLOURS.background,
+            color: HOLD_COLOURS.text,
+            borderColor: HOLD_COLOURS.border,
+          }}
+          onMouseDown={stopSelection}
+          onTouchStart={stopSelection}
+          onClick={stopSelection}
+        >
+          <span className="schedule-event-text">
+            <span className="schedule-event-line schedule-hold-title">{block.heldText}</span>{' '}
+            <span className="schedule-event-line">{block.timeText}</span>
+          </span>
+        </div>
+      ))}
+    </div>
+  );
 });
 
 type Props = Record<string, unknown>;
@@ -154,7 +229,12 @@ export interface DayColumnProps {
 
 export function DayColumn({ ref, className, style, children, slotMetrics, resource }: DayColumnProps) {
   const isWorking = useContext(SlotShadingContext);
+  const holds = useContext(ColumnHoldsContext);
   const { groups } = slotMetrics;
+  const firstSlot = groups[0]?.[0];
+  const date = firstSlot === undefined ? '' : calendarDateText(firstSlot);
+  const columnHolds =
+    holds === null || resource === undefined ? undefined : holds.byDay.get(`${String(resource)} ${date}`);
   const key = metricsKey(slotMetrics);
   const html = useMemo(
     () => slotMarkup(groups, resource, isWorking),
@@ -175,6 +255,14 @@ export function DayColumn({ ref, className, style, children, slotMetrics, resour
     <div ref={ref} className={className} style={style}>
       <SlotLayer html={html} />
       <EventsLayer container={events} />
+      {columnHolds === undefined || holds === null ? null : (
+        <HoldLayer
+          blocks={columnHolds}
+          date={date}
+          firstMinute={holds.firstMinute}
+          lastMinute={holds.lastMinute}
+        />
+      )}
       {selection}
       {nowLine}
     </div>

@@ -11,7 +11,7 @@ import dragAndDropModule, { type EventInteractionArgs } from 'react-big-calendar
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
 import './schedule.css';
-import { DayColumn, SlotShadingProvider } from './day-column';
+import { ColumnHoldsProvider, DayColumn, SlotShadingProvider, type ColumnHolds } from './day-column';
 import { layoutDay } from './day-layout';
 import { scheduleLocalizer } from './schedule-localizer';
 import {
@@ -28,7 +28,8 @@ import { calendarDateText, fromCalendarDate, toCalendarDate } from './zone-mappi
  * The schedule's calendar: react-big-calendar's day and week time grids with one column per
  * provider (resources), on the location's wall clock (the model's calendar dates, zone-mapping.ts),
  * working hours shaded (off hours and closed days greyed), time off as background blocks, appointments
- * as focusable blocks coloured by status, the now-line at the location's now, and drag and drop.
+ * as focusable blocks coloured by status, partners' holds drawn by the columns (day-column.tsx), the
+ * now-line at the location's now, and drag and drop.
  */
 
 const localizer = scheduleLocalizer();
@@ -216,45 +217,56 @@ function ScheduleCalendarImpl(props: ScheduleCalendarProps) {
   );
   const { handleSelectSlot, handleSelectEvent, handleKeyPressEvent, handleDrop, draggable } =
     useCalendarHandlers(props);
+  // The columns' holds: a new value only with a new model (the columns' other renders keep it).
+  const holds = useMemo<ColumnHolds>(
+    () => ({
+      byDay: model.holdsByDay,
+      firstMinute: model.firstHour * 60,
+      lastMinute: model.lastHour * 60,
+    }),
+    [model.holdsByDay, model.firstHour, model.lastHour],
+  );
 
   return (
     <SlotShadingProvider value={isWorking}>
-      <DragAndDropCalendar
-        localizer={localizer}
-        formats={formats}
-        components={components}
-        toolbar={false}
-        views={['day', 'week']}
-        view={view}
-        onView={() => undefined}
-        date={date}
-        onNavigate={() => undefined}
-        getNow={getNow}
-        min={bounds.min}
-        max={bounds.max}
-        {...gutterWidth}
-        step={15}
-        timeslots={4}
-        resources={model.providers}
-        resourceIdAccessor="id"
-        resourceTitleAccessor="title"
-        resourceAccessor="resourceId"
-        events={model.appointments}
-        backgroundEvents={model.timeOff}
-        titleAccessor={tooltip}
-        tooltipAccessor={null}
-        dayPropGetter={dayPropGetter}
-        eventPropGetter={eventPropGetter}
-        selectable={onSelectFreeTime !== undefined}
-        onSelectSlot={handleSelectSlot}
-        onSelectEvent={handleSelectEvent}
-        onKeyPressEvent={handleKeyPressEvent}
-        draggableAccessor={draggable}
-        resizable={false}
-        onEventDrop={handleDrop}
-        dayLayoutAlgorithm={dayLayout}
-        showMultiDayTimes
-      />
+      <ColumnHoldsProvider value={holds}>
+        <DragAndDropCalendar
+          localizer={localizer}
+          formats={formats}
+          components={components}
+          toolbar={false}
+          views={['day', 'week']}
+          view={view}
+          onView={() => undefined}
+          date={date}
+          onNavigate={() => undefined}
+          getNow={getNow}
+          min={bounds.min}
+          max={bounds.max}
+          {...gutterWidth}
+          step={15}
+          timeslots={4}
+          resources={model.providers}
+          resourceIdAccessor="id"
+          resourceTitleAccessor="title"
+          resourceAccessor="resourceId"
+          events={model.appointments}
+          backgroundEvents={model.timeOff}
+          titleAccessor={tooltip}
+          tooltipAccessor={null}
+          dayPropGetter={dayPropGetter}
+          eventPropGetter={eventPropGetter}
+          selectable={onSelectFreeTime !== undefined}
+          onSelectSlot={handleSelectSlot}
+          onSelectEvent={handleSelectEvent}
+          onKeyPressEvent={handleKeyPressEvent}
+          draggableAccessor={draggable}
+          resizable={false}
+          onEventDrop={handleDrop}
+          dayLayoutAlgorithm={dayLayout}
+          showMultiDayTimes
+        />
+      </ColumnHoldsProvider>
     </SlotShadingProvider>
   );
 }

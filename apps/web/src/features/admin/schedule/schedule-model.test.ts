@@ -54,6 +54,7 @@ const DATA: ScheduleResponse = {
     appointment('12', '1', '2026-11-27T15:00:00.000Z', '2026-11-27T15:30:00.000Z', 'cancelled'),
   ],
   closures: [],
+  holds: [],
 };
 
 describe('schedule model', () => {

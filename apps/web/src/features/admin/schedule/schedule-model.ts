@@ -1,11 +1,11 @@
 /**
  * The schedule's answer (contract admin/schedule.ts) turned into what the calendar draws: provider
- * columns (resources), appointment blocks, time-off blocks, and the working hours and closed days
- * that shade its slots, every instant mapped to the location's wall clock (zone-mapping.ts).
+ * columns (resources), appointment blocks, time-off blocks, partners' holds (issue 20), and the
+ * working hours and closed days that shade its slots, every instant mapped to the location's wall clock (zone-mapping.ts).
  * Pure: built once per answer, so that rendering does no date arithmetic of its own.
  */
 import { APPOINTMENT_STATUS_LABELS, type AppointmentStatus } from '@scheduler/domain/appointment-status';
-import type { ScheduleAppointment, ScheduleResponse } from '@scheduler/contract/admin/schedule';
+import type { ScheduleAppointment, ScheduleHold, ScheduleResponse } from '@scheduler/contract/admin/schedule';
 import { clockTimeText, zoneLabel } from '../../../lib/zoned-time';
 import { calendarDateText, offsetAt, toCalendarDate } from './zone-mapping';
 
@@ -41,11 +41,35 @@ export interface TimeOffBlock {
 
 export type ScheduleBlock = AppointmentBlock | TimeOffBlock;
 
+/**
+ * A trusted partner's hold (issue 20): the time is claimed until it expires, so it is neither free
+ * nor an appointment. Drawn by the provider's column itself (day-column.tsx), not as a library event:
+ * it is not dragged, not selected as a free time and opens nothing.
+ */
+export interface HoldBlock {
+  kind: 'hold';
+  id: string;
+  resourceId: string;
+  start: Date;
+  end: Date;
+  hold: ScheduleHold;
+  /** 'Held for County Care Finder until 10:05 AM ET' (the expiry on the location's clock). */
+  heldText: string;
+  /** '9:00 AM – 9:30 AM CT' */
+  timeText: string;
+  /** What a screen reader hears: the held text, the time with zone, the provider. */
+  accessibleName: string;
+}
+
 export interface ScheduleModel {
   timeZone: string;
   providers: ProviderColumn[];
   appointments: AppointmentBlock[];
   timeOff: TimeOffBlock[];
+  /** Partners' holds, by start. */
+  holds: HoldBlock[];
+  /** The holds per `${providerId} ${date}` (every local date a hold covers), for the columns. */
+  holdsByDay: Map<string, HoldBlock[]>;
   /** Working hours per `${providerId} ${date}`: [start, end) pairs of calendar-date ms, sorted. */
   hours: Map<string, number[]>;
   /** Closed local dates of the location. */
@@ -54,6 +78,9 @@ export interface ScheduleModel {
   firstHour: number;
   lastHour: number;
 }
+
+/** A hold's colours: distinct from every status, the text at least 4.5:1 on the background. */
+export const HOLD_COLOURS = { background: '#FCE4EC', text: '#6D1035', border: '#A3124F' } as const;
 
 /** Statuses drawn only when asked ("Show cancelled"): they hold no time. */
 export const HIDDEN_BY_DEFAULT: readonly AppointmentStatus[] = ['cancelled', 'entered-in-error'];
@@ -181,11 +208,47 @@ export function buildScheduleModel(
       };
     });
 
+  const holds: HoldBlock[] = [];
+  const holdsByDay = new Map<string, HoldBlock[]>();
+  for (const hold of data.holds) {
+    if (!shown.has(hold.providerId)) continue;
+    const start = toCalendarDate(hold.startUtc, timeZone);
+    const end = toCalendarDate(hold.endUtc, timeZone);
+    stretch(start, end);
+    const expiresMs = Date.parse(hold.expiresAtUtc);
+    const heldText = `Held for ${hold.partnerName} until ${clockOf(toCalendarDate(expiresMs, timeZone))} ${zoneAt(timeZone, expiresMs)}`;
+    const timeText = timeRange(start, end, hold.startUtc, hold.endUtc, timeZone);
+    const block: HoldBlock = {
+      kind: 'hold',
+      id: `hold-${hold.holdId}`,
+      resourceId: hold.providerId,
+      start,
+      end,
+      hold,
+      heldText,
+      timeText,
+      accessibleName: `${heldText}, ${timeText}, with ${names.get(hold.providerId) ?? ''}`,
+    };
+    holds.push(block);
+    // Its start's date, and its end's where it runs past midnight.
+    const dates = new Set([calendarDateText(start)]);
+    const last = new Date(end.getTime() - 1);
+    if (last >= start) dates.add(calendarDateText(last));
+    for (const date of dates) {
+      const key = `${hold.providerId} ${date}`;
+      const list = holdsByDay.get(key) ?? [];
+      list.push(block);
+      holdsByDay.set(key, list);
+    }
+  }
+
   return {
     timeZone,
     providers,
     appointments,
     timeOff,
+    holds,
+    holdsByDay,
     hours,
     closures: new Set(data.closures.map((closure) => closure.date)),
     firstHour: Number.isFinite(firstMinute) ? Math.floor(firstMinute / 60) : 8,

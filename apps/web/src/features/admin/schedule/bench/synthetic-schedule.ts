@@ -63,5 +63,6 @@ export function syntheticSchedule(
       })),
     appointments: list,
     closures: [],
+    holds: [],
   };
 }
