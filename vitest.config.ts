@@ -1,6 +1,10 @@
+import { lingui } from '@lingui/vite-plugin';
 import { defineConfig } from 'vitest/config';
+import { linguiMacros } from './apps/web/vite-plugins/lingui-macros.ts';
 
 export default defineConfig({
+  // Issue 21: the web's Lingui macros and .po catalogs compile in tests as in the build.
+  plugins: [linguiMacros(), lingui({ configPath: `${import.meta.dirname}/apps/web/lingui.config.ts` })],
   test: {
     include: [
       'eslint/**/*.test.ts',

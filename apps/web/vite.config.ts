@@ -1,9 +1,11 @@
+import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { bookingPreload } from './vite-plugins/booking-preload.ts';
 import { emotionLightStatics } from './vite-plugins/emotion-light-statics.ts';
 import { inlineEntryCss } from './vite-plugins/inline-entry-css.ts';
 import { landingBudget } from './vite-plugins/landing-budget.ts';
+import { linguiMacros } from './vite-plugins/lingui-macros.ts';
 import { muiWithoutCssVars } from './vite-plugins/mui-without-css-vars.ts';
 import { precompress } from './vite-plugins/precompress.ts';
 
@@ -16,7 +18,9 @@ const screen = (file: string): RegExp =>
 
 export default defineConfig(({ mode }) => ({
   plugins: [
+    linguiMacros(),
     react(),
+    lingui({ configPath: `${import.meta.dirname}/lingui.config.ts` }),
     muiWithoutCssVars(),
     emotionLightStatics(),
     inlineEntryCss(),
@@ -26,6 +30,7 @@ export default defineConfig(({ mode }) => ({
       forbiddenModules: /[\\/]src[\\/]features[\\/]admin[\\/](?!state[\\/])/,
       maxGzipBytes: 130 * 1024,
       failOverBudget: process.env.LANDING_BUDGET_STRICT === '1',
+      firstCatalogs: { en: /[\\/]locales[\\/]en[\\/]start\.po/, es: /[\\/]locales[\\/]es[\\/]start\.po/ },
     }),
     bookingPreload({
       steps: {
@@ -91,6 +96,8 @@ export default defineConfig(({ mode }) => ({
                   String.raw`[\\/]src[\\/]features[\\/]booking[\\/](?:landing[\\/]payment-choice|lib[\\/]remembered-storage|api[\\/]insurance|lib[\\/]slot-format)\.ts$`,
                   String.raw`[\\/]src[\\/]features[\\/]booking[\\/]components[\\/](?:choice-group|office-message|step-page|action-button)\.tsx$`,
                   String.raw`[\\/]packages[\\/]domain[\\/]src[\\/](?:messages|text)\.ts$`,
+                  // The landing's translatable refusals (issue 21).
+                  String.raw`[\\/]src[\\/]lib[\\/]spec-refusal-texts\.ts$`,
                 ].join('|'),
               ),
               priority: 20,

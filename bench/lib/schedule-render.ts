@@ -36,22 +36,33 @@ export interface ScheduleRenderRun {
   providers: number;
 }
 
-/** Builds the benchmark page into `outDir` (Vite, production mode, the React plugin only). */
+/**
+ * Builds the benchmark page into `outDir` (Vite, production mode): the React plugin plus Lingui's
+ * (the macros' Babel transform and the .po catalogs' compiler, as in apps/web/vite.config.ts; the
+ * Schedule's texts are Lingui messages since issue 21).
+ */
 export function buildSchedulePage(outDir: string): void {
   const script = `
     import { build } from 'vite';
     import react from '@vitejs/plugin-react';
+    import { lingui } from '@lingui/vite-plugin';
+    import { linguiMacros } from ${JSON.stringify(path.join(repoRoot, 'apps/web/vite-plugins/lingui-macros.ts'))};
     await build({
       configFile: false,
       root: ${JSON.stringify(PAGE_DIR)},
       base: './',
       logLevel: 'warn',
       mode: 'production',
-      plugins: [react()],
+      plugins: [
+        linguiMacros(),
+        react(),
+        lingui({ configPath: ${JSON.stringify(path.join(repoRoot, 'apps/web/lingui.config.ts'))} }),
+      ],
       build: { outDir: ${JSON.stringify(outDir)}, emptyOutDir: true, target: 'es2022', sourcemap: false },
     });`;
-  // Run from apps/web so that its dependencies (React, Material UI, the calendar) resolve as in the app.
-  const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+  // Run from apps/web so that its dependencies (React, Material UI, the calendar) resolve as in the app;
+  // with tsx, for the TypeScript plugin module (apps/web/vite-plugins/lingui-macros.ts).
+  const result = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
     cwd: path.join(repoRoot, 'apps/web'),
     stdio: 'inherit',
   });

@@ -10,6 +10,8 @@ import { createRoutes } from './app/router';
 import { STATE_RESTORE_TIMEOUT_MS, createAppStore } from './app/store';
 import { prefetchBookingPage } from './features/booking/prefetch';
 import { installContractWorker } from './lib/contract-check';
+import { preloadLocale } from './i18n/catalogs';
+import { chooseLocale } from './i18n/locales';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -26,6 +28,16 @@ installContractWorker({
       name: 'contract-full',
     }),
 });
+// The likely language's first catalog (URL, then browser; the locale gate decides once the state is
+// restored) is fetched with the page's code, not after it (issue 21).
+if (!window.location.pathname.startsWith('/admin'))
+  preloadLocale(
+    chooseLocale({
+      query: new URLSearchParams(window.location.search).get('lang'),
+      browser: navigator.languages,
+    }).locale,
+  );
+else preloadLocale('en');
 // The booking page's first answers and code load while the stored state is being restored.
 prefetchBookingPage(window.location.pathname, sharedQueryClient());
 // The browser gets the main thread back (the requests are on their way) before the store and the

@@ -8,6 +8,7 @@ import {
   idSchema,
   isoInstantSchema,
   optionalTextSchema,
+  patientLanguageSchema,
   sessionIdSchema,
   slugSchema,
   uuidSchema,
@@ -87,6 +88,7 @@ export type InsuranceDetailsInput = z.input<typeof insuranceDetailsSchema>;
  * PUT bookAppointment. `providerId` null means "any provider free at that time": the server picks
  * one by setting appointment 18. `insurance` null means the patient skipped the insurance step.
  * `idempotencyKey` makes a retried request return the first booking instead of a second one.
+ * `language` (issue 21): 'en' or 'es', the page's language; 'en' when absent.
  */
 export const bookAppointmentRequestSchema = z.object({
   clientSlug: slugSchema,
@@ -103,6 +105,11 @@ export const bookAppointmentRequestSchema = z.object({
   idempotencyKey: uuidSchema,
   /** Campaign that brought the patient ('website' when none), for reports. */
   channel: optionalTextSchema(100),
+  /**
+   * Issue 21: the language the patient booked in ('en' when absent); the appointment's messages
+   * go out in it.
+   */
+  language: patientLanguageSchema.default('en'),
 });
 export type BookAppointmentRequest = z.output<typeof bookAppointmentRequestSchema>;
 export type BookAppointmentRequestInput = z.input<typeof bookAppointmentRequestSchema>;

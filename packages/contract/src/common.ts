@@ -137,6 +137,17 @@ export const timeZoneSchema = z
   .string({ error: 'Choose a time zone' })
   .refine(isValidTimeZone, { error: 'Choose a valid time zone' });
 
+/**
+ * Issue 21: the languages a patient may use the booking pages and get messages in. A booking or
+ * waitlist request names the page's language (English when absent); the appointment's messages,
+ * and the offers sent to a waitlist entry, go out in it.
+ */
+export const PATIENT_LANGUAGES = ['en', 'es'] as const;
+export type PatientLanguage = (typeof PATIENT_LANGUAGES)[number];
+export const patientLanguageSchema = z.enum(PATIENT_LANGUAGES, {
+  error: 'Choose English (en) or Spanish (es)',
+});
+
 /** The analytics / booking session id made by the browser. */
 export const sessionIdSchema = z
   .string({ error: 'Missing session' })

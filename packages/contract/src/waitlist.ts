@@ -14,6 +14,7 @@ import {
   isoDateSchema,
   isoInstantSchema,
   optionalTextSchema,
+  patientLanguageSchema,
   sessionIdSchema,
   slugSchema,
   uuidSchema,
@@ -41,6 +42,8 @@ export const waitlistEntryRequestSchema = z.object({
   notes: optionalTextSchema(NOTES_MAX_LENGTH, `Keep your notes to ${NOTES_MAX_LENGTH} characters or fewer`),
   sessionId: sessionIdSchema,
   idempotencyKey: uuidSchema,
+  /** Issue 21: the language the patient joined in ('en' when absent); offers go out in it. */
+  language: patientLanguageSchema.default('en'),
 });
 export type WaitlistEntryRequest = z.output<typeof waitlistEntryRequestSchema>;
 export type WaitlistEntryRequestInput = z.input<typeof waitlistEntryRequestSchema>;

@@ -31,7 +31,8 @@ export const DATE_FORMATS = [
   LONG_DATE_FORMAT,
 ] as const;
 
-const MONTH_NAMES = [
+/** English month names, January first (also read back by the web from the server's English dates). */
+export const MONTH_NAMES = [
   'January',
   'February',
   'March',

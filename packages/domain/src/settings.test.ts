@@ -31,6 +31,7 @@ const SPEC_DEFAULTS: [SettingGroup, number, string, keyof SchedulerSettings, unk
   ['appointment', 17, 'No', 'groupSlotsByProvider', false],
   ['appointment', 18, 'random', 'assignment', 'random'],
   ['appointment', 20, '#024E94', 'widgetColor', '#024E94'],
+  ['appointment', 21, 'en', 'defaultLanguage', 'en'],
   ['insurance', 1, 'No', 'checkInsuranceCompatibility', false],
   ['insurance', 3, 'No', 'selfPayCheck', false],
   [
@@ -48,8 +49,11 @@ const SPEC_DEFAULTS: [SettingGroup, number, string, keyof SchedulerSettings, unk
     'Call our office if you have any questions.',
   ],
   ['thankYouScreen', 3, 'Yes', 'autoConfirm', true],
+  ['thankYouScreen', 4, '', 'thankYouPrimaryEs', ''],
+  ['thankYouScreen', 5, '', 'thankYouSecondaryEs', ''],
   ['patientIntake', 1, 'required', 'smsEmailPermissions', 'required'],
-  // Added by the product beyond the spec's table (issues 16 and 18).
+  // Added by the product beyond the spec's table (issues 16, 18 and 21; issue 21's appointment 21
+  // and thankYouScreen 4-5 sit above, in their groups).
   ['selfService', 1, 'Yes', 'patientSelfService', true],
   ['selfService', 2, 'No', 'rescheduleAnyProvider', false],
   ['waitlistOffers', 1, 'Yes', 'waitlistOffersOn', true],
@@ -83,12 +87,12 @@ const customRows = (): SettingRow[] =>
   }));
 
 describe('scheduler settings', () => {
-  it('defines the twenty settings of the spec and the product’s seven, each at its own group and order', () => {
-    expect(SETTING_DEFINITIONS).toHaveLength(27);
+  it('defines the twenty settings of the spec and the product’s ten, each at its own group and order', () => {
+    expect(SETTING_DEFINITIONS).toHaveLength(30);
     const places = new Set(
       SETTING_DEFINITIONS.map((definition) => `${definition.group}:${definition.order}`),
     );
-    expect(places.size).toBe(27);
+    expect(places.size).toBe(30);
     expect(SETTING_DEFINITIONS.map((definition) => [definition.group, definition.order])).toEqual(
       SPEC_DEFAULTS.map(([group, order]) => [group, order]),
     );
@@ -183,6 +187,15 @@ describe('scheduler settings', () => {
     for (const value of ['-1', '366', '2.5', '1e3', 'ten']) {
       expect(resolveSettings([{ group: 'appointment', order: 1, value }]).howFarOut, value).toBe(10);
     }
+  });
+
+  it('reads an empty Spanish thank-you message as "not translated" and keeps one that is set', () => {
+    expect(resolveSettings([{ group: 'thankYouScreen', order: 4, value: '  ' }]).thankYouPrimaryEs).toBe('');
+    expect(
+      resolveSettings([{ group: 'thankYouScreen', order: 5, value: ' ¡Gracias! ' }]).thankYouSecondaryEs,
+    ).toBe('¡Gracias!');
+    expect(resolveSettings([{ group: 'appointment', order: 21, value: 'ES' }]).defaultLanguage).toBe('es');
+    expect(resolveSettings([{ group: 'appointment', order: 21, value: 'fr' }]).defaultLanguage).toBe('en');
   });
 
   it('uses the default for an empty thank-you message', () => {
@@ -282,6 +295,16 @@ describe('admin setting updates', () => {
       'Keep the message to 500 characters or fewer',
     );
     expect(schema.safeParse('  ').error?.issues[0]?.message).toBe('Enter a message');
+  });
+
+  it('accepts an empty Spanish thank-you message ("not translated") and the two languages', () => {
+    const spanish = settingValueSchemaFor('thankYouScreen', 4)!;
+    expect(spanish.parse('  ')).toBe('');
+    expect(spanish.parse(' Su cita está programada. ')).toBe('Su cita está programada.');
+    expect(spanish.safeParse('x'.repeat(501)).success).toBe(false);
+    const language = settingValueSchemaFor('appointment', 21)!;
+    expect(language.parse('es')).toBe('es');
+    expect(language.safeParse('fr').error?.issues[0]?.message).toBe('Choose one of: English, Español');
   });
 
   it('validates a whole update and outputs the stored form', () => {

@@ -84,10 +84,73 @@ function offsetNameOf(ms: number, timeZone: string): string {
   return `GMT${sign}${hours}${rest === 0 ? '' : `:${String(rest).padStart(2, '0')}`}`;
 }
 
-/** The generic short name of `timeZone` at `instant`, for pages: 'CT', 'ET', 'MT', 'PT', else 'GMT+10:30'. */
+/**
+ * The generic short name of `timeZone` at `instant`, for pages: 'CT', 'ET', 'MT', 'PT', else
+ * 'GMT+10:30'. `locale` is the reader's language ('en' by default; any English tag, 'en-US', reads
+ * the same): a Spanish one ('es', 'es-US') names the zone in Spanish, 'hora del Centro' (see
+ * `localizedZoneName`).
+ */
 export function zoneName(timeZone: string, instant: Date | number, locale?: string): string {
+  if (zoneNameLocaleOf(locale) === 'es')
+    return localizedZoneName(instant, timeZone, { style: 'generic', locale: 'es' });
   return zoneAbbreviation(instant, timeZone, {
     style: 'generic',
     ...(locale === undefined ? {} : { locale }),
   });
+}
+
+// ---------------------------------------------------------------- the zone in the reader's language (issue 21)
+
+/** The languages a zone is named in beside a time: English letters ('CT'), Spanish words ('hora del Centro'). */
+export const ZONE_NAME_LOCALES = ['en', 'es'] as const;
+export type ZoneNameLocale = (typeof ZONE_NAME_LOCALES)[number];
+
+/** 'es', 'es-US', 'ES_mx' → 'es'; anything else ('en', 'en-US', nothing) → 'en'. */
+export function zoneNameLocaleOf(locale: string | null | undefined): ZoneNameLocale {
+  return typeof locale === 'string' && locale.trim().toLowerCase().split(/[-_]/)[0] === 'es' ? 'es' : 'en';
+}
+
+/** The regions of the US zones' letters (ET, CST, AKDT, HST, HAST ...), as Spanish names them. */
+const SPANISH_REGIONS: Readonly<Record<string, string>> = {
+  E: 'del Este',
+  C: 'del Centro',
+  M: 'de la Montaña',
+  P: 'del Pacífico',
+  AK: 'de Alaska',
+  HA: 'de Hawái-Aleutianas',
+  H: 'de Hawái',
+  A: 'del Atlántico',
+};
+const US_ZONE_LETTERS = /^(E|C|M|P|AK|HA|H|A)(S|D)?T$/;
+
+/**
+ * The Spanish words for a zone's short name (`zoneAbbreviation`'s answer): 'CT' → 'hora del
+ * Centro', 'CST' → 'hora estándar del Centro', 'CDT' → 'hora de verano del Centro', 'AKT' → 'hora
+ * de Alaska', 'MST' (Arizona) → 'hora estándar de la Montaña'. Letters of other zones and offsets
+ * stay as they are after 'hora': 'hora CET', 'hora UTC', 'hora GMT+9'. Never an empty name.
+ */
+export function spanishZoneName(abbreviation: string): string {
+  const match = US_ZONE_LETTERS.exec(abbreviation);
+  const region = match ? SPANISH_REGIONS[match[1] ?? ''] : undefined;
+  if (!match || region === undefined) return `hora ${abbreviation}`;
+  if (match[2] === 'S') return `hora estándar ${region}`;
+  if (match[2] === 'D') return `hora de verano ${region}`;
+  return `hora ${region}`;
+}
+
+/**
+ * The zone named beside a time in the reader's language (`locale`: 'en' by default, or 'es'; a
+ * tag such as 'es-US' counts as its language). English: the short letters of `zoneAbbreviation`
+ * ('CT' / 'CST'), unchanged. Spanish: words (`spanishZoneName`): 'hora del Centro' / 'hora
+ * estándar del Centro'. Either way the time comes first and the name after it, with one space:
+ * '8:00 AM CT', '8:00 a. m. hora del Centro'. `style` as for `zoneAbbreviation` ('specific' by
+ * default, as messages name zones). Throws RangeError for an unknown zone or instant.
+ */
+export function localizedZoneName(
+  instant: Date | number,
+  timeZone: string,
+  options: { style?: ZoneNameStyle; locale?: string } = {},
+): string {
+  const abbreviation = zoneAbbreviation(instant, timeZone, options.style ? { style: options.style } : {});
+  return zoneNameLocaleOf(options.locale) === 'es' ? spanishZoneName(abbreviation) : abbreviation;
 }

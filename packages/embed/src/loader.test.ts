@@ -106,6 +106,22 @@ describe('the widget loader', () => {
     expect(options).toMatchObject({ location: 'all', colour: null, theme: null });
   });
 
+  it('passes data-lang to the frame as lang (en or es only), and speaks it in its own texts', () => {
+    const spanish = mount({ ...basic, 'data-lang': 'es-MX' });
+    expect(new URL(spanish.iframe.src).searchParams.get('lang')).toBe('es');
+    expect(spanish.iframe.title).toBe('Reservar una cita');
+    const english = mount({ ...basic, 'data-lang': 'EN' });
+    expect(new URL(english.iframe.src).searchParams.get('lang')).toBe('en');
+    expect(english.iframe.title).toBe('Book an appointment');
+    for (const value of ['fr', 'es"><script>', 'spanish', '']) {
+      const widget = mount({ ...basic, 'data-lang': value });
+      expect(new URL(widget.iframe.src).searchParams.has('lang')).toBe(false);
+    }
+    const none = mount();
+    expect(new URL(none.iframe.src).searchParams.has('lang')).toBe(false);
+    expect(readOptions(addScript({ ...basic, 'data-lang': 'es' }))).toMatchObject({ lang: 'es' });
+  });
+
   it('follows resize messages from its own iframe and clamps them', () => {
     const widget = mount();
     postFromWidget(widget, { source: WIDGET_SOURCE, v: 1, id: widget.id, type: 'resize', height: 812.4 });

@@ -1,6 +1,6 @@
 /**
  * The widget loader: turns one `<script src=".../embed.js" data-client data-scheduler
- * data-location [data-color] [data-theme] [data-container] [data-title]>` on a practice's page
+ * data-location [data-color] [data-theme] [data-lang] [data-container] [data-title]>` on a practice's page
  * into an iframe of the booking widget, sized to its content, that tells the page when an
  * appointment is booked. See protocol.ts for the messages and their origin checks.
  */
@@ -8,17 +8,20 @@ import {
   CAMPAIGN_PARAMS,
   EMBED_PARAMS,
   HOST_EVENTS,
+  LANG_PARAM,
   LOADER_SOURCE,
   PROTOCOL_VERSION,
   clampFrameHeight,
   isThemeMode,
   normalizeColour,
+  normalizeLang,
   normalizePhone,
   readWidgetMessage,
   type BookedEventDetail,
   type LoaderMessage,
   type ThemeMode,
   type WidgetEventDetail,
+  type WidgetLang,
 } from './protocol.ts';
 
 export interface WidgetOptions {
@@ -30,6 +33,8 @@ export interface WidgetOptions {
   colour: string | null;
   /** 'auto' follows the host's `prefers-color-scheme`; null leaves the widget's own default. */
   theme: ThemeMode | 'auto' | null;
+  /** `data-lang`: the widget's language ('en' or 'es'); null lets the widget choose (browser, practice). */
+  lang: WidgetLang | null;
   /** CSS selector of the element to put the widget in; null: right after the script. */
   container: string | null;
   title: string;
@@ -55,6 +60,22 @@ export const READY_AFTER_LOAD_MS = 6000;
 export const FRAME_TIMEOUT_MS = 20_000;
 const LOG_PREFIX = '[scheduler embed]';
 
+/** The loader's own texts (the frame's title, and what shows when the widget cannot open). */
+const TEXTS: Record<WidgetLang, { title: string; cannotOpen: string; bookOnline: string; orCall: string }> = {
+  en: {
+    title: 'Book an appointment',
+    cannotOpen: 'Online booking cannot open on this page.',
+    bookOnline: 'Book online (opens in a new tab)',
+    orCall: 'Or call ',
+  },
+  es: {
+    title: 'Reservar una cita',
+    cannotOpen: 'La reserva en línea no se puede abrir en esta página.',
+    bookOnline: 'Reservar en línea (se abre en una pestaña nueva)',
+    orCall: 'O llame al ',
+  },
+};
+
 /** The options of a loader script tag, or the reason they are unusable. */
 export function readOptions(script: HTMLScriptElement): WidgetOptions | string {
   const data = script.dataset;
@@ -71,6 +92,7 @@ export function readOptions(script: HTMLScriptElement): WidgetOptions | string {
     return 'the script has no usable src';
   }
   const theme = data.theme ?? null;
+  const lang = normalizeLang(data.lang);
   return {
     productOrigin,
     client,
@@ -78,8 +100,9 @@ export function readOptions(script: HTMLScriptElement): WidgetOptions | string {
     location,
     colour: normalizeColour(data.color),
     theme: theme === 'auto' || isThemeMode(theme) ? theme : null,
+    lang,
     container: data.container ?? null,
-    title: data.title ?? 'Book an appointment',
+    title: data.title ?? TEXTS[lang ?? 'en'].title,
     phone: normalizePhone(data.phone),
   };
 }
@@ -108,6 +131,7 @@ export function widgetUrl(
   url.searchParams.set(EMBED_PARAMS.origin, host.origin);
   if (options.colour) url.searchParams.set(EMBED_PARAMS.color, options.colour);
   if (theme) url.searchParams.set(EMBED_PARAMS.theme, theme);
+  if (options.lang) url.searchParams.set(LANG_PARAM, options.lang);
   return url.href;
 }
 
@@ -122,6 +146,7 @@ export function bookingPageUrl(options: WidgetOptions, host: Pick<Location, 'sea
     const value = hostParams.get(name);
     if (value) url.searchParams.set(name, value.slice(0, 200));
   }
+  if (options.lang) url.searchParams.set(LANG_PARAM, options.lang);
   return url.href;
 }
 
@@ -150,12 +175,13 @@ function fallbackOf(options: WidgetOptions, doc: Document, href: string): HTMLEl
     p.appendChild(a);
     return a;
   };
-  line('Online booking cannot open on this page.');
-  const book = link(line(''), 'Book online (opens in a new tab)', href);
+  const texts = TEXTS[options.lang ?? 'en'];
+  line(texts.cannotOpen);
+  const book = link(line(''), texts.bookOnline, href);
   book.target = '_blank';
   book.rel = 'noopener';
   if (options.phone) {
-    const call = line('Or call ');
+    const call = line(texts.orCall);
     link(call, options.phone, `tel:${options.phone.replace(/[^\d+]/g, '')}`);
   }
   return box;

@@ -4,6 +4,7 @@ import {
   WIDGET_SOURCE,
   clampFrameHeight,
   normalizeColour,
+  normalizeLang,
   normalizeOrigin,
   readLoaderMessage,
   readWidgetMessage,
@@ -84,5 +85,15 @@ describe('the embed protocol', () => {
     expect(normalizeOrigin('https://www.example.com/')).toBeNull();
     expect(normalizeOrigin('null')).toBeNull();
     expect(normalizeOrigin('javascript:alert(1)')).toBeNull();
+  });
+
+  it('reads data-lang as en or es only', () => {
+    expect(normalizeLang('es')).toBe('es');
+    expect(normalizeLang(' ES_us ')).toBe('es');
+    expect(normalizeLang('en-US')).toBe('en');
+    expect(normalizeLang('fr')).toBeNull();
+    expect(normalizeLang('espanol')).toBeNull();
+    expect(normalizeLang('es-<x>')).toBeNull();
+    expect(normalizeLang(undefined)).toBeNull();
   });
 });

@@ -59,6 +59,20 @@ export function normalizePhone(value: unknown): string | null {
 
 export type ThemeMode = 'light' | 'dark';
 
+/** The languages the widget speaks (issue 21). */
+export type WidgetLang = 'en' | 'es';
+
+/** The widget URL's query parameter naming the language (the booking pages read `?lang=` too). */
+export const LANG_PARAM = 'lang';
+
+/** `data-lang`: 'es', 'es-MX', 'ES_us' → 'es'; 'en', 'en-US' → 'en'; anything else → null. */
+export function normalizeLang(value: unknown): WidgetLang | null {
+  if (typeof value !== 'string') return null;
+  const match = /^(en|es)(?:[-_][A-Za-z0-9]{2,8})?$/i.exec(value.trim());
+  const primary = match?.[1]?.toLowerCase();
+  return primary === 'en' || primary === 'es' ? primary : null;
+}
+
 /** What the widget reports about a booking: no patient data, only what a conversion tag needs. */
 export interface BookedAppointment {
   appointmentId: string | null;

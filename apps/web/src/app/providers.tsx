@@ -2,6 +2,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { Provider as ReduxProvider } from 'react-redux';
 import { LoadingScreen } from '../components/loading-screen';
+import { LocaleGate } from '../i18n/locale-gate';
 import { NotificationHost } from '../components/notification-host';
 import { MuiThemeScopeContext, ThemeControlContext, type ThemeControl } from '../lib/theme-control';
 import { primaryPalette, primaryVariables, readStoredMode, storeMode, type ThemeMode } from './palette';
@@ -59,7 +60,7 @@ export function AppProviders({ store, waiter, queryClient, children }: AppProvid
       <QueryClientProvider client={queryClient ?? sharedQueryClient()}>
         <AppThemeProvider>
           <RehydrationGate waiter={waiter} fallback={<LoadingScreen />}>
-            {children}
+            <LocaleGate fallback={<LoadingScreen />}>{children}</LocaleGate>
           </RehydrationGate>
           <NotificationHost />
         </AppThemeProvider>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { adminLoginPath } from './route-guards';
 
@@ -9,17 +10,21 @@ export const PRODUCT_NAME = 'Scheduler';
  * trims a booking link to the domain is not dropped on the admin login. Plain elements (base.css).
  */
 export function RootPage() {
+  const { t } = useLingui();
+  const product = PRODUCT_NAME;
   return (
     <main className="error-screen root-page">
-      <title>{`${PRODUCT_NAME} – online appointment booking`}</title>
+      <title>{t`${product} – online appointment booking`}</title>
       <h1 className="h4">{PRODUCT_NAME}</h1>
       <p className="body1">
-        Online appointment booking for healthcare practices. To book an appointment, use the booking link on
-        your practice&apos;s website or in the message they sent you.
+        <Trans>
+          Online appointment booking for healthcare practices. To book an appointment, use the booking link on
+          your practice&apos;s website or in the message they sent you.
+        </Trans>
       </p>
       <p className="body1">
         <Link to={adminLoginPath()} className="phone-link focus-ring">
-          Staff sign-in
+          <Trans>Staff sign-in</Trans>
         </Link>
       </p>
     </main>

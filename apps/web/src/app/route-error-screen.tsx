@@ -1,21 +1,24 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { ScreenLoadError } from './lazy-screen';
 
 export type ErrorArea = 'root' | 'booking' | 'admin';
 
-const TEXT: Record<ErrorArea, { title: string; body: string }> = {
+const TEXT: Record<ErrorArea, { title: MessageDescriptor; body: MessageDescriptor }> = {
   root: {
-    title: 'Something went wrong',
-    body: 'This page could not be shown. Please reload the page to try again.',
+    title: msg`Something went wrong`,
+    body: msg`This page could not be shown. Please reload the page to try again.`,
   },
   booking: {
-    title: 'We could not show this booking page',
-    body: 'Please reload the page to try again. If the problem continues, please call our office to schedule your appointment.',
+    title: msg`We could not show this booking page`,
+    body: msg`Please reload the page to try again. If the problem continues, please call our office to schedule your appointment.`,
   },
   admin: {
-    title: 'This admin screen could not be shown',
-    body: 'Please reload the page to try again. If the problem continues, contact your administrator.',
+    title: msg`This admin screen could not be shown`,
+    body: msg`Please reload the page to try again. If the problem continues, contact your administrator.`,
   },
 };
 
@@ -30,20 +33,21 @@ export function RouteErrorScreen({ area, error }: { area: ErrorArea; error: unkn
     console.error(`[route] ${area} error: ${describe(error)}`);
   }, [area, error]);
 
+  const { i18n } = useLingui();
   const slow = error instanceof ScreenLoadError;
-  const text = TEXT[area];
+  const title = i18n._(TEXT[area].title);
   return (
     <main className="error-screen">
-      <title>{text.title}</title>
+      <title>{title}</title>
       {/* Plain elements styled by the app's static stylesheet: the error screen stays in the first chunk and small. */}
-      <h1 className="h4">{text.title}</h1>
+      <h1 className="h4">{title}</h1>
       <p className="body1">
         {slow
-          ? 'The page took too long to load. Please check your connection and reload the page.'
-          : text.body}
+          ? i18n._(msg`The page took too long to load. Please check your connection and reload the page.`)
+          : i18n._(TEXT[area].body)}
       </p>
       <button type="button" onClick={() => window.location.reload()}>
-        Reload page
+        <Trans>Reload page</Trans>
       </button>
     </main>
   );

@@ -5,6 +5,7 @@ import { BookingShell } from '../features/booking/booking-shell';
 import { ProtectedBookingStep } from '../features/booking/protected-booking-step';
 import { appConfig, type AppConfig } from '../lib/config';
 import type { AdminScreenName } from './admin-screens';
+import { withCatalog } from '../i18n/catalogs';
 import { lazyScreen } from './lazy-screen';
 import type { OutsideScreenName } from './outside-screens';
 import { RouteErrorBoundary } from './route-error-screen';
@@ -28,23 +29,38 @@ const LandingScreen = lazyScreen(
 );
 // Drawn with plain elements; its filters and dialogs bring Material UI's theme when they load.
 const FindAppointmentScreen = themedScreen(
-  async () =>
-    (await import('../features/booking/find-appointment/find-appointment-screen')).FindAppointmentScreen,
+  withCatalog(
+    'booking',
+    async () =>
+      (await import('../features/booking/find-appointment/find-appointment-screen')).FindAppointmentScreen,
+  ),
   { mui: false },
 );
 const AdditionalDetailsScreen = themedScreen(
-  async () =>
-    (await import('../features/booking/additional-details/additional-details-screen'))
-      .AdditionalDetailsScreen,
+  withCatalog(
+    'booking',
+    async () =>
+      (await import('../features/booking/additional-details/additional-details-screen'))
+        .AdditionalDetailsScreen,
+  ),
 );
 const InsuranceScreen = themedScreen(
-  async () => (await import('../features/booking/insurance/insurance-screen')).InsuranceScreen,
+  withCatalog(
+    'booking',
+    async () => (await import('../features/booking/insurance/insurance-screen')).InsuranceScreen,
+  ),
 );
 const IdentityScreen = themedScreen(
-  async () => (await import('../features/booking/identity/identity-screen')).IdentityScreen,
+  withCatalog(
+    'booking',
+    async () => (await import('../features/booking/identity/identity-screen')).IdentityScreen,
+  ),
 );
 const ThankYouScreen = themedScreen(
-  async () => (await import('../features/booking/thank-you/thank-you-screen')).ThankYouScreen,
+  withCatalog(
+    'booking',
+    async () => (await import('../features/booking/thank-you/thank-you-screen')).ThankYouScreen,
+  ),
 );
 
 // Widget
@@ -53,10 +69,14 @@ const WidgetScreen = themedScreen(
 );
 
 // Admin: the screens' table is one more chunk, loaded with the first admin screen (see admin-screens.tsx).
-const AdminScreens = lazyScreen(async () => (await import('./admin-screens')).AdminScreen);
+const AdminScreens = lazyScreen(
+  withCatalog('admin', async () => (await import('./admin-screens')).AdminScreen),
+);
 
 // The root page and the manage/claim link pages: the same, through outside-screens.tsx.
-const OutsideScreens = lazyScreen(async () => (await import('./outside-screens')).OutsideScreen);
+const OutsideScreens = lazyScreen(
+  withCatalog('booking', async () => (await import('./outside-screens')).OutsideScreen),
+);
 
 function outsideScreen(name: OutsideScreenName): ReactElement {
   return (

@@ -73,6 +73,7 @@ describe('slice defaults (spec section 3)', () => {
       utm: { utm_source: null, utm_medium: null, utm_campaign: null, utm_term: null },
       isPassedPayLoad: false,
       pageLoader: true,
+      language: null,
     });
   });
 

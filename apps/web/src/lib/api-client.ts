@@ -152,6 +152,11 @@ export interface ApiClient {
   readonly abortRequest: (id: string) => void;
   /** Installs the tracking hook (analytics does this); null removes it. */
   readonly setOnTrack: (hook: TrackHook | null) => void;
+  /**
+   * Awaited before a request rejects (issue 21: the booking pages load the translators of the
+   * server's texts then, not with the first page). A hook that fails is ignored.
+   */
+  readonly setBeforeFailure: (hook: (() => Promise<void>) | null) => void;
 }
 
 const GENERIC_MESSAGE = 'Something went wrong. Please try again.';
@@ -268,6 +273,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const send = fetchTransport(options, readToken);
   const inFlight = new Map<string, AbortController>();
   let onTrack: TrackHook | null = null;
+  let beforeFailure: (() => Promise<void>) | null = null;
+  const prepareFailure = async (): Promise<void> => {
+    try {
+      await beforeFailure?.();
+    } catch {
+      // the error is shown as it came
+    }
+  };
 
   const report = (outcome: RequestOutcome): void => {
     if (!onTrack) return;
@@ -328,6 +341,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         const apiError = controller.signal.aborted ? cancelledError() : toApiError(error);
         if (apiError.cancelled) console.info(`[api] ${method} ${logPath} cancelled`);
         else finish(apiError.status, apiError);
+        if (!apiError.cancelled) await prepareFailure();
         throw apiError;
       }
       if (!opts.schema) {
@@ -341,6 +355,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           response.status,
         );
         finish(response.status, apiError);
+        await prepareFailure();
         throw apiError;
       }
       finish(response.status, null);
@@ -358,6 +373,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     setOnTrack: (hook: TrackHook | null): void => {
       onTrack = hook;
     },
+    setBeforeFailure: (hook): void => {
+      beforeFailure = hook;
+    },
   };
 }
 
@@ -373,3 +391,4 @@ export const apiClient: ApiClient = createApiClient({
 export const request: ApiClient['request'] = apiClient.request;
 export const abortRequest: ApiClient['abortRequest'] = apiClient.abortRequest;
 export const setOnTrack: ApiClient['setOnTrack'] = apiClient.setOnTrack;
+export const setBeforeFailure: ApiClient['setBeforeFailure'] = apiClient.setBeforeFailure;

@@ -88,3 +88,9 @@ export function parseConfig(env: RawEnv): AppConfig {
 }
 
 export const appConfig: AppConfig = parseConfig(import.meta.env);
+
+/**
+ * Issue 21: in tests and `vite dev` Lingui's macros keep the source texts and compile them in place
+ * (no catalog to load); a production build keeps message ids only and loads compiled catalogs.
+ */
+export const sourceTextsCompiled: boolean = import.meta.env.DEV || import.meta.env.MODE === 'test';

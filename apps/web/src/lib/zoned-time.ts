@@ -7,7 +7,12 @@
  * Intl and the IANA database only (through the domain's `time-zone.ts`, and `zone-names.ts`, which also
  * names zones for messages and .ics), so the result never depends on the machine's own zone except where
  * asked (`viewerTimeZone`).
+ *
+ * Issue 21: the patient's times read in the active language (`intlLocale()`): Intl's dates and
+ * times ('vie, 27 de nov', '8:00 a. m.') and the zone in words in Spanish ('8:00 a. m. hora del
+ * Centro', domain `zone-names.ts`); English reads as before. The admin's times stay American English.
  */
+import { t } from '@lingui/core/macro';
 import {
   isValidTimeZone,
   localDateOf,
@@ -15,19 +20,20 @@ import {
   timeZoneOffsetMinutes,
 } from '@scheduler/domain/time-zone';
 import { zoneAbbreviation, zoneName as domainZoneName } from '@scheduler/domain/zone-names';
+import { intlLocale } from '../i18n/catalogs';
 
 export interface ZonedTimeLabel {
-  /** 'Fri, Nov 27' */
+  /** 'Fri, Nov 27' ('vie, 27 de nov') */
   date: string;
   /** 'Friday, November 27, 2026' */
   longDate: string;
-  /** '8:00 AM' */
+  /** '8:00 AM' ('8:00 a. m.') */
   time: string;
-  /** 'CT' (generic short name; 'GMT+10:30' where the zone has no letters) */
+  /** 'CT' (generic short name; 'GMT+10:30' where the zone has no letters); 'hora del Centro' in Spanish */
   zone: string;
   /** 'Central Time' (for a tooltip or screen readers; the IANA name where Intl has none) */
   zoneLong: string;
-  /** '8:00 AM CT' */
+  /** '8:00 AM CT' ('8:00 a. m. hora del Centro') */
   full: string;
   /**
    * '6:00 AM your time' when the viewer's zone has a different offset at that instant, with the
@@ -39,10 +45,11 @@ export interface ZonedTimeLabel {
 export interface ZonedTimeOptions {
   /** The patient's zone; the browser's by default. */
   viewerZone?: string;
-  /** 'en-US' by default (the booking pages are in American English). */
+  /** The `Intl` tag: the active language's by default (`intlLocale()`: 'en-US' or 'es-US'). */
   locale?: string;
 }
 
+/** The admin's times (English only for now). */
 const DEFAULT_LOCALE = 'en-US';
 
 type FormatKind = 'date' | 'longDate' | 'time' | 'zoneLong';
@@ -92,8 +99,11 @@ export function viewerTimeZone(): string {
   }
 }
 
-/** The generic short name of `timeZone` at `instant`: 'CT', 'ET', 'MT', 'PT', else 'GMT+10:30'. */
-export function zoneName(timeZone: string, instant: number | Date, locale?: string): string {
+/**
+ * The generic short name of `timeZone` at `instant`: 'CT', 'ET', 'MT', 'PT', else 'GMT+10:30'; in
+ * Spanish (`locale`, the active language's by default) words: 'hora del Centro'.
+ */
+export function zoneName(timeZone: string, instant: number | Date, locale: string = intlLocale()): string {
   return domainZoneName(timeZone, instant, locale);
 }
 
@@ -107,7 +117,7 @@ export function zonedTimeLabel(
   options: ZonedTimeOptions = {},
 ): ZonedTimeLabel {
   const ms = msOf(instant);
-  const locale = options.locale ?? DEFAULT_LOCALE;
+  const locale = options.locale ?? intlLocale();
   const date = format('date', ms, timeZone, locale);
   const time = format('time', ms, timeZone, locale);
   const zone = zoneName(timeZone, ms, locale);
@@ -140,7 +150,7 @@ function yourTimeOf(
   if (timeZoneOffsetMinutes(ms, viewerZone) === timeZoneOffsetMinutes(ms, timeZone)) return null;
   const viewerDate = format('date', ms, viewerZone, locale);
   const viewerTime = format('time', ms, viewerZone, locale);
-  return viewerDate === date ? `${viewerTime} your time` : `${viewerTime} ${viewerDate} your time`;
+  return viewerDate === date ? t`${viewerTime} your time` : t`${viewerTime} ${viewerDate} your time`;
 }
 
 /**
@@ -164,22 +174,24 @@ export function localTimeLabel(
 }
 
 /**
- * A wall-clock time ('08:00' or '08:00:00') as '8:00 AM', in the same form as the zoned labels but
- * with no zone: only for the moment a location's zone is not known yet (or no longer known). Null
- * when not well formed. (The spec's '08:00 AM' form, slot-format's formatSlotTime, is not shown.)
+ * A wall-clock time ('08:00' or '08:00:00') as '8:00 AM' ('8:00 a. m.' in Spanish: `locale`, the
+ * active language's by default), in the same form as the zoned labels but with no zone: only for
+ * the moment a location's zone is not known yet (or no longer known). Null when not well formed.
+ * (The spec's '08:00 AM' form, slot-format's formatSlotTime, is not shown.)
  */
-export function clockTimeText(timeLocal: string): string | null {
+export function clockTimeText(timeLocal: string, locale: string = intlLocale()): string | null {
   const match = /^(\d{1,2}):(\d{2})(?::\d{2})?$/.exec(timeLocal);
   if (!match) return null;
   const hours = Number(match[1]);
-  const minutes = match[2] ?? '';
-  if (hours > 23 || Number(minutes) > 59) return null;
-  return `${hours % 12 === 0 ? 12 : hours % 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
+  const minutes = Number(match[2]);
+  if (hours > 23 || minutes > 59) return null;
+  return format('time', Date.UTC(2000, 0, 1, hours, minutes), 'UTC', locale);
 }
 
 /** 'Fri, Nov 27 at 8:00 AM CT' — one line, for places with no room for two. */
 export function zonedDateTimeText(label: ZonedTimeLabel): string {
-  return `${label.date} at ${label.full}`;
+  const { date, full } = label;
+  return t`${date} at ${full}`;
 }
 
 // ---------------------------------------------------------------- the admin's times (issue 19)

@@ -6,6 +6,7 @@
  * shipped default (`isDefault: true`, `version: 0`).
  *
  *   GET  /api/scheduler/admin/message-templates            list every (kind, channel) of a language (config:read)
+ *        (issue 21: `language` 'en' or 'es'; each item says `missingTranslation`)
  *   GET  /api/scheduler/admin/message-templates/one        one template, with the default beside it (config:read)
  *   GET  /api/scheduler/admin/message-templates/variables  the variables a (kind, channel) may use (config:read)
  *   PUT  /api/scheduler/admin/message-templates            save (validated; stale `version` → 409) (config:write)
@@ -57,6 +58,13 @@ export const messageTemplateSchema = z.object({
   version: z.number().int(),
   /** ISO instant of the last save; null for a default. */
   updatedAt: z.string().nullable(),
+  /**
+   * Issue 21: true when the practice wrote its own English template for this (kind, channel) but
+   * none in this language, so patients of this language get the shipped text, not the practice's
+   * wording (the admin shows "not translated"). Always false for English. Sent by every answer;
+   * optional only for older clients' fixtures.
+   */
+  missingTranslation: z.boolean().optional(),
 });
 export type MessageTemplate = z.output<typeof messageTemplateSchema>;
 

@@ -15,7 +15,12 @@ const settingKindSchema = z.discriminatedUnion('type', [
     otherwise: z.string().optional(),
   }),
   z.object({ type: z.literal('color') }),
-  z.object({ type: z.literal('text'), maxLength: z.number() }),
+  z.object({
+    type: z.literal('text'),
+    maxLength: z.number(),
+    /** Issue 21: '' is valid and means "not set" (the Spanish thank-you messages). */
+    optional: z.boolean().optional(),
+  }),
 ]);
 
 export const settingDefinitionResponseSchema = z.object({

@@ -8,7 +8,9 @@
  */
 import { formatParts } from '../dates.ts';
 import { localPartsOf } from '../time-zone.ts';
-import { zoneAbbreviation as zoneAbbreviationOf } from '../zone-names.ts';
+import { localizedZoneName, zoneAbbreviation as zoneAbbreviationOf } from '../zone-names.ts';
+import { MESSAGE_INTL_LOCALES } from './kinds.ts';
+import type { MessageLanguage } from './kinds.ts';
 import type { MessageVariables } from './variables.ts';
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
@@ -35,8 +37,55 @@ export interface FormattedWhen {
   when: string;
 }
 
-/** `instant` on `timeZone`'s wall clock, for messages. Throws RangeError for an unknown zone. */
-export function formatWhen(instant: Date | number, timeZone: string): FormattedWhen {
+const spanishFormatters = new Map<string, { date: Intl.DateTimeFormat; time: Intl.DateTimeFormat }>();
+
+/** Intl puts a no-break space (U+00A0 / U+202F) inside '9:00 a. m.': plain spaces in messages. */
+const plainSpaces = (text: string): string => text.replace(/[\u00A0\u202F]/g, ' ');
+
+/**
+ * Issue 21: the Spanish of `formatWhen`, through Intl ('es-US'): 'viernes, 4 de diciembre de 2026',
+ * '9:00 a.m.', the zone in words as the booking pages name it ('hora estándar del Este', from
+ * zone-names.ts; other zones 'hora CET', 'hora GMT+9'), and 'when' with 'a las' ('a la' for one
+ * o'clock).
+ */
+function formatWhenSpanish(instant: Date | number, timeZone: string): FormattedWhen {
+  let formatters = spanishFormatters.get(timeZone);
+  if (formatters === undefined) {
+    formatters = {
+      date: new Intl.DateTimeFormat(MESSAGE_INTL_LOCALES.es, { timeZone, dateStyle: 'full' }),
+      time: new Intl.DateTimeFormat(MESSAGE_INTL_LOCALES.es, {
+        timeZone,
+        hour: 'numeric',
+        minute: '2-digit',
+      }),
+    };
+    if (spanishFormatters.size >= 1_000) spanishFormatters.clear();
+    spanishFormatters.set(timeZone, formatters);
+  }
+  const date = plainSpaces(formatters.date.format(instant));
+  const time = plainSpaces(formatters.time.format(instant));
+  // The zone in Spanish words, as the booking pages name it: 'hora estándar del Este'.
+  const abbreviation = localizedZoneName(instant, timeZone, { style: 'specific', locale: 'es' });
+  const article = /^1:/.test(time) ? 'a la' : 'a las';
+  return {
+    date,
+    time,
+    zoneAbbreviation: abbreviation,
+    zoneName: timeZone,
+    when: `${date} ${article} ${time} ${abbreviation} (${timeZone})`,
+  };
+}
+
+/**
+ * `instant` on `timeZone`'s wall clock, for messages in `language` (English unless said).
+ * Throws RangeError for an unknown zone.
+ */
+export function formatWhen(
+  instant: Date | number,
+  timeZone: string,
+  language: MessageLanguage = 'en',
+): FormattedWhen {
+  if (language === 'es') return formatWhenSpanish(instant, timeZone);
   const parts = localPartsOf(instant, timeZone);
   const weekday = WEEKDAYS[new Date(Date.UTC(parts.year, parts.month - 1, parts.day)).getUTCDay()] ?? '';
   const date = `${weekday}, ${formatParts(parts, 'MMMM D, YYYY')}`;
@@ -126,17 +175,20 @@ export interface AppointmentMessageFacts {
   manageLink?: string | null;
   /** Reschedule notice: the start before the move. */
   previousStartUtc?: Date | number | string | null;
+  /** Issue 21: the language dates and times are written in (English when absent). */
+  language?: MessageLanguage;
 }
 
 const instantOf = (value: Date | number | string): Date => (value instanceof Date ? value : new Date(value));
 
 /** Every appointment variable, formatted for the location (a render keeps only its channel's). */
 export function appointmentVariables(facts: AppointmentMessageFacts): MessageVariables {
-  const when = formatWhen(instantOf(facts.startUtc), facts.location.timeZone);
+  const language = facts.language ?? 'en';
+  const when = formatWhen(instantOf(facts.startUtc), facts.location.timeZone, language);
   const previous =
     facts.previousStartUtc === undefined || facts.previousStartUtc === null
       ? ''
-      : formatWhen(instantOf(facts.previousStartUtc), facts.location.timeZone).when;
+      : formatWhen(instantOf(facts.previousStartUtc), facts.location.timeZone, language).when;
   return {
     practice_name: facts.practiceName,
     location_name: facts.location.name,

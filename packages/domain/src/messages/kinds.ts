@@ -22,10 +22,33 @@ export type MessageKind = (typeof MESSAGE_KINDS)[number];
 export const MESSAGE_CHANNELS = ['email', 'sms'] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 
-/** Template languages shipped with defaults. */
-export const MESSAGE_LANGUAGES = ['en'] as const;
+/**
+ * Template languages shipped with defaults (issue 21: English and Spanish). A patient's messages go
+ * out in the language of their appointment (`appointments.language`).
+ */
+export const MESSAGE_LANGUAGES = ['en', 'es'] as const;
 export type MessageLanguage = (typeof MESSAGE_LANGUAGES)[number];
 export const DEFAULT_MESSAGE_LANGUAGE: MessageLanguage = 'en';
+
+/** The Intl locale dates and times of a language's messages are written in. */
+export const MESSAGE_INTL_LOCALES: Readonly<Record<MessageLanguage, string>> = {
+  en: 'en-US',
+  es: 'es-US',
+};
+
+export const MESSAGE_LANGUAGE_LABELS: Readonly<Record<MessageLanguage, string>> = {
+  en: 'English',
+  es: 'Español',
+};
+
+export function isMessageLanguage(value: unknown): value is MessageLanguage {
+  return typeof value === 'string' && (MESSAGE_LANGUAGES as readonly string[]).includes(value);
+}
+
+/** A stored language read leniently: anything but a known language is English. */
+export function messageLanguageOf(value: unknown): MessageLanguage {
+  return isMessageLanguage(value) ? value : DEFAULT_MESSAGE_LANGUAGE;
+}
 
 export const MESSAGE_KIND_LABELS: Readonly<Record<MessageKind, string>> = {
   confirmation: 'Booking confirmation',

@@ -130,6 +130,30 @@ describe('validateTemplate (staff templates at save)', () => {
     }
   });
 
+  it('accepts every shipped Spanish default; each Spanish SMS stays GSM-7 within the English one’s segments', () => {
+    for (const { kind, channel } of TEMPLATE_SLOTS) {
+      const scope = { kind, channel, language: 'es' } as const;
+      const template = defaultTemplate(kind, channel, 'es');
+      expect(template).not.toEqual(defaultTemplate(kind, channel));
+      expect(validateTemplate(scope, template), `${kind} ${channel}`).toEqual([]);
+      const rendered = renderTemplate(scope, template, sampleVariables(scope));
+      if (channel === 'sms') {
+        const english = renderTemplate(
+          { kind, channel },
+          defaultTemplate(kind, channel),
+          sampleVariables({ kind, channel }),
+        );
+        expect(rendered.sms?.encoding, kind).toBe('GSM-7');
+        expect(rendered.sms?.segments, kind).toBeLessThanOrEqual(Math.max(english.sms?.segments ?? 0, 1));
+        expect(rendered.sms?.segments, kind).toBeLessThanOrEqual(2);
+        expect(rendered.text).toContain('viernes, 4 de diciembre de 2026, 9:00 a.m. hora estandar del Este');
+      } else {
+        expect(rendered.subject).not.toBe('');
+        expect(rendered.html).toContain('<div lang="es"');
+      }
+    }
+  });
+
   it('lists only SMS-safe variables for SMS (no service, provider or patient name)', () => {
     const names = variablesFor(sms).map((variable) => variable.name);
     expect(names).toEqual(expect.arrayContaining(['practice_name', 'date', 'time', 'location_name']));

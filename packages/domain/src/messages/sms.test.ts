@@ -32,6 +32,12 @@ describe('normalizeSmsText', () => {
     expect(text).toBe('It\'s "today" - 9:00 AM...');
     expect(isGsm7(text)).toBe(true);
   });
+
+  it('sends the Spanish accented vowels GSM-7 lacks unaccented, and keeps é, ñ, ü, ¿ and ¡', () => {
+    const text = normalizeSmsText('¿Está confirmada? Sí: miércoles, sábado, Ángel, Núñez, pingüino. ¡Ópalo!');
+    expect(text).toBe('¿Esta confirmada? Si: miércoles, sabado, Angel, Nuñez, pingüino. ¡Opalo!');
+    expect(isGsm7(text)).toBe(true);
+  });
 });
 
 describe('fitSms', () => {

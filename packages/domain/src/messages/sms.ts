@@ -7,7 +7,8 @@
  *
  * Typographic characters that would silently switch a message to UCS-2 (curly quotes, dashes,
  * non-breaking spaces such as the U+202F that `Intl` puts before "AM") are replaced by their GSM
- * equivalents first (`normalizeSmsText`).
+ * equivalents first (`normalizeSmsText`), and so are the Spanish accented vowels GSM-7 lacks
+ * (á í ó ú: sent as a i o u).
  */
 
 const GSM_BASIC =
@@ -38,6 +39,17 @@ const REPLACEMENTS: [RegExp, string][] = [
   [/[\u00A0\u2007\u202F\u2009\u200A\u2002\u2003]/g, ' '],
   [/\u200B|\u200C|\u200D|\uFEFF/g, ''],
   [/\r\n/g, '\n'],
+  // Issue 21: the Spanish vowels with an acute accent that GSM-7 lacks (é, ñ, ü, ¿, ¡ are in it)
+  // are sent unaccented, as carriers' "smart encoding" does: one UCS-2 character would otherwise
+  // cut the message's room from 306 to 134 characters.
+  [/á/g, 'a'],
+  [/í/g, 'i'],
+  [/ó/g, 'o'],
+  [/ú/g, 'u'],
+  [/Á/g, 'A'],
+  [/Í/g, 'I'],
+  [/Ó/g, 'O'],
+  [/Ú/g, 'U'],
 ];
 
 /** Replaces typographic characters by GSM-7 ones and trims; other characters are kept. */

@@ -7,7 +7,7 @@
  * the practice opts in for that template), no provider, no patient name. The rule is enforced by
  * what the renderer receives, not by trusting the template.
  */
-import type { MessageChannel, MessageKind } from './kinds.ts';
+import type { MessageChannel, MessageKind, MessageLanguage } from './kinds.ts';
 import { isStaffMessageKind } from './kinds.ts';
 
 export const APPOINTMENT_VARIABLE_NAMES = [
@@ -159,7 +159,19 @@ export interface VariableScope {
   channel: MessageChannel;
   /** SMS: the practice opted in to the service name in this template. */
   smsServiceNameOptIn?: boolean;
+  /** Issue 21: the template's language; its sample dates and times are written in it (English when absent). */
+  language?: MessageLanguage;
 }
+
+/** Issue 21: the sample values that read differently in Spanish (Intl 'es-US', see format.ts). */
+const SPANISH_SAMPLES: MessageVariables = {
+  date: 'viernes, 4 de diciembre de 2026',
+  time: '9:00 a.m.',
+  zone_abbreviation: 'hora estándar del Este',
+  when: 'viernes, 4 de diciembre de 2026 a las 9:00 a.m. hora estándar del Este (America/New_York)',
+  previous_when: 'jueves, 3 de diciembre de 2026 a las 2:30 p.m. hora estándar del Este (America/New_York)',
+  expires_in: '72 horas',
+};
 
 /** The variables a (kind, channel) template may use, in display order. */
 export function variablesFor({
@@ -181,7 +193,13 @@ export function variableNamesFor(scope: VariableScope): Set<string> {
 
 /** The sample values of a scope (previews; the SMS length check at save). */
 export function sampleVariables(scope: VariableScope): MessageVariables {
-  return Object.fromEntries(variablesFor(scope).map((variable) => [variable.name, variable.sample]));
+  const spanish = scope.language === 'es';
+  return Object.fromEntries(
+    variablesFor(scope).map((variable) => [
+      variable.name,
+      (spanish ? SPANISH_SAMPLES[variable.name] : undefined) ?? variable.sample,
+    ]),
+  );
 }
 
 /**

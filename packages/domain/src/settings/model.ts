@@ -31,6 +31,8 @@ export type ProviderSort = 'alphabetic' | 'nextAvailable' | 'distance';
 /** How a provider is picked when several are free at the chosen time. */
 export type ProviderAssignment = 'random' | 'leastBusy' | 'firstAvailable';
 export type ContactPermissionsPolicy = 'required' | 'optional';
+/** Issue 21: the languages patients may use (booking pages and messages). */
+export type PatientLanguage = 'en' | 'es';
 
 /** The settings of one scheduler, typed and complete (defaults filled in). */
 export interface SchedulerSettings {
@@ -62,6 +64,8 @@ export interface SchedulerSettings {
   assignment: ProviderAssignment;
   /** appointment 20: '#RRGGBB', upper case. */
   widgetColor: string;
+  /** appointment 21 (issue 21): the language a patient's visit starts in when nothing else says. */
+  defaultLanguage: PatientLanguage;
   /** insurance 1: refuse plans that are not in-network with the provider. */
   checkInsuranceCompatibility: boolean;
   /** insurance 3 */
@@ -72,6 +76,13 @@ export interface SchedulerSettings {
   thankYouSecondary: string;
   /** thankYouScreen 3: new appointments are 'booked' at once instead of 'pending'. */
   autoConfirm: boolean;
+  /**
+   * thankYouScreen 4 and 5 (issue 21): the practice's own Spanish of the two messages; '' = not
+   * translated (the booking page shows the reviewed Spanish of the default, or the practice's own
+   * text in its default language when it changed the English).
+   */
+  thankYouPrimaryEs: string;
+  thankYouSecondaryEs: string;
   /** patientIntake 1 */
   smsEmailPermissions: ContactPermissionsPolicy;
   /** landingPage 3 (issue 16): "Remember me on this device" is offered inside a framed widget. */
@@ -120,6 +131,8 @@ export interface ColorSettingKind {
 export interface TextSettingKind {
   type: 'text';
   maxLength: number;
+  /** When true, '' is a valid value (it means "not set"; its default is ''). */
+  optional?: boolean;
 }
 export type SettingKind =
   BooleanSettingKind | NumberSettingKind | EnumSettingKind | ColorSettingKind | TextSettingKind;

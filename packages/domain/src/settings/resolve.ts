@@ -26,8 +26,10 @@ export function parseStoredSettingValue<K extends SettingKey>(
   raw: unknown,
 ): SchedulerSettings[K] | undefined {
   const text = readStoredText(raw);
-  if (text === undefined || text === '') return undefined;
   const kind: SettingKind = definition.kind;
+  // An optional text (issue 21: the Spanish thank-you messages) reads '' as "not set", its default.
+  if (kind.type === 'text' && kind.optional === true && text === '') return '' as SchedulerSettings[K];
+  if (text === undefined || text === '') return undefined;
   switch (kind.type) {
     case 'boolean': {
       const lower = text.toLowerCase();

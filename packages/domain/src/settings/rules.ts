@@ -134,6 +134,18 @@ export const SETTING_RULES = [
     defaultValue: '#024E94',
     kind: { type: 'color' },
   }),
+  defineSetting('defaultLanguage', {
+    group: 'appointment',
+    order: 21,
+    defaultValue: 'en',
+    kind: {
+      type: 'enum',
+      options: [
+        { value: 'en', label: 'English' },
+        { value: 'es', label: 'Español' },
+      ],
+    },
+  }),
   defineSetting('checkInsuranceCompatibility', {
     group: 'insurance',
     order: 1,
@@ -164,6 +176,18 @@ export const SETTING_RULES = [
     order: 3,
     defaultValue: 'Yes',
     kind: YES_NO,
+  }),
+  defineSetting('thankYouPrimaryEs', {
+    group: 'thankYouScreen',
+    order: 4,
+    defaultValue: '',
+    kind: { type: 'text', maxLength: 500, optional: true },
+  }),
+  defineSetting('thankYouSecondaryEs', {
+    group: 'thankYouScreen',
+    order: 5,
+    defaultValue: '',
+    kind: { type: 'text', maxLength: 500, optional: true },
   }),
   defineSetting('smsEmailPermissions', {
     group: 'patientIntake',

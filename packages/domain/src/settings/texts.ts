@@ -69,6 +69,11 @@ export const SETTING_TEXTS: { readonly [K in SettingKey]: SettingText } = {
     label: 'Widget colour',
     description: 'The colour of the embedded widget, as #RRGGBB.',
   },
+  defaultLanguage: {
+    label: 'Default language for patients',
+    description:
+      'The language the booking pages open in when the patient has not chosen one and their browser does not ask for another; patients can switch at any time.',
+  },
   checkInsuranceCompatibility: {
     label: 'Check compatibility',
     description: 'Refuse a booking when the chosen insurance plan is not in-network with the provider.',
@@ -88,6 +93,16 @@ export const SETTING_TEXTS: { readonly [K in SettingKey]: SettingText } = {
   autoConfirm: {
     label: 'Auto-confirm appointments',
     description: 'Confirm online bookings at once; otherwise they wait as pending until staff confirm them.',
+  },
+  thankYouPrimaryEs: {
+    label: 'Primary message (Spanish)',
+    description:
+      'The main message of the thank-you screen for patients booking in Spanish. Leave it empty to use the Spanish of the default message, or your own message above when you changed it.',
+  },
+  thankYouSecondaryEs: {
+    label: 'Secondary message (Spanish)',
+    description:
+      'The second line of the thank-you screen in Spanish. Leave it empty to use the Spanish of the default, or your own line above when you changed it.',
   },
   smsEmailPermissions: {
     label: 'SMS and email permissions',

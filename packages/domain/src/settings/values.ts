@@ -58,6 +58,13 @@ function valueSchemaForKind(kind: SettingKind): z.ZodType<string> {
         .regex(/^#[0-9a-fA-F]{6}$/, { error: 'Enter a colour as #RRGGBB' })
         .transform((value) => value.toUpperCase());
     case 'text':
+      if (kind.optional === true) {
+        // '' (or blank) means "not set": the setting's default, which is ''.
+        return z
+          .string({ error: 'Enter a message' })
+          .trim()
+          .max(kind.maxLength, { error: `Keep the message to ${kind.maxLength} characters or fewer` });
+      }
       return z
         .string({ error: 'Enter a message' })
         .trim()

@@ -534,8 +534,25 @@ describe.each(testDatabases())('staff-only scheduler API on $name', (target) => 
       const config = before.json<{
         definitions: { key: string; value: string; isDefault: boolean; kind: { type: string } }[];
       }>();
-      expect(config.definitions).toHaveLength(27);
+      expect(config.definitions).toHaveLength(30);
       expect(config.definitions.find((d) => d.key === 'widgetColor')?.kind).toEqual({ type: 'color' });
+      // Issue 21: the patients' default language and the Spanish thank-you messages ('' = not translated).
+      expect(config.definitions.find((d) => d.key === 'defaultLanguage')).toMatchObject({
+        value: 'en',
+        isDefault: true,
+        kind: {
+          type: 'enum',
+          options: [
+            { value: 'en', label: 'English' },
+            { value: 'es', label: 'Español' },
+          ],
+        },
+      });
+      expect(config.definitions.find((d) => d.key === 'thankYouPrimaryEs')).toMatchObject({
+        value: '',
+        isDefault: true,
+        kind: { type: 'text', maxLength: 500, optional: true },
+      });
 
       const update = await app.inject({
         method: 'PATCH',
@@ -549,6 +566,8 @@ describe.each(testDatabases())('staff-only scheduler API on $name', (target) => 
             { group: 'appointment', order: 1, value: 21 },
             { group: 'appointment', order: 20, value: '#12ab9f' },
             { group: 'thankYouScreen', order: 3, value: false },
+            { group: 'appointment', order: 21, value: 'es' },
+            { group: 'thankYouScreen', order: 5, value: ' Llame a nuestro consultorio si tiene preguntas. ' },
           ],
         },
       });
@@ -566,6 +585,11 @@ describe.each(testDatabases())('staff-only scheduler API on $name', (target) => 
       const byKey = Object.fromEntries(body.definitions.map((d) => [d.key, d]));
       expect(byKey.howFarOut).toMatchObject({ value: '21', isDefault: false });
       expect(byKey.widgetColor).toMatchObject({ value: '#12AB9F', isDefault: false });
+      expect(byKey.defaultLanguage).toMatchObject({ value: 'es', isDefault: false });
+      expect(byKey.thankYouSecondaryEs).toMatchObject({
+        value: 'Llame a nuestro consultorio si tiene preguntas.',
+        isDefault: false,
+      });
       expect(byKey.autoConfirm).toMatchObject({ value: 'No', isDefault: false });
       expect(body.settings).toEqual(
         expect.arrayContaining([{ group: 'appointment', order: 1, value: '21' }]),
@@ -579,7 +603,13 @@ describe.each(testDatabases())('staff-only scheduler API on $name', (target) => 
         .orderBy('id', 'desc')
         .executeTakeFirstOrThrow();
       expect(JSON.parse(audit.details ?? '{}')).toEqual({
-        changed: ['appointment.1', 'appointment.20', 'thankYouScreen.3'],
+        changed: [
+          'appointment.1',
+          'appointment.20',
+          'thankYouScreen.3',
+          'appointment.21',
+          'thankYouScreen.5',
+        ],
       });
     });
 

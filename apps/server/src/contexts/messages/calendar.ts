@@ -39,9 +39,14 @@ export function calendarSource(mailFrom: string, now: () => Date): CalendarSourc
       startUtc: new Date(facts.startAt),
       endUtc: new Date(facts.endAt),
       timeZone: facts.location.timeZone,
-      summary: `Appointment at ${facts.practiceName}`,
+      // Issue 21: a Spanish booking's calendar entry reads in Spanish.
+      summary:
+        facts.language === 'es' ? `Cita en ${facts.practiceName}` : `Appointment at ${facts.practiceName}`,
       locationText: `${facts.location.name}, ${locationAddress(facts.location)}`,
-      description: `Confirmation number: ${confirmation}`,
+      description:
+        facts.language === 'es'
+          ? `Número de confirmación: ${confirmation}`
+          : `Confirmation number: ${confirmation}`,
       organizer: organizerOf(mailFrom, facts.practiceName),
       now: now(),
     });

@@ -5,6 +5,8 @@
  * across the provider call).
  */
 import type { MessageChannel, MessageKind, MessageStatus } from '@scheduler/contract/admin/messages';
+import { messageLanguageOf } from '@scheduler/domain/messages/kinds';
+import type { MessageLanguage } from '@scheduler/domain/messages/kinds';
 import type { Db } from '../../platform/db/database.ts';
 import type { AppointmentStatus } from '../../platform/db/schema.ts';
 import { inWriteTransaction } from '../../platform/db/transaction.ts';
@@ -56,6 +58,8 @@ export interface SendFacts {
   };
   /** The start of this appointment before its last move (from its earlier messages), if any. */
   previousStartAt: number | null;
+  /** Issue 21: the language the patient booked in; the message goes out in it. */
+  language: MessageLanguage;
 }
 
 export async function selectMessageToSend(db: Db, messageId: number): Promise<MessageToSend | undefined> {
@@ -106,6 +110,7 @@ export async function selectSendFacts(db: Db, appointmentId: number): Promise<Se
       'a.start_at',
       'a.end_at',
       'a.version',
+      'a.language',
       'c.name as practice_name',
       'c.phone as practice_phone',
       'l.name as location_name',
@@ -167,6 +172,7 @@ export async function selectSendFacts(db: Db, appointmentId: number): Promise<Se
       smsPermission: row.sms_permission === 1,
     },
     previousStartAt: earlier === undefined ? null : Number(earlier.appointment_start_at),
+    language: messageLanguageOf(row.language),
   };
 }
 

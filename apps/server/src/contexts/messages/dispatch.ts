@@ -14,6 +14,8 @@ import type { Db } from '../../platform/db/database.ts';
 import { PermanentJobError } from '../../platform/jobs/job-queue.ts';
 import type { JobQueue, RunningJob } from '../../platform/jobs/job-queue.ts';
 import { isQuietTime, sendTimeFor } from '@scheduler/domain/messages/quiet-hours';
+import { DEFAULT_MESSAGE_LANGUAGE } from '@scheduler/domain/messages/kinds';
+import type { MessageLanguage } from '@scheduler/domain/messages/kinds';
 import { PermanentDeliveryError } from '../../platform/outbound/transports.ts';
 import type { EmailTransport, SmsTransport } from '../../platform/outbound/transports.ts';
 import {
@@ -65,6 +67,17 @@ export function withoutManageLink(record: RenderedRecord, link: string | null): 
 }
 
 export const STORED_LINK_TEXT = '[manage link]';
+
+/**
+ * Issue 21: a link in a message of another language than English opens its page in that
+ * language (`lang=es`); English links stay as they are.
+ */
+export function linkInLanguage(link: string | null, language: MessageLanguage): string | null {
+  if (link === null || language === DEFAULT_MESSAGE_LANGUAGE) return link;
+  const url = new URL(link);
+  url.searchParams.set('lang', language);
+  return url.toString();
+}
 
 /** Where Twilio posts delivery statuses (the message id lets a status find its row before the sid is recorded). */
 export const STATUS_CALLBACK_PATH = '/api/messages/twilio/status';
@@ -148,10 +161,12 @@ export function createDispatcher(deps: DispatchDeps): (job: RunningJob) => Promi
       await markSkipped(db, messageId, address.skip, nowMs());
       return;
     }
-    const manageLink =
+    const manageLink = linkInLanguage(
       message.kind === 'cancelled' || deps.manageLinks === undefined
         ? null
-        : await deps.manageLinks(message.clientId, message.appointmentId);
+        : await deps.manageLinks(message.clientId, message.appointmentId),
+      facts.language,
+    );
     const rendered = await renderForSend(
       deps.templates,
       deps.calendar,

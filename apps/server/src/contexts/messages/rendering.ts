@@ -9,6 +9,7 @@ import { defaultTemplateParts } from '@scheduler/domain/messages/defaults';
 import { TemplateValidationError, renderTemplate } from '@scheduler/domain/messages/render';
 import type { RenderedMessage, TemplateParts } from '@scheduler/domain/messages/render';
 import type { MessageChannel, MessageKind } from '@scheduler/contract/admin/messages';
+import type { MessageLanguage } from '@scheduler/domain/messages/kinds';
 import { providerDisplayName } from '@scheduler/domain/providers';
 import type { EmailAttachment } from '../../platform/outbound/transports.ts';
 import type { SendFacts } from './dispatch-repository.ts';
@@ -18,10 +19,12 @@ export interface MessageTemplate extends TemplateParts {
   smsServiceNameOptIn?: boolean;
 }
 
+/** Issue 21: `language` is the appointment's; a practice without its own template of that language gets the shipped one of it. */
 export type TemplateSource = (
   clientId: number,
   kind: MessageKind,
   channel: MessageChannel,
+  language?: MessageLanguage,
 ) => Promise<MessageTemplate>;
 
 /** Builds the calendar entry of an e-mail (null: none for this kind). */
@@ -45,7 +48,10 @@ export function locationAddress(location: SendFacts['location']): string {
   return `${street}, ${location.city}, ${location.state} ${location.postalCode}`;
 }
 
-/** `manageLink`: the appointment's manage page (issue 18), rendered as `manage_link`; none: ''. */
+/**
+ * `manageLink`: the appointment's manage page (issue 18), rendered as `manage_link`; none: ''.
+ * Dates and times are written in the appointment's language (issue 21).
+ */
 export function variablesOf(facts: SendFacts, manageLink: string | null = null): Record<string, string> {
   return {
     ...appointmentVariables({
@@ -63,6 +69,7 @@ export function variablesOf(facts: SendFacts, manageLink: string | null = null):
       patientFirstName: facts.patient.firstName,
       previousStartUtc: facts.previousStartAt,
       manageLink,
+      language: facts.language,
     }),
   };
 }
@@ -75,7 +82,7 @@ export async function renderForSend(
   facts: SendFacts,
   manageLink: string | null = null,
 ): Promise<RenderedForSend> {
-  const template = await templates(message.clientId, message.kind, message.channel);
+  const template = await templates(message.clientId, message.kind, message.channel, facts.language);
   const variables = variablesOf(facts, manageLink);
   let rendered: RenderedMessage;
   try {
@@ -96,7 +103,7 @@ export async function renderForSend(
     if (!(error instanceof TemplateValidationError)) throw error;
     rendered = renderTemplate(
       { kind: message.kind, channel: message.channel },
-      defaultTemplateParts(message.kind, message.channel),
+      defaultTemplateParts(message.kind, message.channel, facts.language),
       variables,
       { smsOverflow: 'truncate' },
     );

@@ -74,6 +74,7 @@ describe.each(testDatabases())('migrations on $name', (target) => {
       '2026-11-27-020-partners-holds',
       '2026-11-27-021-calendar-feeds',
       '2026-11-27-022-open-availability',
+      '2026-11-27-023-booking-language',
     ]);
   });
 

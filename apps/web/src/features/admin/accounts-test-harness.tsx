@@ -5,6 +5,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { I18nWrapper } from '../../i18n/test-support';
 import { sessionKeys } from './shared/api/session-api';
 import { CLIENT_ID, RULE_ID } from './shared/test-harness';
 import { adminLoginReducer } from './state/admin-login-slice';
@@ -59,11 +60,13 @@ export function renderAt(
     { initialEntries: [url] },
   );
   const view = render(
-    <Provider store={store}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </Provider>,
+    <I18nWrapper>
+      <Provider store={store}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </Provider>
+    </I18nWrapper>,
   );
   return { ...view, router, queryClient, store };
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { formatPhoneForDisplay } from '@scheduler/domain/text';
 import { useEffect, useId, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { Outlet, useLocation } from 'react-router';
@@ -17,6 +18,8 @@ import { useEmbed } from '../../lib/embed-context';
 import { ApiError } from '../../lib/api-client';
 import { NotFoundScreen } from '../../components/not-found-screen';
 import { telHref } from './lib/phone';
+import { useLocaleControl } from '../../i18n/locale-gate';
+import { LOCALE_NAMES, type AppLocale } from '../../i18n/locales';
 
 /**
  * Layout of the booking flow (/:clientName/:scheduler/:location/): the practice's mark, name and
@@ -34,6 +37,8 @@ export function BookingShell() {
   const storedClientId = useBookingSelector((state) => state.patientdetails.rulesConfig[0]?.clientid ?? null);
   const progress = useBookingProgress();
   const { mode, setMode } = useThemeControl();
+  const { t } = useLingui();
+  const { offerPracticeDefault } = useLocaleControl();
 
   useEffect(() => {
     if (sessionId === null) dispatch(setSessionId(newUuid()));
@@ -51,6 +56,11 @@ export function BookingShell() {
   }, [campaignSearch, storedRwgToken, dispatch]);
 
   const client = config.data?.client;
+  // The practice's default language (scheduler setting) counts only when nothing else chose one.
+  const practiceLanguage: string | undefined = config.data?.settings.defaultLanguage;
+  useEffect(() => {
+    if (practiceLanguage !== undefined) offerPracticeDefault(practiceLanguage);
+  }, [practiceLanguage, offerPracticeDefault]);
   useEffect(() => {
     if (client) dispatch(setRulesConfig([toRulesConfigItem(client)]));
   }, [client, dispatch]);
@@ -86,6 +96,7 @@ export function BookingShell() {
   const step = stepOfPathname(location.pathname);
   const practiceName = client?.clientName ?? '';
   const practicePhone = client?.phone.trim() ?? '';
+  const phoneText = formatPhoneForDisplay(practicePhone);
 
   if (config.error instanceof ApiError && config.error.status === 404) return <NotFoundScreen />;
 
@@ -107,7 +118,9 @@ export function BookingShell() {
                 <a
                   href={telHref(practicePhone)}
                   className="booking-header__phone focus-ring"
-                  aria-label={`Call ${practiceName || 'the office'}: ${formatPhoneForDisplay(practicePhone)}`}
+                  aria-label={
+                    practiceName ? t`Call ${practiceName}: ${phoneText}` : t`Call the office: ${phoneText}`
+                  }
                 >
                   <span aria-hidden="true">☎</span>
                   <span aria-hidden="true" className="booking-header__phone-number">
@@ -115,6 +128,7 @@ export function BookingShell() {
                   </span>
                 </a>
               ) : null}
+              <LanguageSwitch />
               <HeaderMenu mode={mode} onModeChange={setMode} />
             </div>
           </div>
@@ -138,6 +152,23 @@ export function monogram(name: string): string {
     .slice(0, 2)
     .map((word) => word[0]?.toUpperCase() ?? '')
     .join('');
+}
+
+/**
+ * The language switch (issue 21): one button naming the other language in that language ('Español'
+ * while the page is English, 'English' while it is Spanish), marked with its `lang` so a screen
+ * reader says it right. It only records the choice (the locale gate re-renders the page in the new
+ * language): the patient's answers and step stay. Its width is fixed (base.css), so the header does
+ * not move when the name changes.
+ */
+export function LanguageSwitch() {
+  const { locale, setLocale } = useLocaleControl();
+  const other: AppLocale = locale === 'es' ? 'en' : 'es';
+  return (
+    <button type="button" onClick={() => setLocale(other)} className="language-switch focus-ring">
+      <span lang={other}>{LOCALE_NAMES[other]}</span>
+    </button>
+  );
 }
 
 /**
@@ -183,7 +214,7 @@ function HeaderMenu({
         onClick={() => setOpen((value) => !value)}
         className="header-menu__toggle focus-ring"
       >
-        <span aria-hidden="true">☰</span> Menu
+        <span aria-hidden="true">☰</span> <Trans>Menu</Trans>
       </button>
       <div id={panelId} hidden={!open} className="header-menu__panel">
         <button
@@ -192,7 +223,7 @@ function HeaderMenu({
           onClick={() => onModeChange(mode === 'dark' ? 'light' : 'dark')}
           className="mode-switch focus-ring"
         >
-          Dark mode
+          <Trans>Dark mode</Trans>
         </button>
       </div>
     </div>

@@ -1,3 +1,6 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+
 /**
  * Rules of the protected booking wrapper (the spec leaves them open): the steps run in order, and a
  * step is reachable only when every earlier step is complete. A step counts as complete when the
@@ -71,14 +74,14 @@ export function resolveStepAccess(step: BookingStep, progress: BookingProgress):
   return { allowed: false, redirectTo: target };
 }
 
-/** What the stepper shows for each step. */
-export const STEP_LABELS: Record<BookingStep, string> = {
-  landing: 'Service',
-  findappointment: 'Date & time',
-  additionaldetails: 'Details',
-  insurance: 'Insurance',
-  identity: 'Your information',
-  thankyou: 'Confirmed',
+/** What the stepper shows for each step (translated where shown: `i18n._(STEP_LABELS[step])`). */
+export const STEP_LABELS: Record<BookingStep, MessageDescriptor> = {
+  landing: msg`Service`,
+  findappointment: msg`Date & time`,
+  additionaldetails: msg`Details`,
+  insurance: msg`Insurance`,
+  identity: msg`Your information`,
+  thankyou: msg`Confirmed`,
 };
 
 /** The step a booking URL's last segment names, or null ('widget', unknown). */

@@ -4,6 +4,7 @@ import { cleanup, render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, type InitialEntry, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
+import { I18nWrapper } from '../../i18n/test-support';
 import { createEncryptedStorage, type BackingStorage } from '../../lib/encrypted-storage';
 import { setRememberedStorageForTests } from './lib/remembered-storage';
 import { bookingReducers } from './state';
@@ -172,7 +173,10 @@ export function newQueryClient() {
   return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
 }
 
-/** `routes` rendered at `initial` with the booking store, a memory router and a query client. */
+/**
+ * `routes` rendered at `initial` with the booking store, a memory router, a query client and
+ * Lingui's context (English unless a test activates another language).
+ */
 export function renderBooking(
   routes: RouteObject[],
   initial: InitialEntry,
@@ -185,7 +189,9 @@ export function renderBooking(
   const view = render(
     <Provider store={store}>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <I18nWrapper>
+          <RouterProvider router={router} />
+        </I18nWrapper>
       </QueryClientProvider>
     </Provider>,
   );

@@ -1,9 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { setBeforeFailure } from '../../lib/api-client';
 import { warmContractWorker } from '../../lib/contract-check';
+import { loadServerTexts } from './api/server-texts';
 import { locationsQuery, serviceTypesQuery } from './api/get-catalogue';
 import { schedulerConfigQuery } from './api/get-config';
 import type { BookingScope } from './api/scope';
 import { ANY_LOCATION } from './lib/flow-state';
+
+// Any failed call of a patient's page loads the translators of the server's texts before it rejects.
+setBeforeFailure(loadServerTexts);
 
 /** First path segments that are not a practice (the router's static routes win over the booking one). */
 const NOT_A_PRACTICE = new Set(['admin', '404']);

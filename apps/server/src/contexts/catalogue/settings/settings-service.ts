@@ -36,7 +36,7 @@ function settingKindOf(definition: SettingDefinition): AssignConfigResponse['def
     case 'number':
       return { type: 'number', min: kind.min, max: kind.max };
     case 'text':
-      return { type: 'text', maxLength: kind.maxLength };
+      return { type: 'text', maxLength: kind.maxLength, ...(kind.optional ? { optional: true } : {}) };
     case 'enum':
       return {
         type: 'enum',

@@ -4,7 +4,7 @@
  * use), the row's version to replace it; anything else writes nothing ('stale').
  */
 import type { MessageChannel, MessageKind, MessageLanguage } from '@scheduler/domain/messages/kinds';
-import { isMessageKind } from '@scheduler/domain/messages/kinds';
+import { isMessageKind, isMessageLanguage } from '@scheduler/domain/messages/kinds';
 import type { Db } from '../../../platform/db/database.ts';
 import { inWriteTransaction } from '../../../platform/db/transaction.ts';
 
@@ -77,7 +77,7 @@ function recordOf(row: Row): StoredTemplate | undefined {
   if (
     !isMessageKind(row.kind) ||
     (row.channel !== 'email' && row.channel !== 'sms') ||
-    row.language !== 'en'
+    !isMessageLanguage(row.language)
   ) {
     return undefined;
   }

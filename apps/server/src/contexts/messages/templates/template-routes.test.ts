@@ -247,6 +247,70 @@ describe.each(testDatabases())('message templates on $name', (target) => {
     expect(staffSms.statusCode).toBe(400);
   });
 
+  it('Spanish (issue 21): lists the shipped Spanish and marks what the practice wrote in English only', async () => {
+    type Item = {
+      kind: string;
+      channel: string;
+      language: string;
+      isDefault: boolean;
+      bodyText: string;
+      missingTranslation?: boolean;
+    };
+    const list = async (language: string) => {
+      const response = await get(`?clientId=${brightsmileId}&language=${language}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ items: Item[] }>().items;
+    };
+    const slot = (items: Item[], kind: string, channel: string) =>
+      items.find((item) => item.kind === kind && item.channel === channel)!;
+
+    const english = await put({
+      ...smsDraft('{{ practice_name }}: see you {{ date }}.', { kind: 'rescheduled' }),
+      version: 0,
+    });
+    expect(english.statusCode, english.body).toBe(200);
+    let spanish = await list('es');
+    expect(spanish.map((item) => `${item.kind}/${item.channel}`)).toEqual(
+      TEMPLATE_SLOTS.map((s) => `${s.kind}/${s.channel}`),
+    );
+    expect(slot(spanish, 'rescheduled', 'sms')).toMatchObject({
+      language: 'es',
+      isDefault: true,
+      missingTranslation: true,
+      bodyText: defaultTemplate('rescheduled', 'sms', 'es').bodyText,
+    });
+    expect(slot(spanish, 'cancelled', 'sms')).toMatchObject({ isDefault: true, missingTranslation: false });
+    expect((await list('en')).every((item) => item.missingTranslation === false)).toBe(true);
+
+    const saved = await put({
+      ...smsDraft('{{ practice_name }}: su cita cambió al {{ date }}.', { kind: 'rescheduled' }),
+      language: 'es',
+      version: 0,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    spanish = await list('es');
+    expect(slot(spanish, 'rescheduled', 'sms')).toMatchObject({
+      isDefault: false,
+      missingTranslation: false,
+    });
+    const one = await get(`/one?clientId=${brightsmileId}&kind=rescheduled&channel=sms&language=es`);
+    expect(one.json()).toMatchObject({
+      template: { language: 'es', isDefault: false },
+      default: { bodyText: defaultTemplate('rescheduled', 'sms', 'es').bodyText },
+    });
+
+    const preview = await post('/preview', { kind: 'reminder', channel: 'email', language: 'es' });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json<{ subject: string }>().subject).toBe(
+      `Recordatorio: su cita del viernes, 4 de diciembre de 2026, 9:00 a.m. hora estándar del Este - ${brandName}`,
+    );
+
+    const french = await get(`?clientId=${brightsmileId}&language=fr`);
+    expect(french.statusCode).toBe(400);
+    for (const language of ['en', 'es'])
+      await post('/reset', { kind: 'rescheduled', channel: 'sms', language });
+  });
+
   it("refuses another brand's templates (403) and staff without config rights (403)", async () => {
     const crossBrand = await get(`?clientId=${northsideId}`);
     expect(crossBrand.statusCode).toBe(403);

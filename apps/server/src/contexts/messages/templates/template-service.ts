@@ -16,6 +16,7 @@ import { DomainError } from '@scheduler/domain/errors';
 import { STALE_RECORD_MESSAGE } from '@scheduler/domain/messages';
 import { defaultTemplate } from '@scheduler/domain/messages/defaults';
 import {
+  DEFAULT_MESSAGE_LANGUAGE,
   MAX_SMS_SEGMENTS,
   MESSAGE_KIND_LABELS,
   TEMPLATE_SLOTS,
@@ -57,8 +58,18 @@ function refuse(problems: readonly TemplateProblem[], prefix = ''): never {
   });
 }
 
-function templateOf(key: TemplateKey, stored: StoredTemplate | undefined): MessageTemplate {
+/**
+ * `english`: the practice's English template of the same (kind, channel), for a template of
+ * another language: when there is one and no template of this language, `missingTranslation`.
+ */
+function templateOf(
+  key: TemplateKey,
+  stored: StoredTemplate | undefined,
+  english?: StoredTemplate,
+): MessageTemplate {
   const label = MESSAGE_KIND_LABELS[key.kind];
+  const missingTranslation =
+    key.language !== DEFAULT_MESSAGE_LANGUAGE && stored === undefined && english !== undefined;
   if (stored) {
     return {
       ...key,
@@ -70,16 +81,18 @@ function templateOf(key: TemplateKey, stored: StoredTemplate | undefined): Messa
       isDefault: false,
       version: stored.version,
       updatedAt: new Date(stored.updatedAt).toISOString(),
+      missingTranslation,
     };
   }
   return {
     ...key,
     label,
-    ...defaultTemplate(key.kind, key.channel),
+    ...defaultTemplate(key.kind, key.channel, key.language),
     smsServiceNameOptIn: false,
     isDefault: true,
     version: 0,
     updatedAt: null,
+    missingTranslation,
   };
 }
 
@@ -105,16 +118,33 @@ export function createTemplateService({
   async function one(clientId: number, key: TemplateKey): Promise<MessageTemplateResponse> {
     assertSlot(key.kind, key.channel);
     const stored = await templates.find(clientId, key);
-    return { template: templateOf(key, stored), default: defaultTemplate(key.kind, key.channel) };
+    const english =
+      key.language === DEFAULT_MESSAGE_LANGUAGE || stored !== undefined
+        ? undefined
+        : await templates.find(clientId, { ...key, language: DEFAULT_MESSAGE_LANGUAGE });
+    return {
+      template: templateOf(key, stored, english),
+      default: defaultTemplate(key.kind, key.channel, key.language),
+    };
   }
+
+  const bySlot = (records: readonly StoredTemplate[]) =>
+    new Map(records.map((record) => [`${record.kind}/${record.channel}`, record]));
 
   return {
     async list(actor, language) {
-      const stored = await templates.list(actor.clientId, language);
-      const byKey = new Map(stored.map((record) => [`${record.kind}/${record.channel}`, record]));
+      const byKey = bySlot(await templates.list(actor.clientId, language));
+      const english =
+        language === DEFAULT_MESSAGE_LANGUAGE
+          ? new Map<string, StoredTemplate>()
+          : bySlot(await templates.list(actor.clientId, DEFAULT_MESSAGE_LANGUAGE));
       return {
         items: TEMPLATE_SLOTS.map(({ kind, channel }) =>
-          templateOf({ kind, channel, language }, byKey.get(`${kind}/${channel}`)),
+          templateOf(
+            { kind, channel, language },
+            byKey.get(`${kind}/${channel}`),
+            english.get(`${kind}/${channel}`),
+          ),
         ),
       };
     },
@@ -131,7 +161,10 @@ export function createTemplateService({
       assertSlot(key.kind, key.channel);
       const parts = partsFor(key.channel, request);
       const smsServiceNameOptIn = request.channel === 'sms' && request.smsServiceNameOptIn;
-      const problems = validateTemplate({ kind: key.kind, channel: key.channel, smsServiceNameOptIn }, parts);
+      const problems = validateTemplate(
+        { kind: key.kind, channel: key.channel, smsServiceNameOptIn, language: key.language },
+        parts,
+      );
       if (problems.length > 0) refuse(problems);
       const saved = await templates.save(
         actor.clientId,

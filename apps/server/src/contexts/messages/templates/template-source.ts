@@ -24,7 +24,7 @@ export interface ResolvedTemplate extends TemplateParts {
   isDefault: boolean;
 }
 
-/** The practice's template for (kind, channel, language), or the shipped default. */
+/** The practice's template for (kind, channel, language), or the shipped default of that language (issue 21). */
 export type TemplateLookup = (
   clientId: number,
   kind: MessageKind,
@@ -44,7 +44,7 @@ export function createTemplateLookup(repository: TemplateRepository): TemplateLo
         isDefault: false,
       };
     }
-    return { ...defaultTemplate(kind, channel), smsServiceNameOptIn: false, isDefault: true };
+    return { ...defaultTemplate(kind, channel, language), smsServiceNameOptIn: false, isDefault: true };
   };
 }
 
@@ -93,7 +93,7 @@ export async function renderMessage(
     if (!options.fallBackToDefault || template.isDefault) throw error;
     return renderTemplate(
       { kind: input.kind, channel: input.channel },
-      defaultTemplate(input.kind, input.channel),
+      defaultTemplate(input.kind, input.channel, input.language),
       input.variables,
       renderOptions,
     );

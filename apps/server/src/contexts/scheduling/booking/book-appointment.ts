@@ -356,6 +356,7 @@ export async function persistBooking(
     campaign: booking.campaign,
     reason: request.details.reasonForVisit || null,
     notes: request.details.notes || null,
+    language: request.language,
     now: nowMs,
   });
   // A matched record keeps its details; what differs waits for staff (issue 15, finding 3).

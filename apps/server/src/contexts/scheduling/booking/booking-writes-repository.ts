@@ -63,6 +63,8 @@ export interface NewAppointment {
   notes: string | null;
   /** The staff user who booked it (the staff booking from the waitlist); absent for a patient's booking. */
   createdByUserId?: number | null;
+  /** Issue 21: the language the patient booked in; its messages go out in it ('en' when absent). */
+  language?: 'en' | 'es';
   now: number;
 }
 
@@ -187,6 +189,7 @@ export async function insertAppointment(trx: Db, a: NewAppointment): Promise<num
       cancel_reason: null,
       version: 1,
       created_by_user_id: a.createdByUserId ?? null,
+      language: a.language ?? 'en',
       created_at: a.now,
       updated_at: a.now,
     })

@@ -15,6 +15,7 @@ export type StaffAppointmentFields = Pick<
   | 'isNewPatient'
   | 'idempotencyKey'
   | 'now'
+  | 'language'
 > & {
   /** The booking channel recorded (the front desk's, or a waitlist mode's). */
   channel: string;

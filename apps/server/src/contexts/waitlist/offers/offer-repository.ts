@@ -1,7 +1,6 @@
 /*
- * The SQL of waitlist offers (issue 18): the scheduler's offer settings, freed times, matching
- * entries, offer rows, and what the claim page and the offer message show. Every function takes
- * the handle to use (a write transaction's, or the plain one).
+ * The SQL of waitlist offers (issue 18): the scheduler's offer settings, freed times, matching entries,
+ * offer rows, and what the claim page and the offer message show. Every function takes the handle to use.
  */
 import { resolveSettings } from '@scheduler/domain/settings';
 import { providerDisplayName } from '@scheduler/domain/providers';
@@ -241,7 +240,7 @@ export async function closeOpenOffers(
   await query.execute();
 }
 
-/** Everything the offer message and the claim page show of one offer. */
+/** Everything the offer message and the claim page show of one offer; `language`: the entry's (issue 21). */
 export interface OfferFacts {
   offerId: number;
   clientId: number;
@@ -262,6 +261,7 @@ export interface OfferFacts {
   firstName: string;
   email: string | null;
   phone: string | null;
+  language: 'en' | 'es';
   clientSlug: string;
   clientName: string;
   clientPhone: string;
@@ -319,6 +319,7 @@ export async function selectOfferFacts(
       'w.first_name',
       'w.email',
       'w.phone',
+      'w.language',
       'c.slug as client_slug',
       'c.name as client_name',
       'c.phone as client_phone',
@@ -372,6 +373,7 @@ export async function selectOfferFacts(
     firstName: row.first_name,
     email: row.email,
     phone: row.phone,
+    language: row.language === 'es' ? 'es' : 'en',
     clientSlug: row.client_slug,
     clientName: row.client_name,
     clientPhone: row.client_phone,

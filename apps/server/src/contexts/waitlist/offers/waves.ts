@@ -13,6 +13,8 @@
  * its own time (claim-service.ts).
  */
 import { formatInTimeZone } from '@scheduler/domain/dates';
+import { formatWhen } from '@scheduler/domain/messages/format';
+import { normalizeSmsText } from '@scheduler/domain/messages/sms';
 import type { Db } from '../../../platform/db/database.ts';
 import { inWriteTransaction } from '../../../platform/db/transaction.ts';
 import { PermanentJobError } from '../../../platform/jobs/job-queue.ts';
@@ -195,8 +197,46 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
+/** Issue 21: the offer in Spanish (Intl 'es-US' dates and times, the zone named), formal "usted". */
+function spanishOfferMessage(facts: OfferFacts, link: string): OfferMessage {
+  const zone = facts.location.timeZone;
+  const start = formatWhen(facts.startAt, zone, 'es');
+  const dayMonth = (at: number) =>
+    new Intl.DateTimeFormat('es-US', { timeZone: zone, day: 'numeric', month: 'long' }).format(at);
+  const end = formatWhen(facts.expiresAt, zone, 'es');
+  const when = `${start.date}, ${start.time} ${start.zoneAbbreviation} (${zone})`;
+  const until = `el ${dayMonth(facts.expiresAt)}, ${end.time} ${end.zoneAbbreviation} (${zone})`;
+  const move =
+    facts.moveFromStartAt === null
+      ? ''
+      : ` Si lo reserva, su cita del ${dayMonth(facts.moveFromStartAt)} pasará a este horario.`;
+  const lines = [
+    `Hola, ${facts.firstName}:`,
+    '',
+    `Se liberó un horario más pronto en ${facts.clientName}: ${facts.service.name} con ${facts.provider.name} en ${facts.location.name}, el ${when}.${move}`,
+    `La primera persona que lo reserve se queda con él. Resérvelo aquí: ${link}`,
+    `Esta oferta vence ${until}. ¿Tiene preguntas? Llame al ${facts.location.phone || facts.clientPhone}.`,
+  ];
+  return {
+    subject: `Hay un horario disponible: ${facts.service.name}, ${dayMonth(facts.startAt)}`,
+    text: lines.join('\n'),
+    html: lines
+      .map((line) =>
+        line === ''
+          ? ''
+          : `<p>${escapeHtml(line).replace(escapeHtml(link), `<a href="${escapeHtml(link)}">Reservar este horario</a>`)}</p>`,
+      )
+      .join('\n'),
+    // GSM-7 (á sent as a): the same room as the English SMS.
+    sms: normalizeSmsText(
+      `${facts.clientName}: ${facts.service.name}, ${when}, está disponible. La primera persona que lo reserve se queda con él: ${link}`,
+    ),
+  };
+}
+
 /** The offer message (e-mail and SMS): the time with its zone, the claim link, the cut-off. */
 export function offerMessage(facts: OfferFacts, link: string): OfferMessage {
+  if (facts.language === 'es') return spanishOfferMessage(facts, link);
   const zone = facts.location.timeZone;
   const when = `${formatInTimeZone(facts.startAt, zone, 'MMMM D, YYYY')} at ${formatInTimeZone(facts.startAt, zone, 'h:mm A')} (${zone})`;
   const until = `${formatInTimeZone(facts.expiresAt, zone, 'MMMM D, h:mm A')} (${zone})`;
@@ -250,7 +290,8 @@ export async function sendOffer(deps: SendOfferDeps, offerId: number): Promise<'
     .where('status', '=', 'sent')
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) !== 1) return 'skipped';
-  const link = `${deps.publicUrl}/${facts.clientSlug}/${facts.schedulerSlug}/claim/${token}`;
+  // Issue 21: a Spanish entry's claim link opens the claim page in Spanish.
+  const link = `${deps.publicUrl}/${facts.clientSlug}/${facts.schedulerSlug}/claim/${token}${facts.language === 'es' ? '?lang=es' : ''}`;
   const message = offerMessage(facts, link);
   try {
     if (facts.channel === 'email' && facts.email !== null) {

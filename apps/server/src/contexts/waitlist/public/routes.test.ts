@@ -90,11 +90,36 @@ describe.each(testDatabases())('POST /api/scheduler/createWaitList on $name', (t
           preferred_times: 'morning, afternoon',
           notes: 'Mornings are best',
           patient_id: null,
+          language: 'en',
           created_at: NOW.getTime(),
         });
         const again = await post({ ...payload, idempotencyKey: randomUUID() });
         expect(again.statusCode).toBe(200);
         expect(again.json()).toEqual({ waitlistEntryId });
+      } finally {
+        await setSetting(f.t.db, f.northside, 'appointment', 7, null);
+      }
+    });
+
+    it('keeps the language the patient joined in (issue 21), and refuses an unknown one', async () => {
+      await setSetting(f.t.db, f.northside, 'appointment', 7, 'Yes');
+      try {
+        const response = await post({ ...entry(), language: 'es' });
+        expect(response.statusCode, response.body).toBe(201);
+        const { waitlistEntryId } = response.json<{ waitlistEntryId: string }>();
+        const row = await f.t.db
+          .selectFrom('waitlist_entries')
+          .select('language')
+          .where('id', '=', Number(waitlistEntryId))
+          .executeTakeFirstOrThrow();
+        expect(row.language).toBe('es');
+        const french = await post({ ...entry(), language: 'fr' });
+        expect(french.statusCode).toBe(400);
+        expect(
+          french
+            .json<{ error: { code: string; details?: { fields?: { path: string }[] } } }>()
+            .error.details?.fields?.map((field) => field.path),
+        ).toEqual(['language']);
       } finally {
         await setSetting(f.t.db, f.northside, 'appointment', 7, null);
       }

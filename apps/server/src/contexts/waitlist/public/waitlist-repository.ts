@@ -26,6 +26,8 @@ export interface NewWaitlistEntry {
   email: string;
   preferredTimes: string | null;
   notes: string | null;
+  /** Issue 21: the language the patient joined in; offers go out in it ('en' when absent). */
+  language?: 'en' | 'es';
   now: number;
 }
 
@@ -99,6 +101,7 @@ export function createWaitlistRepository(db: Db): WaitlistRepository {
           email: entry.email,
           preferred_times: entry.preferredTimes,
           notes: entry.notes,
+          language: entry.language ?? 'en',
           status: 'waiting',
           created_at: entry.now,
           updated_at: entry.now,

@@ -130,6 +130,7 @@ export function createWaitlistService(
         email: patient.email.trim().toLowerCase(),
         preferredTimes: request.preferredTimes.length === 0 ? null : request.preferredTimes.join(', '),
         notes: request.notes ?? null,
+        language: request.language,
         now: at.getTime(),
       });
       return { existing: false, waitlistEntryId: String(id) };

@@ -26,6 +26,8 @@ export interface WaitlistEntryForBooking {
   dateOfBirth: string | null;
   phone: string | null;
   email: string | null;
+  /** Issue 21: the language the patient joined in; the appointment booked from the entry keeps it. */
+  language: 'en' | 'es';
 }
 
 export interface BookableService {
@@ -78,6 +80,7 @@ export function createStaffBookingRepository(
           'date_of_birth',
           'phone',
           'email',
+          'language',
         ])
         .where('client_id', '=', clientId)
         .where('id', '=', entryId)
@@ -94,6 +97,7 @@ export function createStaffBookingRepository(
           dateOfBirth: row.date_of_birth,
           phone: row.phone,
           email: row.email,
+          language: row.language === 'es' ? 'es' : 'en',
         }
       );
     },

@@ -213,6 +213,7 @@ export async function bookInTransaction(
       channel: mode.channel,
       notes: request.notes,
       createdByUserId: actor.userId,
+      language: entry.language,
       now: nowMs,
     }),
   );

@@ -78,6 +78,8 @@ export interface AppointmentsTable {
   /** Reschedules by the patient, and the start before the latest one. */
   reschedule_count: Generated<number>;
   rescheduled_from_at: EpochMs | null;
+  /** Issue 21 (migration 023): the language the patient booked in; its messages go out in it. */
+  language: Generated<'en' | 'es'>;
   version: number;
   created_by_user_id: number | null;
   created_at: EpochMs;
@@ -124,6 +126,8 @@ export interface WaitlistEntriesTable {
   email: string | null;
   preferred_times: string | null;
   notes: string | null;
+  /** Issue 21 (migration 023): the language the patient joined in; offers go out in it. */
+  language: Generated<'en' | 'es'>;
   status: WaitlistStatus;
   created_at: EpochMs;
   updated_at: EpochMs;

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
@@ -10,21 +11,24 @@ import { TwoFactorCard } from './two-factor-card';
 
 /** account (every role): one's own password, sessions and two-factor sign-in. */
 export function AccountScreen() {
+  const { t } = useLingui();
   const account = useQuery({ queryKey: accountKeys.account, queryFn: ({ signal }) => fetchAccount(signal) });
   return (
     <AdminPage
-      title="Your account"
+      title={t`Your account`}
       maxWidth={900}
-      description="Your password, where you are signed in, and two-factor sign-in."
+      description={t`Your password, where you are signed in, and two-factor sign-in.`}
     >
-      {account.isPending ? <LoadingBlock label="Loading your account…" /> : null}
+      {account.isPending ? <LoadingBlock label={t`Loading your account…`} /> : null}
       {account.isError ? (
-        <ErrorBlock error={account.error} what="your account" onRetry={() => void account.refetch()} />
+        <ErrorBlock error={account.error} what={t`your account`} onRetry={() => void account.refetch()} />
       ) : null}
       {account.data ? (
         <Stack spacing={3}>
           <Typography>
-            Signed in as <strong>{account.data.displayName}</strong> ({account.data.email})
+            <Trans>
+              Signed in as <strong>{account.data.displayName}</strong> ({account.data.email})
+            </Trans>
           </Typography>
           <ChangePasswordCard email={account.data.email} />
           <TwoFactorCard account={account.data} />

@@ -1,6 +1,7 @@
+import { t } from '@lingui/core/macro';
 /** A short, readable name of a browser from its user agent ("Chrome on Linux"); null when unknown. */
 export function describeUserAgent(userAgent: string | null): string {
-  if (!userAgent) return 'Unknown browser';
+  if (!userAgent) return t`Unknown browser`;
   const browser = [
     ['Edge', /Edg\//],
     ['Firefox', /Firefox\//],
@@ -17,8 +18,8 @@ export function describeUserAgent(userAgent: string | null): string {
   ] as const;
   const name = browser.find(([, pattern]) => pattern.test(userAgent))?.[0];
   const os = system.find(([, pattern]) => pattern.test(userAgent))?.[0];
-  if (name && os) return `${name} on ${os}`;
-  return name ?? os ?? 'Unknown browser';
+  if (name && os) return t`${name} on ${os}`;
+  return name ?? os ?? t`Unknown browser`;
 }
 
 /** An instant in the browser's own zone, naming the zone. */

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -27,6 +28,7 @@ const formSchema = z
 
 /** Change one's own password: the current one is required; every other session then ends. */
 export function ChangePasswordCard({ email }: { email: string | undefined }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<unknown>(null);
   const { control, handleSubmit, formState, setError, reset } = useForm({
@@ -42,16 +44,16 @@ export function ChangePasswordCard({ email }: { email: string | undefined }) {
       return;
     }
     reset();
-    notifySaved('Password changed. Your other sessions were signed out.');
+    notifySaved(t`Password changed. Your other sessions were signed out.`);
     await queryClient.invalidateQueries({ queryKey: accountKeys.sessions });
   });
   return (
     <Paper variant="outlined" component="section" aria-labelledby="password-title" sx={{ p: 2 }}>
       <Typography id="password-title" variant="h6" component="h2" gutterBottom>
-        Password
+        <Trans>Password</Trans>
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        Changing your password signs out every other session of your account.
+        <Trans>Changing your password signs out every other session of your account.</Trans>
       </Typography>
       <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)}>
         {/* For password managers: the account the new password belongs to. */}
@@ -60,7 +62,7 @@ export function ChangePasswordCard({ email }: { email: string | undefined }) {
           <FormTextField
             control={control}
             name="currentPassword"
-            label="Current password"
+            label={t`Current password`}
             type="password"
             autoComplete="current-password"
             required
@@ -74,7 +76,7 @@ export function ChangePasswordCard({ email }: { email: string | undefined }) {
             disabled={formState.isSubmitting}
             sx={{ alignSelf: 'flex-start' }}
           >
-            {formState.isSubmitting ? 'Saving…' : 'Change password'}
+            {formState.isSubmitting ? t`Saving…` : t`Change password`}
           </Button>
         </Stack>
       </Box>

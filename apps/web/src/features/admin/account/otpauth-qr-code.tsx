@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import Box from '@mui/material/Box';
 import { useEffect, useState } from 'react';
 import { LoadingBlock } from '../shared/components/query-state';
@@ -7,6 +8,7 @@ import { LoadingBlock } from '../shared/components/query-state';
  * loaded only here (its own chunk, fetched when someone sets up two-factor sign-in).
  */
 export function OtpauthQrCode({ uri }: { uri: string }) {
+  const { t } = useLingui();
   const [svg, setSvg] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -24,12 +26,12 @@ export function OtpauthQrCode({ uri }: { uri: string }) {
     };
   }, [uri]);
   if (failed) return null; // the secret is shown as text beside it
-  if (svg === null) return <LoadingBlock label="Drawing the QR code…" />;
+  if (svg === null) return <LoadingBlock label={t`Drawing the QR code…`} />;
   return (
     <Box
       component="img"
       src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`}
-      alt="QR code to scan with your authenticator app"
+      alt={t`QR code to scan with your authenticator app`}
       sx={{ width: 200, height: 200, bgcolor: '#fff', border: 1, borderColor: 'divider' }}
     />
   );

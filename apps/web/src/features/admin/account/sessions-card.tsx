@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
@@ -25,14 +27,18 @@ function SessionRow({
   ending: boolean;
   onEnd: (session: StaffSession) => void;
 }) {
+  const { t } = useLingui();
   const device = describeUserAgent(session.userAgent);
+  const started = formatInstant(session.createdAt);
   return (
     <TableRow>
       <TableCell component="th" scope="row">
         {device}
-        {session.current ? <Chip label="This session" size="small" color="primary" sx={{ ml: 1 }} /> : null}
+        {session.current ? (
+          <Chip label={t`This session`} size="small" color="primary" sx={{ ml: 1 }} />
+        ) : null}
       </TableCell>
-      <TableCell>{session.ipHint ?? 'Unknown'}</TableCell>
+      <TableCell>{session.ipHint ?? t`Unknown`}</TableCell>
       <TableCell>{formatInstant(session.createdAt)}</TableCell>
       <TableCell>{formatInstant(session.lastSeenAt)}</TableCell>
       <TableCell>
@@ -42,9 +48,9 @@ function SessionRow({
             color="error"
             disabled={ending}
             onClick={() => onEnd(session)}
-            aria-label={`Sign out the session of ${device} started ${formatInstant(session.createdAt)}`}
+            aria-label={t`Sign out the session of ${device} started ${started}`}
           >
-            Sign out
+            <Trans>Sign out</Trans>
           </Button>
         )}
       </TableCell>
@@ -54,6 +60,7 @@ function SessionRow({
 
 /** The person's own sessions: where and when they signed in; sign out any other one, or all of them. */
 export function SessionsCard() {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const sessions = useQuery({
     queryKey: accountKeys.sessions,
@@ -63,7 +70,7 @@ export function SessionsCard() {
   const endOne = useMutation({
     mutationFn: (session: StaffSession) => endSession(session.sessionId),
     onSuccess: async () => {
-      notifySaved('Session signed out');
+      notifySaved(t`Session signed out`);
       await refresh();
     },
     onError: notifySaveFailed,
@@ -71,7 +78,7 @@ export function SessionsCard() {
   const endOthers = useMutation({
     mutationFn: endOtherSessions,
     onSuccess: async ({ ended }) => {
-      notifySaved(ended === 1 ? '1 other session signed out' : `${ended} other sessions signed out`);
+      notifySaved(plural(ended, { one: '# other session signed out', other: '# other sessions signed out' }));
       await refresh();
     },
     onError: notifySaveFailed,
@@ -86,7 +93,7 @@ export function SessionsCard() {
         sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 1 }}
       >
         <Typography id="sessions-title" variant="h6" component="h2">
-          Sessions
+          <Trans>Sessions</Trans>
         </Typography>
         <Button
           variant="outlined"
@@ -94,27 +101,40 @@ export function SessionsCard() {
           disabled={others === 0 || endOthers.isPending}
           onClick={() => endOthers.mutate()}
         >
-          Sign out all other sessions
+          <Trans>Sign out all other sessions</Trans>
         </Button>
       </Stack>
       <Typography color="text.secondary" sx={{ mb: 1 }}>
-        Where your account is signed in. Sign out any session you do not recognise, then change your password.
+        <Trans>
+          Where your account is signed in. Sign out any session you do not recognise, then change your
+          password.
+        </Trans>
       </Typography>
-      {sessions.isPending ? <LoadingBlock label="Loading your sessions…" /> : null}
+      {sessions.isPending ? <LoadingBlock label={t`Loading your sessions…`} /> : null}
       {sessions.isError ? (
-        <ErrorBlock error={sessions.error} what="your sessions" onRetry={() => void sessions.refetch()} />
+        <ErrorBlock error={sessions.error} what={t`your sessions`} onRetry={() => void sessions.refetch()} />
       ) : null}
       {sessions.data ? (
         <TableContainer>
           <Table size="small" aria-labelledby="sessions-title">
             <TableHead>
               <TableRow>
-                <TableCell>Browser</TableCell>
-                <TableCell>From</TableCell>
-                <TableCell>Signed in</TableCell>
-                <TableCell>Last active</TableCell>
                 <TableCell>
-                  <span className="visually-hidden">Actions</span>
+                  <Trans>Browser</Trans>
+                </TableCell>
+                <TableCell>
+                  <Trans>From</Trans>
+                </TableCell>
+                <TableCell>
+                  <Trans>Signed in</Trans>
+                </TableCell>
+                <TableCell>
+                  <Trans>Last active</Trans>
+                </TableCell>
+                <TableCell>
+                  <span className="visually-hidden">
+                    <Trans>Actions</Trans>
+                  </span>
                 </TableCell>
               </TableRow>
             </TableHead>

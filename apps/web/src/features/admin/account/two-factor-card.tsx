@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -14,6 +15,7 @@ type Stage = 'idle' | 'password' | 'confirm' | 'disable';
  * confirms it), or turn off (current password and a code).
  */
 export function TwoFactorCard({ account }: { account: AccountResponse }) {
+  const { t } = useLingui();
   const [stage, setStage] = useState<Stage>('idle');
   const [enrolment, setEnrolment] = useState<TwoFactorEnrolResponse | null>(null);
   const close = () => {
@@ -23,27 +25,27 @@ export function TwoFactorCard({ account }: { account: AccountResponse }) {
   return (
     <Paper variant="outlined" component="section" aria-labelledby="two-factor-title" sx={{ p: 2 }}>
       <Typography id="two-factor-title" variant="h6" component="h2" gutterBottom>
-        Two-factor sign-in
+        <Trans>Two-factor sign-in</Trans>
       </Typography>
       {account.twoFactorRequired ? (
         <Alert severity="warning" sx={{ mb: 2 }}>
-          This practice requires owners to use two-factor sign-in. Set it up to continue.
+          <Trans>This practice requires owners to use two-factor sign-in. Set it up to continue.</Trans>
         </Alert>
       ) : null}
       <Typography sx={{ mb: 2 }} role="status">
         {account.twoFactorEnabled
-          ? 'On: signing in asks for a code from your authenticator app.'
-          : 'Off: signing in asks only for your password.'}
+          ? t`On: signing in asks for a code from your authenticator app.`
+          : t`Off: signing in asks only for your password.`}
       </Typography>
       {stage === 'idle' ? (
         <Stack direction="row" spacing={1}>
           {account.twoFactorEnabled ? (
             <Button variant="outlined" color="error" onClick={() => setStage('disable')}>
-              Turn off two-factor sign-in
+              <Trans>Turn off two-factor sign-in</Trans>
             </Button>
           ) : (
             <Button variant="contained" onClick={() => setStage('password')}>
-              Set up two-factor sign-in
+              <Trans>Set up two-factor sign-in</Trans>
             </Button>
           )}
         </Stack>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -48,6 +49,7 @@ function StepForm({
   onCancel: () => void;
   children: ReactNode;
 }) {
+  const { t } = useLingui();
   return (
     <Box component="form" noValidate aria-label={label} onSubmit={(event) => void onSubmit(event)}>
       <Stack spacing={2} sx={{ maxWidth: 420 }}>
@@ -55,9 +57,11 @@ function StepForm({
         <SaveErrorAlert error={failure} />
         <Stack direction="row" spacing={1}>
           <Button type="submit" variant="contained" disabled={submitting}>
-            {submitting ? 'Checking…' : submitLabel}
+            {submitting ? t`Checking…` : submitLabel}
           </Button>
-          <Button onClick={onCancel}>Cancel</Button>
+          <Button onClick={onCancel}>
+            <Trans>Cancel</Trans>
+          </Button>
         </Stack>
       </Stack>
     </Box>
@@ -65,11 +69,12 @@ function StepForm({
 }
 
 function CodeField<T extends FieldValues>({ control, name }: { control: Control<T>; name: Path<T> }) {
+  const { t } = useLingui();
   return (
     <FormTextField
       control={control}
       name={name}
-      label="6-digit code from the app"
+      label={t`6-digit code from the app`}
       autoComplete="one-time-code"
       required
       fullWidth
@@ -85,11 +90,12 @@ function CurrentPasswordField<T extends FieldValues>({
   control: Control<T>;
   name: Path<T>;
 }) {
+  const { t } = useLingui();
   return (
     <FormTextField
       control={control}
       name={name}
-      label="Current password"
+      label={t`Current password`}
       type="password"
       autoComplete="current-password"
       required
@@ -106,6 +112,7 @@ export function EnrolPasswordForm({
   onEnrolled: (answer: TwoFactorEnrolResponse) => void;
   onCancel: () => void;
 }) {
+  const { t } = useLingui();
   const [failure, setFailure] = useState<unknown>(null);
   const { control, handleSubmit, formState, setError, setFocus } = useForm({
     defaultValues: { currentPassword: '' },
@@ -117,14 +124,16 @@ export function EnrolPasswordForm({
   );
   return (
     <StepForm
-      label="Confirm your password"
+      label={t`Confirm your password`}
       onSubmit={onSubmit}
       submitting={formState.isSubmitting}
-      submitLabel="Continue"
+      submitLabel={t`Continue`}
       failure={failure}
       onCancel={onCancel}
     >
-      <Typography>Enter your password to set up two-factor sign-in.</Typography>
+      <Typography>
+        <Trans>Enter your password to set up two-factor sign-in.</Trans>
+      </Typography>
       <CurrentPasswordField control={control} name="currentPassword" />
     </StepForm>
   );
@@ -148,6 +157,7 @@ export function ConfirmCodeForm({
   onCancel: () => void;
 }) {
   const queryClient = useQueryClient();
+  const { t } = useLingui();
   const [failure, setFailure] = useState<unknown>(null);
   const { control, handleSubmit, formState, setError } = useForm({
     defaultValues: { code: '' },
@@ -158,7 +168,7 @@ export function ConfirmCodeForm({
       async () => {
         await confirmTwoFactor(code);
         await queryClient.invalidateQueries({ queryKey: accountKeys.account });
-        notifySaved('Two-factor sign-in is on');
+        notifySaved(t`Two-factor sign-in is on`);
         onDone();
       },
       setError,
@@ -167,20 +177,22 @@ export function ConfirmCodeForm({
   );
   return (
     <StepForm
-      label="Confirm two-factor sign-in"
+      label={t`Confirm two-factor sign-in`}
       onSubmit={onSubmit}
       submitting={formState.isSubmitting}
-      submitLabel="Turn on"
+      submitLabel={t`Turn on`}
       failure={failure}
       onCancel={onCancel}
     >
       <Typography>
-        Scan this QR code with your authenticator app (for example Google Authenticator, Microsoft
-        Authenticator or 1Password), then enter the code it shows.
+        <Trans>
+          Scan this QR code with your authenticator app (for example Google Authenticator, Microsoft
+          Authenticator or 1Password), then enter the code it shows.
+        </Trans>
       </Typography>
       <OtpauthQrCode uri={enrolment.otpauthUri} />
       <Typography variant="body2">
-        Can&apos;t scan it? Enter this key in the app:{' '}
+        <Trans>Can&apos;t scan it? Enter this key in the app:</Trans>{' '}
         <Box component="code" sx={{ fontSize: '1rem', userSelect: 'all', wordBreak: 'break-all' }}>
           {groupedSecret(enrolment.secret)}
         </Box>
@@ -198,6 +210,7 @@ const disableFormSchema = z.object({
 /** Turning it off takes the password and a current code. */
 export function DisableTwoFactorForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
   const queryClient = useQueryClient();
+  const { t } = useLingui();
   const [failure, setFailure] = useState<unknown>(null);
   const { control, handleSubmit, formState, setError, setFocus } = useForm({
     defaultValues: { currentPassword: '', code: '' },
@@ -209,7 +222,7 @@ export function DisableTwoFactorForm({ onDone, onCancel }: { onDone: () => void;
       async () => {
         await disableTwoFactor(currentPassword, code);
         await queryClient.invalidateQueries({ queryKey: accountKeys.account });
-        notifySaved('Two-factor sign-in is off');
+        notifySaved(t`Two-factor sign-in is off`);
         onDone();
       },
       setError,
@@ -218,10 +231,10 @@ export function DisableTwoFactorForm({ onDone, onCancel }: { onDone: () => void;
   );
   return (
     <StepForm
-      label="Turn off two-factor sign-in"
+      label={t`Turn off two-factor sign-in`}
       onSubmit={onSubmit}
       submitting={formState.isSubmitting}
-      submitLabel="Turn off"
+      submitLabel={t`Turn off`}
       failure={failure}
       onCancel={onCancel}
     >

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
@@ -54,6 +55,7 @@ function AuditSentence({ entry, practice }: { entry: AuditLogEntry; practice: Au
  * Entries carry ids and field names, never patient data beyond the names staff may read.
  */
 export function AuditLogScreen() {
+  const { t } = useLingui();
   const { clientId } = useAdminParams();
   const controls = useListQuery('at', 'desc');
   const { query } = controls;
@@ -69,10 +71,11 @@ export function AuditLogScreen() {
   });
 
   const practice = log.data?.practice;
+  const fromIp = (ip: string) => t`from ${ip}`;
   const columns: Column<AuditLogEntry>[] = [
     {
       key: 'at',
-      label: 'When',
+      label: t`When`,
       render: (entry) => (
         <time
           dateTime={entry.at}
@@ -84,7 +87,7 @@ export function AuditLogScreen() {
     },
     {
       key: 'entry',
-      label: 'What happened',
+      label: t`What happened`,
       wrapMinWidth: 280,
       render: (entry) => (
         <>
@@ -101,13 +104,13 @@ export function AuditLogScreen() {
     },
     {
       key: 'details',
-      label: 'Details',
+      label: t`Details`,
       wrapMinWidth: 220,
       render: (entry) => (
         <>
           <Typography variant="body2" color="text.secondary">
             <code>{entry.action}</code>
-            {entry.ip ? ` · from ${entry.ip}` : ''}
+            {entry.ip ? ` · ${fromIp(entry.ip)}` : ''}
           </Typography>
           <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
             {auditDetailsText(entry.details)}
@@ -118,9 +121,9 @@ export function AuditLogScreen() {
   ];
 
   return (
-    <AdminPage title="Audit log" description="Every read and change of patient data and configuration.">
+    <AdminPage title={t`Audit log`} description={t`Every read and change of patient data and configuration.`}>
       <DataTable
-        caption="Audit log"
+        caption={t`Audit log`}
         columns={columns}
         rows={log.data?.items}
         total={log.data?.total ?? 0}
@@ -129,15 +132,15 @@ export function AuditLogScreen() {
         loading={log.isFetching}
         error={log.error}
         onRetry={() => void log.refetch()}
-        searchLabel="Action (e.g. patient.read, or patient. for all)"
-        emptyText="Nothing has been recorded in this range."
-        noMatchText="No entry has this action."
+        searchLabel={t`Action (e.g. patient.read, or patient. for all)`}
+        emptyText={t`Nothing has been recorded in this range.`}
+        noMatchText={t`No entry has this action.`}
         toolbar={
-          <Box role="group" aria-label="Dates" sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+          <Box role="group" aria-label={t`Dates`} sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
             <TextField
               type="date"
               size="small"
-              label="From"
+              label={t`From`}
               value={from}
               onChange={(event) => {
                 setFrom(event.target.value);
@@ -148,7 +151,7 @@ export function AuditLogScreen() {
             <TextField
               type="date"
               size="small"
-              label="To"
+              label={t`To`}
               value={to}
               error={rangeError !== null}
               helperText={rangeError ?? undefined}

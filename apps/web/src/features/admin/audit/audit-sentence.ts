@@ -1,5 +1,9 @@
 import type { AuditLogEntry, AuditTarget } from '@scheduler/contract/patient-management/audit-log';
-import { APPOINTMENT_STATUS_LABELS, type AppointmentStatus } from '@scheduler/domain/appointment-status';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { AppointmentStatus } from '@scheduler/domain/appointment-status';
+import { i18n } from '../../../i18n/catalogs';
+import { APPOINTMENT_STATUS_MESSAGES } from '../shared/status-labels';
 
 /**
  * The audit log as sentences (issue 19: it spoke in codes, `membership.delete`, `user #5`):
@@ -19,110 +23,115 @@ export interface AuditPractice {
   name: string;
 }
 
-/** What each action says: `{actor}`, `{target}`, `{practice}`, `{role}`, `{status}` are filled in. */
-const TEMPLATES: Readonly<Record<string, string>> = {
-  'membership.create': '{actor} added {target} to {practice}',
-  'membership.update': '{actor} changed the role of {target} to {role}',
-  'membership.delete': '{actor} removed {target} from {practice}',
-  'membership.disable': '{actor} turned off the access of {target} to {practice}',
-  'membership.enable': '{actor} turned on the access of {target} to {practice}',
-  'user.force-reset': '{actor} asked {target} to choose a new password',
-  'invitation.create': '{actor} invited {target} to {practice}',
-  'invitation.resend': '{actor} sent the invitation to {target} again',
-  'invitation.revoke': '{actor} withdrew the invitation to {target}',
-  'client.security-update': '{actor} changed the security settings of {practice}',
-  'auth.login': '{actor} signed in',
-  'auth.logout': '{actor} signed out',
-  'auth.switch-client': '{actor} switched to {practice}',
-  'auth.password-change': '{actor} changed their password',
-  'auth.password-reset': '{actor} reset their password',
-  'auth.two-factor-on': '{actor} turned on two-step sign-in',
-  'auth.two-factor-off': '{actor} turned off two-step sign-in',
-  'auth.session-end': '{actor} ended a session',
-  'auth.sessions-end-others': '{actor} signed out their other sessions',
-  'audit.read': '{actor} viewed the audit log',
-  'patient.read': '{actor} opened the record of {target}',
-  'patient.list.read': '{actor} viewed the patient list',
-  'patient.appointments.read': '{actor} viewed the appointments of {target}',
-  'patient.pending-changes.read': '{actor} viewed the contact changes proposed by {target}',
-  'appointment.read': '{actor} opened {target}',
-  'appointment.status.update': '{actor} changed the status of {target}{status}',
-  'appointment.cancel.patient': '{actor} cancelled {target} online',
-  'appointment.reschedule.patient': '{actor} moved {target} online',
-  'appointment.manage-link.resend': '{actor} sent a new manage link for {target}',
-  'note.create': '{actor} added {target}',
-  'note.update': '{actor} edited {target}',
-  'messages.list': '{actor} viewed the messages log',
-  'messages.read': '{actor} opened {target}',
-  'messages.resend': '{actor} sent {target} again',
-  'message-template.save': '{actor} saved {target}',
-  'message-template.reset': '{actor} put back the default {target}',
-  'scheduler.settings.update': '{actor} changed the scheduler settings',
-  'scheduler.message-rules.update': '{actor} changed the reminder rules',
-  'waitlist.read': '{actor} viewed the waitlist',
-  'waitlist.update': '{actor} updated {target}{status}',
-  'waitlist.remove': '{actor} removed {target}',
-  'waitlist.offers.read': '{actor} viewed the waitlist offers',
-  'waitlist.book.replay': '{actor} booked {target} (a repeated request)',
-  'widget.frame-ancestors.update': '{actor} changed the websites that may show the booking widget',
-  'schedule.read': '{actor} viewed the schedule',
-  'appointment.book.staff': '{actor} booked {target} for a patient who called',
-  'appointment.reschedule.staff': '{actor} moved {target}',
-  'appointment.cancel.staff': '{actor} cancelled {target}',
-  'provider.retire': '{actor} retired {target}',
-  'provider.restore': '{actor} restored {target}',
-  'provider.appointments.read': '{actor} viewed the upcoming appointments of {target}',
-  'location-closures.read': '{actor} viewed the closed days',
-  'location-closure.create': '{actor} closed {target} for a day',
-  'location-closure.delete': '{actor} reopened a closed day at {target}',
-  'location-closure.import': '{actor} imported the US federal holidays as closed days',
-  'appointment.book.partner': '{actor} booked {target} through the FHIR scheduling API',
-  'open-availability.update': '{actor} changed how {practice} publishes its open times',
-  'partner-client.create': '{actor} added {target} to the partners of {practice}',
-  'partner-client.revoke': '{actor} revoked the credentials of {target}',
-  'provider.calendar-feed.read': '{actor} viewed the calendar feed link of {target}',
-  'provider.calendar-feed.create': '{actor} created the calendar feed link of {target}',
-  'provider.calendar-feed.rotate': '{actor} replaced the calendar feed link of {target}',
+/**
+ * What each action says: `{actor}`, `{target}`, `{practice}`, `{role}`, `{status}` are filled in
+ * (the translated sentence keeps them: `auditSentence` splits it around them).
+ */
+const TEMPLATES: Readonly<Record<string, MessageDescriptor>> = {
+  'membership.create': msg({ message: '{actor} added {target} to {practice}' }),
+  'membership.update': msg({ message: '{actor} changed the role of {target} to {role}' }),
+  'membership.delete': msg({ message: '{actor} removed {target} from {practice}' }),
+  'membership.disable': msg({ message: '{actor} turned off the access of {target} to {practice}' }),
+  'membership.enable': msg({ message: '{actor} turned on the access of {target} to {practice}' }),
+  'user.force-reset': msg({ message: '{actor} asked {target} to choose a new password' }),
+  'invitation.create': msg({ message: '{actor} invited {target} to {practice}' }),
+  'invitation.resend': msg({ message: '{actor} sent the invitation to {target} again' }),
+  'invitation.revoke': msg({ message: '{actor} withdrew the invitation to {target}' }),
+  'client.security-update': msg({ message: '{actor} changed the security settings of {practice}' }),
+  'auth.login': msg({ message: '{actor} signed in' }),
+  'auth.logout': msg({ message: '{actor} signed out' }),
+  'auth.switch-client': msg({ message: '{actor} switched to {practice}' }),
+  'auth.password-change': msg({ message: '{actor} changed their password' }),
+  'auth.password-reset': msg({ message: '{actor} reset their password' }),
+  'auth.two-factor-on': msg({ message: '{actor} turned on two-step sign-in' }),
+  'auth.two-factor-off': msg({ message: '{actor} turned off two-step sign-in' }),
+  'auth.session-end': msg({ message: '{actor} ended a session' }),
+  'auth.sessions-end-others': msg({ message: '{actor} signed out their other sessions' }),
+  'audit.read': msg({ message: '{actor} viewed the audit log' }),
+  'patient.read': msg({ message: '{actor} opened the record of {target}' }),
+  'patient.list.read': msg({ message: '{actor} viewed the patient list' }),
+  'patient.appointments.read': msg({ message: '{actor} viewed the appointments of {target}' }),
+  'patient.pending-changes.read': msg({ message: '{actor} viewed the contact changes proposed by {target}' }),
+  'appointment.read': msg({ message: '{actor} opened {target}' }),
+  'appointment.status.update': msg({ message: '{actor} changed the status of {target}{status}' }),
+  'appointment.cancel.patient': msg({ message: '{actor} cancelled {target} online' }),
+  'appointment.reschedule.patient': msg({ message: '{actor} moved {target} online' }),
+  'appointment.manage-link.resend': msg({ message: '{actor} sent a new manage link for {target}' }),
+  'note.create': msg({ message: '{actor} added {target}' }),
+  'note.update': msg({ message: '{actor} edited {target}' }),
+  'messages.list': msg({ message: '{actor} viewed the messages log' }),
+  'messages.read': msg({ message: '{actor} opened {target}' }),
+  'messages.resend': msg({ message: '{actor} sent {target} again' }),
+  'message-template.save': msg({ message: '{actor} saved {target}' }),
+  'message-template.reset': msg({ message: '{actor} put back the default {target}' }),
+  'scheduler.settings.update': msg({ message: '{actor} changed the scheduler settings' }),
+  'scheduler.message-rules.update': msg({ message: '{actor} changed the reminder rules' }),
+  'waitlist.read': msg({ message: '{actor} viewed the waitlist' }),
+  'waitlist.update': msg({ message: '{actor} updated {target}{status}' }),
+  'waitlist.remove': msg({ message: '{actor} removed {target}' }),
+  'waitlist.offers.read': msg({ message: '{actor} viewed the waitlist offers' }),
+  'waitlist.book.replay': msg({ message: '{actor} booked {target} (a repeated request)' }),
+  'widget.frame-ancestors.update': msg({
+    message: '{actor} changed the websites that may show the booking widget',
+  }),
+  'schedule.read': msg({ message: '{actor} viewed the schedule' }),
+  'appointment.book.staff': msg({ message: '{actor} booked {target} for a patient who called' }),
+  'appointment.reschedule.staff': msg({ message: '{actor} moved {target}' }),
+  'appointment.cancel.staff': msg({ message: '{actor} cancelled {target}' }),
+  'provider.retire': msg({ message: '{actor} retired {target}' }),
+  'provider.restore': msg({ message: '{actor} restored {target}' }),
+  'provider.appointments.read': msg({ message: '{actor} viewed the upcoming appointments of {target}' }),
+  'location-closures.read': msg({ message: '{actor} viewed the closed days' }),
+  'location-closure.create': msg({ message: '{actor} closed {target} for a day' }),
+  'location-closure.delete': msg({ message: '{actor} reopened a closed day at {target}' }),
+  'location-closure.import': msg({ message: '{actor} imported the US federal holidays as closed days' }),
+  'appointment.book.partner': msg({ message: '{actor} booked {target} through the FHIR scheduling API' }),
+  'open-availability.update': msg({ message: '{actor} changed how {practice} publishes its open times' }),
+  'partner-client.create': msg({ message: '{actor} added {target} to the partners of {practice}' }),
+  'partner-client.revoke': msg({ message: '{actor} revoked the credentials of {target}' }),
+  'provider.calendar-feed.read': msg({ message: '{actor} viewed the calendar feed link of {target}' }),
+  'provider.calendar-feed.create': msg({ message: '{actor} created the calendar feed link of {target}' }),
+  'provider.calendar-feed.rotate': msg({ message: '{actor} replaced the calendar feed link of {target}' }),
 };
 
 /** The last word of an action that has no template of its own: 'location.create' → 'added {target}'. */
-const VERBS: Readonly<Record<string, string>> = {
-  create: '{actor} added {target}',
-  update: '{actor} changed {target}',
-  delete: '{actor} deleted {target}',
-  remove: '{actor} removed {target}',
-  read: '{actor} viewed {target}',
-  list: '{actor} viewed {target}',
-  book: '{actor} booked {target}',
-  reschedule: '{actor} moved {target}',
-  move: '{actor} moved {target}',
-  cancel: '{actor} cancelled {target}',
-  retire: '{actor} retired {target}',
-  import: '{actor} imported {target}',
+const VERBS: Readonly<Record<string, MessageDescriptor>> = {
+  create: msg({ message: '{actor} added {target}' }),
+  update: msg({ message: '{actor} changed {target}' }),
+  delete: msg({ message: '{actor} deleted {target}' }),
+  remove: msg({ message: '{actor} removed {target}' }),
+  read: msg({ message: '{actor} viewed {target}' }),
+  list: msg({ message: '{actor} viewed {target}' }),
+  book: msg({ message: '{actor} booked {target}' }),
+  reschedule: msg({ message: '{actor} moved {target}' }),
+  move: msg({ message: '{actor} moved {target}' }),
+  cancel: msg({ message: '{actor} cancelled {target}' }),
+  retire: msg({ message: '{actor} retired {target}' }),
+  import: msg({ message: '{actor} imported {target}' }),
 };
 
 /** 'location.providers.replace' → the providers of the location. */
-const REPLACED: Readonly<Record<string, string>> = {
-  providers: 'providers',
-  services: 'services',
-  locations: 'locations',
-  insurance: 'insurance plans',
+const REPLACED: Readonly<Record<string, MessageDescriptor>> = {
+  providers: msg`providers`,
+  services: msg`services`,
+  locations: msg`locations`,
+  insurance: msg`insurance plans`,
 };
 
 /** How a record type is called before its name ('location Downtown'), and when it has none. */
-const NOUNS: Readonly<Record<string, string>> = {
-  location: 'location',
-  provider: 'provider',
-  service: 'service',
-  'insurance-carrier': 'insurance carrier',
-  'insurance-plan': 'insurance plan',
-  'insurance-type': 'insurance type',
-  appointment: 'appointment',
-  patient: 'patient',
-  user: 'user',
-  invitation: 'invitation',
-  closure: 'closed day',
-  'partner-client': 'partner',
+const NOUNS: Readonly<Record<string, MessageDescriptor>> = {
+  location: msg`location`,
+  provider: msg`provider`,
+  service: msg`service`,
+  'insurance-carrier': msg`insurance carrier`,
+  'insurance-plan': msg`insurance plan`,
+  'insurance-type': msg`insurance type`,
+  appointment: msg`appointment`,
+  patient: msg`patient`,
+  user: msg`user`,
+  invitation: msg`invitation`,
+  closure: msg`closed day`,
+  'partner-client': msg`partner`,
 };
 
 const words = (code: string): string => code.replace(/[._-]+/g, ' ').trim();
@@ -175,58 +184,90 @@ export function targetLink(target: AuditTarget): string | undefined {
 /** The record in words: 'Dana Lee', 'appointment K7M-4QXD of Dana Lee', 'location Downtown', 'a former user'. */
 export function targetText(target: AuditTarget): string {
   const patient = target.patient?.name;
+  const name = target.name;
   switch (target.type) {
     case 'user':
-      return target.name ?? 'a former user';
+      return name ?? i18n._(msg`a former user`);
     case 'patient':
-      return target.name ?? 'a patient no longer on file';
+      return name ?? i18n._(msg`a patient no longer on file`);
     case 'invitation':
-      return target.name ?? 'a withdrawn invitation';
+      return name ?? i18n._(msg`a withdrawn invitation`);
     case 'client':
-      return target.name ?? 'the practice';
+      return name ?? i18n._(msg`the practice`);
     case 'appointment':
-      return target.name === null
-        ? 'an appointment no longer on file'
-        : `appointment ${target.name}${patient ? ` of ${patient}` : ''}`;
+      return name === null
+        ? i18n._(msg`an appointment no longer on file`)
+        : patient
+          ? i18n._(msg`appointment ${name} of ${patient}`)
+          : i18n._(msg`appointment ${name}`);
     case 'note':
-      return patient ? `a note on the record of ${patient}` : 'a note';
+      return patient ? i18n._(msg`a note on the record of ${patient}`) : i18n._(msg`a note`);
     case 'message':
-      return patient ? `a message to ${patient}` : 'a message';
+      return patient ? i18n._(msg`a message to ${patient}`) : i18n._(msg`a message`);
     case 'waitlist':
     case 'waitlist_entry':
-      return target.name ? `the waitlist entry of ${target.name}` : 'a waitlist entry';
+      return name ? i18n._(msg`the waitlist entry of ${name}`) : i18n._(msg`a waitlist entry`);
     case 'scheduler':
-      return 'the scheduler settings';
+      return i18n._(msg`the scheduler settings`);
     case 'message_template': {
-      const [kind = '', channel = ''] = target.id.split('/');
-      const medium = channel === 'sms' ? 'text message' : channel === 'email' ? 'e-mail' : words(channel);
-      return `the ${words(kind)} ${medium} template`.replace(/\s+/g, ' ');
+      const [code = '', channel = ''] = target.id.split('/');
+      const kind = words(code);
+      const medium =
+        channel === 'sms'
+          ? i18n._(msg`text message`)
+          : channel === 'email'
+            ? i18n._(msg`e-mail`)
+            : words(channel);
+      return i18n._(msg`the ${kind} ${medium} template`).replace(/\s+/g, ' ');
     }
     default: {
-      const noun = NOUNS[target.type] ?? words(target.type);
-      return target.name === null ? `a ${noun} no longer on file` : `${noun} ${target.name}`;
+      const known = NOUNS[target.type];
+      const noun = known ? i18n._(known) : words(target.type);
+      return name === null ? i18n._(msg`a ${noun} no longer on file`) : i18n._(msg`${noun} ${name}`);
     }
   }
 }
 
+/** Kept in the translated template: `auditSentence` splits the sentence around them. */
+const SLOTS = {
+  actor: '{actor}',
+  target: '{target}',
+  practice: '{practice}',
+  role: '{role}',
+  status: '{status}',
+};
+
+/** A template in the active language: its slots kept, any other value filled in. */
+const fill = (template: MessageDescriptor, values: Record<string, string>): string => {
+  const filled: MessageDescriptor = { ...template, values };
+  return i18n._(filled);
+};
+
 function templateOf(action: string): string {
   const exact = TEMPLATES[action];
-  if (exact) return exact;
+  if (exact) return fill(exact, SLOTS);
   const segments = action.split('.');
   const verb = segments[segments.length - 1] ?? '';
   if (verb === 'replace' && segments.length >= 3) {
-    const what = REPLACED[segments[segments.length - 2] ?? ''] ?? words(segments[segments.length - 2] ?? '');
-    return `{actor} changed the ${what} of {target}`;
+    const code = segments[segments.length - 2] ?? '';
+    const replaced = REPLACED[code];
+    const what = replaced ? i18n._(replaced) : words(code);
+    return fill(msg({ message: '{actor} changed the {what} of {target}' }), { ...SLOTS, what });
   }
-  return VERBS[verb] ?? `{actor} did “${words(action)}” on {target}`;
+  const byVerb = VERBS[verb];
+  if (byVerb) return fill(byVerb, SLOTS);
+  return fill(msg({ message: '{actor} did “{action}” on {target}' }), { ...SLOTS, action: words(action) });
 }
 
 /** The status an entry's details moved to, as staff read it (' to Arrived'), else ''. */
 function statusText(details: AuditLogEntry['details']): string {
   const to = details?.to;
   if (typeof to !== 'string' || to === '') return '';
-  const label = (APPOINTMENT_STATUS_LABELS as Partial<Record<string, string>>)[to as AppointmentStatus];
-  return ` to ${label ?? words(to)}`;
+  const known = (APPOINTMENT_STATUS_MESSAGES as Partial<Record<string, MessageDescriptor>>)[
+    to as AppointmentStatus
+  ];
+  const label = known ? i18n._(known) : words(to);
+  return ` ${i18n._(msg`to ${label}`)}`;
 }
 
 /**
@@ -241,14 +282,14 @@ export function auditSentence(entry: AuditLogEntry, practice: AuditPractice): Se
   const actor = entry.user
     ? entry.user.name || entry.user.email
     : selfService
-      ? (target?.patient?.name ?? 'The patient')
+      ? (target?.patient?.name ?? i18n._(msg`The patient`))
       : typeof partnerName === 'string' && partnerName !== ''
-        ? `Partner ${partnerName}`
-        : 'The system';
+        ? i18n._(msg`Partner ${partnerName}`)
+        : i18n._(msg`The system`);
   // Someone accepting an invitation adds themselves: "Dana Lee joined BrightSmile Dental".
   const template =
     entry.action === 'membership.create' && target?.type === 'user' && entry.user?.userId === target.id
-      ? '{actor} joined {practice}'
+      ? fill(msg({ message: '{actor} joined {practice}' }), SLOTS)
       : templateOf(entry.action);
 
   const parts: SentencePart[] = [];
@@ -269,15 +310,15 @@ export function auditSentence(entry: AuditLogEntry, practice: AuditPractice): Se
           push(link === undefined ? { text: targetText(target) } : { text: targetText(target), link });
         } else {
           // An action that names no record ('patient.list.read' without one): say what it was about.
-          push({ text: 'a record' });
+          push({ text: i18n._(msg`a record`) });
         }
         break;
       case '{practice}':
-        push({ text: practice.name || 'the practice' });
+        push({ text: practice.name || i18n._(msg`the practice`) });
         break;
       case '{role}': {
         const role = entry.details?.role;
-        push({ text: typeof role === 'string' ? words(role) : 'another role' });
+        push({ text: typeof role === 'string' ? words(role) : i18n._(msg`another role`) });
         break;
       }
       case '{status}':

@@ -1,6 +1,7 @@
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { GetFiltersResponse } from '@scheduler/contract/patient-management/patients';
 import { LocationSelect, ServiceSelect } from '../shared/components/service-location-selects';
 
@@ -24,6 +25,7 @@ export function AppointmentFields({
   /** A reschedule keeps the service. */
   serviceFixed?: boolean;
 }) {
+  const { t } = useLingui();
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2 }}>
       <ServiceSelect
@@ -41,13 +43,15 @@ export function AppointmentFields({
       <TextField
         select
         size="small"
-        label="Provider"
+        label={t`Provider`}
         value={choices ? value.providerId : ''}
         onChange={(event) => onChange({ ...value, providerId: event.target.value })}
         sx={{ minWidth: 200 }}
         slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
       >
-        <MenuItem value="">Any provider</MenuItem>
+        <MenuItem value="">
+          <Trans>Any provider</Trans>
+        </MenuItem>
         {(choices?.providers ?? []).map((provider) => (
           <MenuItem key={provider.providerId} value={provider.providerId}>
             {provider.name}

@@ -1,6 +1,9 @@
 import Alert from '@mui/material/Alert';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
+import { i18n } from '../../../i18n/catalogs';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { FrontDeskAppointment } from '@scheduler/contract/admin/front-desk';
@@ -10,10 +13,14 @@ import { errorMessageOf } from '../shared/api/admin-request';
 /** One sentence for the appointment a dialog changes: who, what, when (the location's clock, zone named), where. */
 export function appointmentSentence(appointment: FrontDeskAppointment): string {
   const when = formatZonedDateTime(appointment.startUtc, appointment.timeZone, { weekday: true });
-  return (
-    `${appointment.patient.name}: ${appointment.service.name} with ${appointment.provider.name} at ` +
-    `${appointment.location.name}, ${when} (${zoneLongName(appointment.timeZone)}). ` +
-    `Confirmation number ${appointment.confirmationNumber}.`
+  const patient = appointment.patient.name;
+  const service = appointment.service.name;
+  const provider = appointment.provider.name;
+  const location = appointment.location.name;
+  const zone = zoneLongName(appointment.timeZone);
+  const confirmation = appointment.confirmationNumber;
+  return i18n._(
+    msg`${patient}: ${service} with ${provider} at ${location}, ${when} (${zone}). Confirmation number ${confirmation}.`,
   );
 }
 
@@ -36,11 +43,12 @@ export function LoadedAppointment({
   appointment: UseQueryResult<FrontDeskAppointment>;
   children?: (appointment: FrontDeskAppointment) => ReactNode;
 }) {
-  if (appointment.isPending) return <CircularProgress size={24} aria-label="Loading the appointment" />;
+  const { t } = useLingui();
+  if (appointment.isPending) return <CircularProgress size={24} aria-label={t`Loading the appointment`} />;
   if (appointment.isError)
     return (
       <Alert severity="error">
-        {errorMessageOf(appointment.error, 'The appointment could not be loaded.')}
+        {errorMessageOf(appointment.error, t`The appointment could not be loaded.`)}
       </Alert>
     );
   return (

@@ -5,6 +5,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CANCEL_REASON_MAX_LENGTH, frontDeskCancelRequestSchema } from '@scheduler/contract/admin/front-desk';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
@@ -29,6 +30,7 @@ const cancelFormSchema = frontDeskCancelRequestSchema.pick({ reason: true });
  * waitlist, the patient gets the same cancellation notice as when they cancel themselves.
  */
 function CancelAppointmentDialogBody(props: CancelAppointmentDialogProps) {
+  const { t } = useLingui();
   const titleId = useId();
   const formId = useId();
   const appointment = useFrontDeskAppointment(props.clientId, props.appointmentId, props.open);
@@ -47,14 +49,16 @@ function CancelAppointmentDialogBody(props: CancelAppointmentDialogProps) {
   });
   return (
     <Dialog open={props.open} onClose={props.onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>Cancel appointment</DialogTitle>
+      <DialogTitle id={titleId}>
+        <Trans>Cancel appointment</Trans>
+      </DialogTitle>
       <DialogContent dividers>
         <LoadedAppointment appointment={appointment} />
         <form id={formId} noValidate onSubmit={(event) => void onSubmit(event)}>
           <FormTextField
             control={control}
             name="reason"
-            label="Reason for cancelling"
+            label={t`Reason for cancelling`}
             required
             multiline
             minRows={2}
@@ -65,14 +69,16 @@ function CancelAppointmentDialogBody(props: CancelAppointmentDialogProps) {
         </form>
         {cancel.error ? (
           <Alert severity="error" sx={{ mt: 2 }}>
-            {errorMessageOf(cancel.error, 'The appointment could not be cancelled. Please try again.')}
+            {errorMessageOf(cancel.error, t`The appointment could not be cancelled. Please try again.`)}
           </Alert>
         ) : null}
       </DialogContent>
       <DialogActions>
-        <Button onClick={props.onClose}>Keep appointment</Button>
+        <Button onClick={props.onClose}>
+          <Trans>Keep appointment</Trans>
+        </Button>
         <Button type="submit" form={formId} variant="contained" color="error" disabled={cancel.isPending}>
-          {cancel.isPending ? 'Cancelling…' : 'Cancel appointment'}
+          {cancel.isPending ? <Trans>Cancelling…</Trans> : <Trans>Cancel appointment</Trans>}
         </Button>
       </DialogActions>
     </Dialog>

@@ -5,6 +5,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { FreeTime } from '@scheduler/contract/admin/front-desk';
 import { addCalendarDays, isValidIsoDate } from '@scheduler/domain/local-date';
 import { useEffect, useId } from 'react';
@@ -60,16 +61,16 @@ function ProviderTimes({
   chosen: string | null;
   onChoose: (time: FreeTime) => void;
 }) {
+  const { t } = useLingui();
   const headingId = useId();
   return (
     <Box component="section" aria-labelledby={headingId} sx={{ mb: 2 }}>
       <Typography id={headingId} variant="subtitle2" component="h4" gutterBottom>
-        {name}
-        {onlineBookable ? null : ' (not bookable online)'}
+        {onlineBookable ? name : t`${name} (not bookable online)`}
       </Typography>
       {times.length === 0 ? (
         <Typography variant="body2" color="text.secondary">
-          No free time on this day.
+          <Trans>No free time on this day.</Trans>
         </Typography>
       ) : (
         <Box role="group" aria-labelledby={headingId} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
@@ -83,7 +84,11 @@ function ProviderTimes({
                 variant={chosen === time.startUtc ? 'contained' : 'outlined'}
                 color={needsReason ? 'warning' : 'primary'}
                 aria-pressed={chosen === time.startUtc}
-                aria-label={`${label} with ${name}${needsReason ? ', needs a reason (sooner than the minimum notice)' : ''}`}
+                aria-label={
+                  needsReason
+                    ? t`${label} with ${name}, needs a reason (sooner than the minimum notice)`
+                    : t`${label} with ${name}`
+                }
                 onClick={() => onChoose(time)}
               >
                 {label}
@@ -103,6 +108,7 @@ function ProviderTimes({
  */
 export function FreeTimePicker(props: FreeTimePickerProps) {
   const { clientId, appointmentTypeId, locationId, providerId, date, timeZone, value } = props;
+  const { t } = useLingui();
   const dateId = useId();
   const ready = appointmentTypeId !== '' && locationId !== '' && isValidIsoDate(date);
   const times = useFreeTimes(
@@ -134,17 +140,18 @@ export function FreeTimePicker(props: FreeTimePickerProps) {
     }
   }, [loaded, value, listed, onChange, onUnavailable, times.data]);
   const anyTime = providers.some((provider) => provider.times.length > 0);
+  const zoneName = zoneLongName(timeZone);
   return (
     <Box>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, mb: 1 }}>
         <Button onClick={() => props.onDate(addCalendarDays(date, -1))} disabled={!isValidIsoDate(date)}>
-          Previous day
+          <Trans>Previous day</Trans>
         </Button>
         <TextField
           id={dateId}
           type="date"
           size="small"
-          label="Day"
+          label={t`Day`}
           value={date}
           onChange={(event) => {
             if (isValidIsoDate(event.target.value)) props.onDate(event.target.value);
@@ -152,28 +159,33 @@ export function FreeTimePicker(props: FreeTimePickerProps) {
           slotProps={{ inputLabel: { shrink: true } }}
         />
         <Button onClick={() => props.onDate(addCalendarDays(date, 1))} disabled={!isValidIsoDate(date)}>
-          Next day
+          <Trans>Next day</Trans>
         </Button>
-        <Button onClick={() => props.onDate(todayIn(timeZone))}>Today</Button>
+        <Button onClick={() => props.onDate(todayIn(timeZone))}>
+          <Trans>Today</Trans>
+        </Button>
       </Stack>
       <Typography variant="subtitle1" component="h3" aria-live="polite">
-        {isValidIsoDate(date) ? dayHeading(date) : 'Choose a day'}
+        {isValidIsoDate(date) ? dayHeading(date) : t`Choose a day`}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        Times in {zoneLongName(timeZone)} ({timeZone}). * needs a reason: sooner than the practice’s minimum
-        notice.
+        <Trans>
+          Times in {zoneName} ({timeZone}). * needs a reason: sooner than the practice’s minimum notice.
+        </Trans>
       </Typography>
       {!ready ? (
-        <Typography variant="body2">Choose the service and the location first.</Typography>
+        <Typography variant="body2">
+          <Trans>Choose the service and the location first.</Trans>
+        </Typography>
       ) : times.isPending ? (
-        <CircularProgress size={24} aria-label="Loading free times" />
+        <CircularProgress size={24} aria-label={t`Loading free times`} />
       ) : times.isError ? (
-        <Alert severity="error">{errorMessageOf(times.error, 'The free times could not be loaded.')}</Alert>
+        <Alert severity="error">{errorMessageOf(times.error, t`The free times could not be loaded.`)}</Alert>
       ) : (
         <>
           {anyTime ? null : (
             <Typography variant="body2" role="status" sx={{ mb: 1 }}>
-              No free times on this day. Try another day.
+              <Trans>No free times on this day. Try another day.</Trans>
             </Typography>
           )}
           {providers

@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { I18nWrapper } from '../../../i18n/test-support';
 import { CLIENT_ID, mockApi, validationError, type Call } from '../shared/test-harness';
 import { CancelAppointmentDialog } from './cancel-dialog';
 import { useMoveAppointment } from './front-desk-api';
@@ -120,7 +121,9 @@ function renderWithQuery(element: ReactElement) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
-  return render(<QueryClientProvider client={queryClient}>{element}</QueryClientProvider>);
+  return render(<QueryClientProvider client={queryClient}>{element}</QueryClientProvider>, {
+    wrapper: I18nWrapper,
+  });
 }
 
 const posts = (calls: Call[], path: string) =>

@@ -5,8 +5,21 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { RELATIONSHIPS, insuranceDetailsSchema, type InsuranceDetails } from '@scheduler/contract/booking';
 import { useInsurancePlans } from './front-desk-api';
+
+/** The contract's relationship labels (RELATIONSHIPS), by value. */
+const RELATIONSHIP_LABELS: Readonly<Record<string, MessageDescriptor>> = {
+  self: msg`Self`,
+  spouse: msg`Spouse`,
+  child: msg`Child`,
+  parent: msg`Parent`,
+  common: msg`Common-law spouse`,
+  other: msg`Other`,
+};
 
 export type InsuranceMode = 'none' | 'self-pay' | 'plan';
 
@@ -60,6 +73,7 @@ export function InsuranceStep({
   errors: Record<string, string>;
   onChange: (draft: InsuranceDraft) => void;
 }) {
+  const { t, i18n } = useLingui();
   const plans = useInsurancePlans(clientId, draft.mode === 'plan');
   const carriers = plans.data?.carriers ?? [];
   const carrier = carriers.find((candidate) => candidate.carrierId === draft.carrierId);
@@ -67,24 +81,24 @@ export function InsuranceStep({
   return (
     <Stack spacing={2}>
       <RadioGroup
-        aria-label="Insurance"
+        aria-label={t`Insurance`}
         value={draft.mode}
         onChange={(event) => set({ mode: event.target.value as InsuranceMode })}
       >
-        <FormControlLabel value="none" control={<Radio />} label="No insurance given" />
-        <FormControlLabel value="self-pay" control={<Radio />} label="Self-pay" />
-        <FormControlLabel value="plan" control={<Radio />} label="Insurance plan" />
+        <FormControlLabel value="none" control={<Radio />} label={t`No insurance given`} />
+        <FormControlLabel value="self-pay" control={<Radio />} label={t`Self-pay`} />
+        <FormControlLabel value="plan" control={<Radio />} label={t`Insurance plan`} />
       </RadioGroup>
       {draft.mode !== 'plan' ? null : plans.isError ? (
         <Typography role="alert" variant="body2">
-          The insurance plans could not be loaded. Choose “No insurance given” or “Self-pay”.
+          <Trans>The insurance plans could not be loaded. Choose “No insurance given” or “Self-pay”.</Trans>
         </Typography>
       ) : (
         <Stack spacing={2}>
           <TextField
             select
             size="small"
-            label="Carrier"
+            label={t`Carrier`}
             required
             value={plans.data ? draft.carrierId : ''}
             error={errors.carrierId !== undefined}
@@ -100,7 +114,7 @@ export function InsuranceStep({
           <TextField
             select
             size="small"
-            label="Plan"
+            label={t`Plan`}
             required
             value={carrier ? draft.planId : ''}
             error={errors.planId !== undefined}
@@ -117,7 +131,7 @@ export function InsuranceStep({
           </TextField>
           <TextField
             size="small"
-            label="Member ID"
+            label={t`Member ID`}
             required
             value={draft.memberId}
             error={errors.memberId !== undefined}
@@ -128,7 +142,7 @@ export function InsuranceStep({
           <TextField
             select
             size="small"
-            label="Relationship to the policy holder"
+            label={t`Relationship to the policy holder`}
             required
             value={draft.relationship}
             error={errors.relationship !== undefined}
@@ -137,7 +151,9 @@ export function InsuranceStep({
           >
             {RELATIONSHIPS.map((relationship) => (
               <MenuItem key={relationship.value} value={relationship.value}>
-                {relationship.label}
+                {RELATIONSHIP_LABELS[relationship.value]
+                  ? i18n._(RELATIONSHIP_LABELS[relationship.value] as MessageDescriptor)
+                  : relationship.label}
               </MenuItem>
             ))}
           </TextField>

@@ -9,9 +9,11 @@ import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { PatientIdentity } from '@scheduler/contract/patient';
 import { localDateOf } from '@scheduler/domain/time-zone';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { isApiError } from '../../../lib/api-client';
 import { fieldErrorsOf } from '../../../lib/api-errors';
 import { todayIn } from '../../../lib/zoned-time';
@@ -43,18 +45,19 @@ export interface NewAppointmentDialogProps {
   patientId?: string;
 }
 
-const STEPS = ['Patient', 'Time', 'Insurance', 'Review'] as const;
-const BOOKING_FAILED = 'The appointment could not be booked. Please try again.';
+const STEPS = [msg`Patient`, msg`Time`, msg`Insurance`, msg`Review`] as const;
+const BOOKING_FAILED = msg`The appointment could not be booked. Please try again.`;
 const NEW_PATIENT_PREFIX = 'patient.newPatient.';
 
 /** The dialog's state, pre-filled from a clicked free time or the patient's page. */
 function useNewAppointmentState(props: NewAppointmentDialogProps) {
+  const { t } = useLingui();
   const choices = useBookingChoices(props.clientId);
   const [step, setStep] = useState(0);
   const [mode, setMode] = useState<PatientMode>('find');
   const [patient, setPatient] = useState<ChosenPatient | null>(
     props.patientId
-      ? { kind: 'on-file', patientId: props.patientId, name: 'This patient', dateOfBirth: '' }
+      ? { kind: 'on-file', patientId: props.patientId, name: t`This patient`, dateOfBirth: '' }
       : null,
   );
   const [choice, setChoice] = useState<AppointmentChoice>({
@@ -230,7 +233,36 @@ function StepContent({
  * location's, with its zone named. (The step buttons have distinct keys: a button turned into a
  * submit button during its own click would submit the form.)
  */
+/** The steps, and the current one's heading ('Step 2 of 4: Time'), which takes the focus. */
+function StepHeader({
+  step,
+  headingRef,
+}: {
+  step: number;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+}) {
+  const { t, i18n } = useLingui();
+  const stepNumber = step + 1;
+  const stepCount = STEPS.length;
+  const stepName = i18n._(STEPS[step] ?? STEPS[0]);
+  return (
+    <>
+      <Stepper activeStep={step} sx={{ mb: 2 }} aria-label={t`Steps`}>
+        {STEPS.map((label) => (
+          <Step key={label.id}>
+            <StepLabel>{i18n._(label)}</StepLabel>
+          </Step>
+        ))}
+      </Stepper>
+      <Typography ref={headingRef} tabIndex={-1} variant="h6" component="h3" sx={{ mb: 2, outline: 'none' }}>
+        {t`Step ${stepNumber} of ${stepCount}: ${stepName}`}
+      </Typography>
+    </>
+  );
+}
+
 function NewAppointmentDialogBody(props: NewAppointmentDialogProps) {
+  const { i18n } = useLingui();
   const titleId = useId();
   const patientFormId = useId();
   const reviewFormId = useId();
@@ -299,24 +331,11 @@ function NewAppointmentDialogBody(props: NewAppointmentDialogProps) {
 
   return (
     <Dialog open={props.open} onClose={props.onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
-      <DialogTitle id={titleId}>New appointment</DialogTitle>
+      <DialogTitle id={titleId}>
+        <Trans>New appointment</Trans>
+      </DialogTitle>
       <DialogContent dividers>
-        <Stepper activeStep={step} sx={{ mb: 2 }} aria-label="Steps">
-          {STEPS.map((label) => (
-            <Step key={label}>
-              <StepLabel>{label}</StepLabel>
-            </Step>
-          ))}
-        </Stepper>
-        <Typography
-          ref={headingRef}
-          tabIndex={-1}
-          variant="h6"
-          component="h3"
-          sx={{ mb: 2, outline: 'none' }}
-        >
-          {`Step ${step + 1} of ${STEPS.length}: ${STEPS[step]}`}
-        </Typography>
+        <StepHeader step={step} headingRef={headingRef} />
         <StepContent
           step={step}
           state={state}
@@ -331,24 +350,30 @@ function NewAppointmentDialogBody(props: NewAppointmentDialogProps) {
         />
         {book.error && !needsOverrideReason(book.error) ? (
           <Alert severity="error" sx={{ mt: 2 }}>
-            {errorMessageOf(book.error, BOOKING_FAILED)}
+            {errorMessageOf(book.error, i18n._(BOOKING_FAILED))}
           </Alert>
         ) : null}
       </DialogContent>
       <DialogActions>
-        <Button onClick={props.onClose}>Cancel</Button>
-        {step > 0 ? <Button onClick={back}>Back</Button> : null}
+        <Button onClick={props.onClose}>
+          <Trans>Cancel</Trans>
+        </Button>
+        {step > 0 ? (
+          <Button onClick={back}>
+            <Trans>Back</Trans>
+          </Button>
+        ) : null}
         {step === 0 && state.mode === 'new' ? (
           <Button key="patient-next" type="submit" form={patientFormId} variant="contained">
-            Next
+            <Trans>Next</Trans>
           </Button>
         ) : step < STEPS.length - 1 ? (
           <Button key="next" variant="contained" disabled={!canNext} onClick={onNext}>
-            Next
+            <Trans>Next</Trans>
           </Button>
         ) : (
           <Button key="book" type="submit" form={reviewFormId} variant="contained" disabled={book.isPending}>
-            {book.isPending ? 'Booking…' : 'Book'}
+            {book.isPending ? <Trans>Booking…</Trans> : <Trans>Book</Trans>}
           </Button>
         )}
       </DialogActions>

@@ -5,10 +5,10 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import {
-  OVERRIDE_REASON_MAX_LENGTH,
-  OVERRIDE_REASON_REQUIRED_MESSAGE,
-} from '@scheduler/contract/admin/front-desk';
+import { i18n } from '../../../i18n/catalogs';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { OVERRIDE_REASON_MAX_LENGTH } from '@scheduler/contract/admin/front-desk';
 import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
 import { useForm, type Control, type FieldValues, type Path } from 'react-hook-form';
 import * as z from 'zod';
@@ -20,27 +20,31 @@ export const overrideReasonSchema = z.object({
   overrideReason: z
     .string()
     .trim()
-    .min(1, { error: 'Give the reason for booking this time anyway' })
+    .min(1, { error: () => i18n._(msg`Give the reason for booking this time anyway`) })
     .max(OVERRIDE_REASON_MAX_LENGTH, {
-      error: `Keep the reason to ${OVERRIDE_REASON_MAX_LENGTH} characters or fewer`,
+      error: () => i18n._(msg`Keep the reason to ${OVERRIDE_REASON_MAX_LENGTH} characters or fewer`),
     }),
 });
+
+/** The contract's explanation when the server gives none (the same English, translated here). */
+export const OVERRIDE_REASON_REQUIRED = msg`This time is sooner than the practice's minimum notice for booking. Give a reason to book it anyway.`;
 
 /** The override reason's input (the reason dialog's, the reschedule dialog's and the review step's). */
 export function OverrideReasonField<T extends FieldValues & { overrideReason: string }, TOut>({
   control,
-  label = 'Reason for booking this time',
+  label,
   autoFocus = false,
 }: {
   control: Control<T, unknown, TOut>;
   label?: string;
   autoFocus?: boolean;
 }) {
+  const { t } = useLingui();
   return (
     <FormTextField
       control={control}
       name={'overrideReason' as Path<T>}
-      label={label}
+      label={label ?? t`Reason for booking this time`}
       required
       multiline
       minRows={2}
@@ -68,6 +72,7 @@ function OverrideReasonDialog({
   onSubmit: (reason: string) => void;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const titleId = useId();
   const { control, handleSubmit } = useForm({
     resolver: zodResolver(overrideReasonSchema),
@@ -79,17 +84,21 @@ function OverrideReasonDialog({
         noValidate
         onSubmit={(event) => void handleSubmit((values) => onSubmit(values.overrideReason))(event)}
       >
-        <DialogTitle id={titleId}>Give a reason to book this time</DialogTitle>
+        <DialogTitle id={titleId}>
+          <Trans>Give a reason to book this time</Trans>
+        </DialogTitle>
         <DialogContent>
           <Alert severity="warning" sx={{ mb: 2 }}>
             {message}
           </Alert>
-          <OverrideReasonField control={control} label="Reason" autoFocus />
+          <OverrideReasonField control={control} label={t`Reason`} autoFocus />
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>Don’t move</Button>
+          <Button onClick={onClose}>
+            <Trans>Don’t move</Trans>
+          </Button>
           <Button type="submit" variant="contained">
-            Move anyway
+            <Trans>Move anyway</Trans>
           </Button>
         </DialogActions>
       </form>
@@ -108,7 +117,7 @@ export function useOverrideReasonPrompt(): { ask: (error: unknown) => Promise<st
     (error: unknown) =>
       new Promise<string>((resolve, reject) => {
         pending.current = { resolve, reject };
-        setMessage(errorMessageOf(error, OVERRIDE_REASON_REQUIRED_MESSAGE));
+        setMessage(errorMessageOf(error, i18n._(OVERRIDE_REASON_REQUIRED)));
       }),
     [],
   );

@@ -11,6 +11,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { dateOfBirthIssue, patientIdentitySchema, type PatientIdentity } from '@scheduler/contract/patient';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -62,6 +63,7 @@ export function NewPatientForm({
   serverErrors: readonly { path: string; message: string }[];
   onDone: (identity: PatientIdentity) => void;
 }) {
+  const { t } = useLingui();
   const { control, handleSubmit, setError, setFocus } = useForm({
     resolver: zodResolver(newPatientSchema(today)),
     defaultValues: initial ?? EMPTY_PERSON,
@@ -77,7 +79,7 @@ export function NewPatientForm({
       component="form"
       id={formId}
       noValidate
-      aria-label="New patient"
+      aria-label={t`New patient`}
       onSubmit={(event) => void handleSubmit((identity) => onDone(identity))(event)}
     >
       <Stack spacing={2}>
@@ -85,7 +87,7 @@ export function NewPatientForm({
           <FormTextField
             control={control}
             name="firstName"
-            label="First name"
+            label={t`First name`}
             required
             fullWidth
             autoComplete="off"
@@ -93,7 +95,7 @@ export function NewPatientForm({
           <FormTextField
             control={control}
             name="lastName"
-            label="Last name"
+            label={t`Last name`}
             required
             fullWidth
             autoComplete="off"
@@ -102,21 +104,25 @@ export function NewPatientForm({
         <FormTextField
           control={control}
           name="dateOfBirth"
-          label="Date of birth"
+          label={t`Date of birth`}
           type="date"
           required
           slotProps={{ inputLabel: { shrink: true } }}
         />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <FormTextField control={control} name="phone" label="Phone" type="tel" required fullWidth />
-          <FormTextField control={control} name="email" label="E-mail" type="email" required fullWidth />
+          <FormTextField control={control} name="phone" label={t`Phone`} type="tel" required fullWidth />
+          <FormTextField control={control} name="email" label={t`E-mail`} type="email" required fullWidth />
         </Stack>
         <FormSwitch
           control={control}
           name="smsPermission"
-          label="The patient agrees to receive text messages"
+          label={t`The patient agrees to receive text messages`}
         />
-        <FormSwitch control={control} name="emailPermission" label="The patient agrees to receive e-mails" />
+        <FormSwitch
+          control={control}
+          name="emailPermission"
+          label={t`The patient agrees to receive e-mails`}
+        />
       </Stack>
     </Box>
   );
@@ -132,15 +138,17 @@ export function PatientSearch({
   chosen: ChosenPatient | null;
   onChoose: (patient: ChosenPatient) => void;
 }) {
+  const { t } = useLingui();
   const [text, setText] = useState('');
   const resultsId = useId();
   const search = usePatientSearch(clientId, text);
   const items = search.data?.items ?? [];
+  const bornText = (dateOfBirth: string) => t`Born ${dateOfBirth}`;
   return (
     <Box>
       <TextField
-        label="Find the patient"
-        helperText="Name, phone, e-mail or date of birth"
+        label={t`Find the patient`}
+        helperText={t`Name, phone, e-mail or date of birth`}
         value={text}
         onChange={(event) => setText(event.target.value)}
         fullWidth
@@ -149,17 +157,17 @@ export function PatientSearch({
       />
       <Box id={resultsId} aria-live="polite" sx={{ mt: 1 }}>
         {text.trim().length < 2 ? null : search.isPending ? (
-          <CircularProgress size={24} aria-label="Searching patients" />
+          <CircularProgress size={24} aria-label={t`Searching patients`} />
         ) : search.isError ? (
           <Alert severity="error">
-            {errorMessageOf(search.error, 'The search did not work. Please try again.')}
+            {errorMessageOf(search.error, t`The search did not work. Please try again.`)}
           </Alert>
         ) : items.length === 0 ? (
           <Typography variant="body2" role="status">
-            No patient found. Check the spelling, or enter a new patient.
+            <Trans>No patient found. Check the spelling, or enter a new patient.</Trans>
           </Typography>
         ) : (
-          <List dense aria-label="Patients found">
+          <List dense aria-label={t`Patients found`}>
             {items.map((item) => {
               const name = `${item.firstName} ${item.lastName}`;
               const selected = chosen?.kind === 'on-file' && chosen.patientId === item.patientId;
@@ -179,7 +187,7 @@ export function PatientSearch({
                 >
                   <ListItemText
                     primary={name}
-                    secondary={[`Born ${item.dateOfBirth}`, item.phone, item.email]
+                    secondary={[bornText(item.dateOfBirth), item.phone, item.email]
                       .filter(Boolean)
                       .join(' · ')}
                   />
@@ -202,16 +210,17 @@ export function PatientModeChoice({
   mode: PatientMode;
   onMode: (mode: PatientMode) => void;
 }) {
+  const { t } = useLingui();
   return (
     <RadioGroup
       row
-      aria-label="Patient"
+      aria-label={t`Patient`}
       value={mode}
       onChange={(event) => onMode(event.target.value === 'new' ? 'new' : 'find')}
       sx={{ mb: 2 }}
     >
-      <FormControlLabel value="find" control={<Radio />} label="Patient on file" />
-      <FormControlLabel value="new" control={<Radio />} label="New patient" />
+      <FormControlLabel value="find" control={<Radio />} label={t`Patient on file`} />
+      <FormControlLabel value="new" control={<Radio />} label={t`New patient`} />
     </RadioGroup>
   );
 }

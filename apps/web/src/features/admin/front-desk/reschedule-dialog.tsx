@@ -5,11 +5,10 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import {
-  OVERRIDE_REASON_MAX_LENGTH,
-  OVERRIDE_REASON_REQUIRED_MESSAGE,
-  type FrontDeskAppointment,
-} from '@scheduler/contract/admin/front-desk';
+import { i18n } from '../../../i18n/catalogs';
+import { msg } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
+import { OVERRIDE_REASON_MAX_LENGTH, type FrontDeskAppointment } from '@scheduler/contract/admin/front-desk';
 import { localDateOf } from '@scheduler/domain/time-zone';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -24,7 +23,7 @@ import {
   useFrontDeskAppointment,
   useRescheduleAppointment,
 } from './front-desk-api';
-import { OverrideReasonField } from './override-reason-prompt';
+import { OVERRIDE_REASON_REQUIRED, OverrideReasonField } from './override-reason-prompt';
 
 export interface RescheduleDialogProps {
   open: boolean;
@@ -34,7 +33,7 @@ export interface RescheduleDialogProps {
   appointmentId: string;
 }
 
-const MOVE_FAILED = 'The appointment could not be moved. Please try again.';
+const MOVE_FAILED = msg`The appointment could not be moved. Please try again.`;
 
 function moveSchema(reasonNeeded: boolean) {
   return z
@@ -44,7 +43,7 @@ function moveSchema(reasonNeeded: boolean) {
         ctx.addIssue({
           code: 'custom',
           path: ['overrideReason'],
-          message: 'Give the reason for booking this time',
+          message: i18n._(msg`Give the reason for booking this time`),
         });
     });
 }
@@ -127,20 +126,20 @@ function MoveForm({
       />
       {missingTime ? (
         <Alert severity="error" sx={{ mt: 1 }}>
-          Choose the new time.
+          <Trans>Choose the new time.</Trans>
         </Alert>
       ) : null}
       {reasonNeeded ? (
         <>
           <Alert severity="warning" sx={{ my: 2 }}>
-            {OVERRIDE_REASON_REQUIRED_MESSAGE}
+            {i18n._(OVERRIDE_REASON_REQUIRED)}
           </Alert>
           <OverrideReasonField control={control} />
         </>
       ) : null}
       {move.error && !needsOverrideReason(move.error) ? (
         <Alert severity="error" sx={{ mt: 2 }}>
-          {errorMessageOf(move.error, MOVE_FAILED)}
+          {errorMessageOf(move.error, i18n._(MOVE_FAILED))}
         </Alert>
       ) : null}
     </form>
@@ -158,7 +157,9 @@ function RescheduleDialogBody(props: RescheduleDialogProps) {
   const appointment = useFrontDeskAppointment(props.clientId, props.appointmentId, props.open);
   return (
     <Dialog open={props.open} onClose={props.onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
-      <DialogTitle id={titleId}>Reschedule appointment</DialogTitle>
+      <DialogTitle id={titleId}>
+        <Trans>Reschedule appointment</Trans>
+      </DialogTitle>
       <DialogContent dividers>
         <LoadedAppointment appointment={appointment}>
           {(loaded) => (
@@ -167,9 +168,11 @@ function RescheduleDialogBody(props: RescheduleDialogProps) {
         </LoadedAppointment>
       </DialogContent>
       <DialogActions>
-        <Button onClick={props.onClose}>Cancel</Button>
+        <Button onClick={props.onClose}>
+          <Trans>Cancel</Trans>
+        </Button>
         <Button type="submit" form={formId} variant="contained" disabled={!appointment.isSuccess}>
-          Move appointment
+          <Trans>Move appointment</Trans>
         </Button>
       </DialogActions>
     </Dialog>

@@ -3,10 +3,10 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import {
-  OVERRIDE_REASON_MAX_LENGTH,
-  OVERRIDE_REASON_REQUIRED_MESSAGE,
-} from '@scheduler/contract/admin/front-desk';
+import { i18n } from '../../../i18n/catalogs';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { OVERRIDE_REASON_MAX_LENGTH } from '@scheduler/contract/admin/front-desk';
 import { NOTES_MAX_LENGTH } from '@scheduler/contract/booking';
 import type { GetFiltersResponse } from '@scheduler/contract/patient-management/patients';
 import { useForm } from 'react-hook-form';
@@ -16,7 +16,7 @@ import { FormTextField } from '../shared/components/form-fields';
 import type { AppointmentChoice } from './appointment-fields';
 import type { ChosenTime } from './free-time-picker';
 import type { InsuranceDraft } from './insurance-step';
-import { OverrideReasonField } from './override-reason-prompt';
+import { OVERRIDE_REASON_REQUIRED, OverrideReasonField } from './override-reason-prompt';
 import { patientName, type ChosenPatient } from './patient-step';
 
 export interface ReviewValues {
@@ -31,12 +31,14 @@ export function reviewSchema(reasonNeeded: boolean) {
       notes: z
         .string()
         .trim()
-        .max(NOTES_MAX_LENGTH, { error: `Keep the notes to ${NOTES_MAX_LENGTH} characters or fewer` }),
+        .max(NOTES_MAX_LENGTH, {
+          error: () => i18n._(msg`Keep the notes to ${NOTES_MAX_LENGTH} characters or fewer`),
+        }),
       overrideReason: z
         .string()
         .trim()
         .max(OVERRIDE_REASON_MAX_LENGTH, {
-          error: `Keep the reason to ${OVERRIDE_REASON_MAX_LENGTH} characters or fewer`,
+          error: () => i18n._(msg`Keep the reason to ${OVERRIDE_REASON_MAX_LENGTH} characters or fewer`),
         }),
     })
     .superRefine((values, ctx) => {
@@ -44,15 +46,16 @@ export function reviewSchema(reasonNeeded: boolean) {
         ctx.addIssue({
           code: 'custom',
           path: ['overrideReason'],
-          message: 'Give the reason for booking this time',
+          message: i18n._(msg`Give the reason for booking this time`),
         });
     });
 }
 
 function insuranceText(draft: InsuranceDraft): string {
-  if (draft.mode === 'none') return 'None given';
-  if (draft.mode === 'self-pay') return 'Self-pay';
-  return `Plan, member ID ${draft.memberId}`;
+  if (draft.mode === 'none') return i18n._(msg`None given`);
+  if (draft.mode === 'self-pay') return i18n._(msg`Self-pay`);
+  const memberId = draft.memberId;
+  return i18n._(msg`Plan, member ID ${memberId}`);
 }
 
 /** The booking to confirm, in words, with the time on the location's clock and its zone named. */
@@ -77,6 +80,7 @@ export function ReviewStep({
   reasonNeeded: boolean;
   onSubmit: (values: ReviewValues) => Promise<void>;
 }) {
+  const { t } = useLingui();
   const { control, handleSubmit } = useForm({
     resolver: zodResolver(reviewSchema(reasonNeeded)),
     defaultValues: { notes: '', overrideReason: '' },
@@ -85,23 +89,23 @@ export function ReviewStep({
   const location = choices?.locations.find((l) => l.locationId === choice.locationId)?.name ?? '';
   const provider =
     time.providerName || (choices?.providers.find((p) => p.providerId === time.providerId)?.name ?? '');
+  const name = patientName(patient);
+  const when = formatZonedDateTime(time.startUtc, timeZone, { weekday: true });
+  const zone = zoneLongName(timeZone);
   const rows: [string, string][] = [
-    ['Patient', patientName(patient) + (patient.kind === 'new' ? ' (new patient)' : '')],
-    ['Service', service],
-    ['Provider', provider],
-    ['Location', location],
-    [
-      'Time',
-      `${formatZonedDateTime(time.startUtc, timeZone, { weekday: true })} (${zoneLongName(timeZone)})`,
-    ],
-    ['Insurance', insuranceText(insurance)],
+    [t`Patient`, patient.kind === 'new' ? t`${name} (new patient)` : name],
+    [t`Service`, service],
+    [t`Provider`, provider],
+    [t`Location`, location],
+    [t`Time`, t`${when} (${zone})`],
+    [t`Insurance`, insuranceText(insurance)],
   ];
   return (
     <Box
       component="form"
       id={formId}
       noValidate
-      aria-label="Review"
+      aria-label={t`Review`}
       onSubmit={(event) => void handleSubmit(onSubmit)(event)}
     >
       <Box
@@ -122,14 +126,14 @@ export function ReviewStep({
       <Stack spacing={2}>
         {reasonNeeded ? (
           <>
-            <Alert severity="warning">{OVERRIDE_REASON_REQUIRED_MESSAGE}</Alert>
+            <Alert severity="warning">{i18n._(OVERRIDE_REASON_REQUIRED)}</Alert>
             <OverrideReasonField control={control} autoFocus />
           </>
         ) : null}
         <FormTextField
           control={control}
           name="notes"
-          label="Notes (optional)"
+          label={t`Notes (optional)`}
           multiline
           minRows={2}
           maxLength={NOTES_MAX_LENGTH}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -26,6 +27,7 @@ export interface CarrierDialogProps {
 
 /** Adds an insurance carrier (its plans are added next) or renames one. */
 export function CarrierDialog({ carrier, onClose, onReload }: CarrierDialogProps) {
+  const { t } = useLingui();
   const { clientId } = useAdminParams();
   const queryClient = useQueryClient();
   const titleId = useId();
@@ -40,7 +42,8 @@ export function CarrierDialog({ carrier, onClose, onReload }: CarrierDialogProps
         : createCarrier(clientId, name),
     onSuccess: async ({ carrier: saved }) => {
       await queryClient.invalidateQueries({ queryKey: configKeys.insurance(clientId) });
-      notifySaved(carrier ? `${saved.name} saved` : `${saved.name} added`);
+      const name = saved.name;
+      notifySaved(carrier ? t`${name} saved` : t`${name} added`);
       onClose();
     },
   });
@@ -55,13 +58,13 @@ export function CarrierDialog({ carrier, onClose, onReload }: CarrierDialogProps
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
       <form noValidate onSubmit={(event) => void onSubmit(event)}>
         <DialogTitle id={titleId}>
-          {carrier ? `Rename ${carrier.name}` : 'Add an insurance carrier'}
+          {carrier ? t`Rename ${carrier.name}` : t`Add an insurance carrier`}
         </DialogTitle>
         <DialogContent>
           <FormTextField
             control={control}
             name="name"
-            label="Carrier name"
+            label={t`Carrier name`}
             required
             maxLength={120}
             fullWidth
@@ -70,9 +73,11 @@ export function CarrierDialog({ carrier, onClose, onReload }: CarrierDialogProps
           <SaveErrorAlert error={save.error} onReload={onReload} />
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>
+            <Trans>Cancel</Trans>
+          </Button>
           <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
-            {carrier ? 'Save carrier' : 'Add carrier'}
+            {carrier ? t`Save carrier` : t`Add carrier`}
           </Button>
         </DialogActions>
       </form>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { CarrierAdmin, InsuranceTypeAdmin } from '@scheduler/contract/admin/insurance';
@@ -19,16 +20,17 @@ export interface CarriersAndTypesProps {
 
 /** The carriers and the insurance types, side by side on a wide screen. */
 export function CarriersAndTypes({ carriers, types }: CarriersAndTypesProps) {
+  const { t } = useLingui();
   const carrierPage = carriers.page;
   const typePage = types.page;
   return (
     <Stack direction={{ xs: 'column', lg: 'row' }} spacing={3} sx={{ alignItems: 'flex-start' }}>
       <Stack spacing={1} sx={{ flex: 1, minWidth: 0, width: '100%' }}>
         <Typography variant="h6" component="h2">
-          Carriers
+          <Trans>Carriers</Trans>
         </Typography>
         <DataTable
-          caption="Insurance carriers"
+          caption={t`Insurance carriers`}
           columns={carriers.columns}
           rows={carrierPage.data?.items}
           total={carrierPage.data?.total ?? 0}
@@ -37,17 +39,17 @@ export function CarriersAndTypes({ carriers, types }: CarriersAndTypesProps) {
           loading={carrierPage.isFetching}
           error={carrierPage.error}
           onRetry={() => void carrierPage.refetch()}
-          searchLabel="Search carriers"
-          emptyText="No carriers yet."
-          noMatchText="No carrier matches your search."
+          searchLabel={t`Search carriers`}
+          emptyText={t`No carriers yet.`}
+          noMatchText={t`No carrier matches your search.`}
         />
       </Stack>
       <Stack spacing={1} sx={{ flex: 1, minWidth: 0, width: '100%' }}>
         <Typography variant="h6" component="h2">
-          Insurance types
+          <Trans>Insurance types</Trans>
         </Typography>
         <DataTable
-          caption="Insurance types"
+          caption={t`Insurance types`}
           columns={types.columns}
           rows={typePage.data?.items}
           total={typePage.data?.total ?? 0}
@@ -56,9 +58,9 @@ export function CarriersAndTypes({ carriers, types }: CarriersAndTypesProps) {
           loading={typePage.isFetching}
           error={typePage.error}
           onRetry={() => void typePage.refetch()}
-          searchLabel="Search insurance types"
-          emptyText="No insurance types yet."
-          noMatchText="No insurance type matches your search."
+          searchLabel={t`Search insurance types`}
+          emptyText={t`No insurance types yet.`}
+          noMatchText={t`No insurance type matches your search.`}
         />
       </Stack>
     </Stack>

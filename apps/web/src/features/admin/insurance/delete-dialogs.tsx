@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -20,12 +21,13 @@ export function DeleteTypeDialog({
   insuranceType: InsuranceTypeAdmin;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const { clientId } = useAdminParams();
   const queryClient = useQueryClient();
   const titleId = useId();
   const remove = useMutation({
     mutationFn: () => deleteInsuranceType(clientId, insuranceType.insuranceTypeId),
-    onSuccess: () => notifySaved(`${insuranceType.name} deleted`),
+    onSuccess: () => notifySaved(t`${insuranceType.name} deleted`),
     onError: notifySaveFailed,
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: configKeys.insurance(clientId) });
@@ -34,18 +36,22 @@ export function DeleteTypeDialog({
   });
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>Delete {insuranceType.name}?</DialogTitle>
+      <DialogTitle id={titleId}>
+        <Trans>Delete {insuranceType.name}?</Trans>
+      </DialogTitle>
       <DialogContent>
         <DialogContentText>
           {insuranceType.planCount > 0
-            ? `${insuranceType.planCount} plan(s) use this type, so it cannot be deleted until they have another type.`
-            : 'No plan uses this type.'}
+            ? t`${insuranceType.planCount} plan(s) use this type, so it cannot be deleted until they have another type.`
+            : t`No plan uses this type.`}
         </DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>
+          <Trans>Cancel</Trans>
+        </Button>
         <Button color="error" variant="contained" onClick={() => remove.mutate()} disabled={remove.isPending}>
-          Delete type
+          <Trans>Delete type</Trans>
         </Button>
       </DialogActions>
     </Dialog>
@@ -57,6 +63,7 @@ export function DeleteTypeDialog({
  * insurance records use: its message shows in the dialog, which stays open.
  */
 export function DeleteCarrierDialog({ carrier, onClose }: { carrier: CarrierAdmin; onClose: () => void }) {
+  const { t } = useLingui();
   const { clientId } = useAdminParams();
   const queryClient = useQueryClient();
   const titleId = useId();
@@ -65,27 +72,29 @@ export function DeleteCarrierDialog({ carrier, onClose }: { carrier: CarrierAdmi
     mutationFn: () => deleteCarrier(clientId, carrier.carrierId),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: configKeys.insurance(clientId) });
-      notifySaved(`${carrier.name} deleted`);
+      notifySaved(t`${carrier.name} deleted`);
       onClose();
     },
   });
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} aria-describedby={textId}>
-      <DialogTitle id={titleId}>Delete {carrier.name}?</DialogTitle>
+      <DialogTitle id={titleId}>
+        <Trans>Delete {carrier.name}?</Trans>
+      </DialogTitle>
       <DialogContent>
         <DialogContentText id={textId}>
           {carrier.planCount > 0
-            ? `Its ${carrier.planCount} plan(s) are deleted with it, and no provider takes them any more. This cannot be undone.`
-            : 'It has no plans. This cannot be undone.'}
+            ? t`Its ${carrier.planCount} plan(s) are deleted with it, and no provider takes them any more. This cannot be undone.`
+            : t`It has no plans. This cannot be undone.`}
         </DialogContentText>
         <SaveErrorAlert error={remove.error} />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} autoFocus>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
         <Button color="error" variant="contained" onClick={() => remove.mutate()} disabled={remove.isPending}>
-          {remove.isPending ? 'Deleting…' : 'Delete carrier'}
+          {remove.isPending ? t`Deleting…` : t`Delete carrier`}
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { CarrierAdmin, InsuranceTypeAdmin, PlanAdmin } from '@scheduler/contract/admin/insurance';
@@ -10,33 +11,33 @@ export function planColumns(
   onEdit: (plan: PlanAdmin) => void,
 ): Column<PlanAdmin>[] {
   return [
-    { key: 'carrier', label: 'Carrier', sortField: 'carrier', render: (plan) => plan.carrierName },
-    { key: 'name', label: 'Plan', sortField: 'name', render: (plan) => plan.name },
-    { key: 'type', label: 'Type', render: (plan) => plan.insuranceTypeName ?? '—' },
+    { key: 'carrier', label: t`Carrier`, sortField: 'carrier', render: (plan) => plan.carrierName },
+    { key: 'name', label: t`Plan`, sortField: 'name', render: (plan) => plan.name },
+    { key: 'type', label: t`Type`, render: (plan) => plan.insuranceTypeName ?? '—' },
     {
       key: 'topRank',
-      label: 'Top package',
+      label: t`Top package`,
       sortField: 'topRank',
       align: 'right',
       render: (plan) => plan.topRank ?? '—',
     },
-    { key: 'active', label: 'Active', render: (plan) => <YesNo value={plan.active} /> },
+    { key: 'active', label: t`Active`, render: (plan) => <YesNo value={plan.active} /> },
     {
       key: 'providers',
-      label: 'Providers taking it',
+      label: t`Providers taking it`,
       align: 'right',
       render: (plan) => providerCounts.get(plan.planId) ?? 0,
     },
     {
       key: 'actions',
-      label: 'Actions',
+      label: t`Actions`,
       render: (plan) => (
         <Button
           size="small"
           onClick={() => onEdit(plan)}
-          aria-label={`Edit ${plan.carrierName} ${plan.name}`}
+          aria-label={t`Edit ${plan.carrierName} ${plan.name}`}
         >
-          Edit
+          {t`Edit`}
         </Button>
       ),
     },
@@ -49,29 +50,29 @@ export function carrierColumns(
   onDelete: (carrier: CarrierAdmin) => void,
 ): Column<CarrierAdmin>[] {
   return [
-    { key: 'name', label: 'Carrier', sortField: 'name', render: (carrier) => carrier.name },
+    { key: 'name', label: t`Carrier`, sortField: 'name', render: (carrier) => carrier.name },
     {
       key: 'planCount',
-      label: 'Plans',
+      label: t`Plans`,
       sortField: 'planCount',
       align: 'right',
       render: (carrier) => carrier.planCount,
     },
     {
       key: 'actions',
-      label: 'Actions',
+      label: t`Actions`,
       render: (carrier) => (
         <Stack direction="row" spacing={1}>
-          <Button size="small" onClick={() => onRename(carrier)} aria-label={`Rename ${carrier.name}`}>
-            Rename
+          <Button size="small" onClick={() => onRename(carrier)} aria-label={t`Rename ${carrier.name}`}>
+            {t`Rename`}
           </Button>
           <Button
             size="small"
             color="error"
             onClick={() => onDelete(carrier)}
-            aria-label={`Delete ${carrier.name}`}
+            aria-label={t`Delete ${carrier.name}`}
           >
-            Delete
+            {t`Delete`}
           </Button>
         </Stack>
       ),
@@ -85,30 +86,30 @@ export function typeColumns(
   onDelete: (type: InsuranceTypeAdmin) => void,
 ): Column<InsuranceTypeAdmin>[] {
   return [
-    { key: 'name', label: 'Type', sortField: 'name', render: (type) => type.name },
+    { key: 'name', label: t`Type`, sortField: 'name', render: (type) => type.name },
     {
       key: 'sortOrder',
-      label: 'Order',
+      label: t`Order`,
       sortField: 'sortOrder',
       align: 'right',
       render: (type) => type.sortOrder,
     },
-    { key: 'planCount', label: 'Plans', align: 'right', render: (type) => type.planCount },
+    { key: 'planCount', label: t`Plans`, align: 'right', render: (type) => type.planCount },
     {
       key: 'actions',
-      label: 'Actions',
+      label: t`Actions`,
       render: (type) => (
         <Stack direction="row" spacing={1}>
-          <Button size="small" onClick={() => onEdit(type)} aria-label={`Edit ${type.name}`}>
-            Edit
+          <Button size="small" onClick={() => onEdit(type)} aria-label={t`Edit ${type.name}`}>
+            {t`Edit`}
           </Button>
           <Button
             size="small"
             color="error"
             onClick={() => onDelete(type)}
-            aria-label={`Delete ${type.name}`}
+            aria-label={t`Delete ${type.name}`}
           >
-            Delete
+            {t`Delete`}
           </Button>
         </Stack>
       ),

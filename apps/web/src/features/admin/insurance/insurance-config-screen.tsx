@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { CarrierAdmin, InsuranceTypeAdmin, PlanAdmin } from '@scheduler/contract/admin/insurance';
@@ -17,6 +18,7 @@ import { useInsuranceChoices, useInsuranceLists } from './use-insurance-lists';
 
 /** insuranceconfig: carriers, plans, types, top packages, and which providers take each plan. */
 export function InsuranceConfigScreen() {
+  const { t } = useLingui();
   const { clientId } = useAdminParams();
   const { planControls, carrierControls, typeControls, plans, carrierPage, typePage, control, providerMap } =
     useInsuranceLists(clientId);
@@ -44,29 +46,29 @@ export function InsuranceConfigScreen() {
 
   return (
     <AdminPage
-      title="Insurance"
-      description="The carriers and plans patients can choose, and which providers are in-network."
+      title={t`Insurance`}
+      description={t`The carriers and plans patients can choose, and which providers are in-network.`}
       actions={
         <>
           <Button variant="outlined" onClick={() => setEditingType(null)}>
-            Add type
+            <Trans>Add type</Trans>
           </Button>
           <Button variant="outlined" onClick={() => setEditingCarrier(null)}>
-            Add carrier
+            <Trans>Add carrier</Trans>
           </Button>
           <Button
             variant="contained"
             onClick={() => setEditingPlan(null)}
             disabled={carriers.length === 0 || !providerMap.data}
           >
-            Add plan
+            <Trans>Add plan</Trans>
           </Button>
         </>
       }
     >
       <Stack spacing={3}>
         <DataTable
-          caption="Insurance plans"
+          caption={t`Insurance plans`}
           columns={planTable}
           rows={plans.data?.items}
           total={plans.data?.total ?? 0}
@@ -78,9 +80,9 @@ export function InsuranceConfigScreen() {
             void plans.refetch();
             void providerMap.refetch();
           }}
-          searchLabel="Search plans or carriers"
-          emptyText="No insurance plans yet. Add a carrier, then its plans."
-          noMatchText="No plan matches your search."
+          searchLabel={t`Search plans or carriers`}
+          emptyText={t`No insurance plans yet. Add a carrier, then its plans.`}
+          noMatchText={t`No plan matches your search.`}
         />
         <CarriersAndTypes
           carriers={{

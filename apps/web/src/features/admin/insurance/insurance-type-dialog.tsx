@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   createInsuranceTypeRequestSchema,
@@ -38,6 +39,7 @@ export interface InsuranceTypeDialogProps {
 
 /** Adds or edits an insurance type (e.g. Dental, Vision): its name and display order. */
 export function InsuranceTypeDialog({ insuranceType, onClose, onReload }: InsuranceTypeDialogProps) {
+  const { t } = useLingui();
   const { clientId } = useAdminParams();
   const queryClient = useQueryClient();
   const { control, handleSubmit, setError, formState } = useForm<TypeFormValues, unknown, TypeFormOutput>({
@@ -59,28 +61,29 @@ export function InsuranceTypeDialog({ insuranceType, onClose, onReload }: Insura
         : (await createInsuranceType(clientId, fields)).insuranceType,
     onSuccess: async (saved) => {
       await queryClient.invalidateQueries({ queryKey: configKeys.insurance(clientId) });
-      notifySaved(insuranceType ? `${saved.name} saved` : `${saved.name} added`);
+      const name = saved.name;
+      notifySaved(insuranceType ? t`${name} saved` : t`${name} added`);
       onClose();
     },
   });
   const onSubmit = submitWithFieldErrors(handleSubmit, setError, (values) => save.mutateAsync(values));
   return (
     <FormDialog
-      title={insuranceType ? `Edit ${insuranceType.name}` : 'Add an insurance type'}
+      title={insuranceType ? t`Edit ${insuranceType.name}` : t`Add an insurance type`}
       maxWidth="sm"
-      submitLabel={insuranceType ? 'Save type' : 'Add type'}
+      submitLabel={insuranceType ? t`Save type` : t`Add type`}
       submitting={formState.isSubmitting}
       saveError={save.error}
       onReload={insuranceType ? onReload : undefined}
       onSubmit={onSubmit}
       onClose={onClose}
     >
-      <FormTextField control={control} name="name" label="Type name" required maxLength={60} fullWidth />
+      <FormTextField control={control} name="name" label={t`Type name`} required maxLength={60} fullWidth />
       <FormTextField
         control={control}
         name="sortOrder"
-        label="Display order"
-        helperText="Lower numbers are listed first."
+        label={t`Display order`}
+        helperText={t`Lower numbers are listed first.`}
         type="number"
         min={0}
       />

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Stack from '@mui/material/Stack';
 import {
@@ -60,27 +61,41 @@ function PlanFields({
   carriers: readonly SelectOption[];
   types: readonly SelectOption[];
 }) {
-  const typeOptions = [{ value: '', label: 'No type' }, ...types];
+  const { t } = useLingui();
+  const typeOptions = [{ value: '', label: t`No type` }, ...types];
   return (
     <>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <FormSelect
           control={control}
           name="carrierId"
-          label="Carrier"
+          label={t`Carrier`}
           options={carriers}
           required
           fullWidth
         />
-        <FormTextField control={control} name="name" label="Plan name" required maxLength={120} fullWidth />
+        <FormTextField
+          control={control}
+          name="name"
+          label={t`Plan name`}
+          required
+          maxLength={120}
+          fullWidth
+        />
       </Stack>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <FormSelect control={control} name="insuranceTypeId" label="Type" options={typeOptions} fullWidth />
+        <FormSelect
+          control={control}
+          name="insuranceTypeId"
+          label={t`Type`}
+          options={typeOptions}
+          fullWidth
+        />
         <FormTextField
           control={control}
           name="topRank"
-          label="Top package rank"
-          helperText="1 is shown first; empty: not a top package."
+          label={t`Top package rank`}
+          helperText={t`1 is shown first; empty: not a top package.`}
           type="number"
           min={1}
           max={100}
@@ -90,8 +105,8 @@ function PlanFields({
       <FormSwitch
         control={control}
         name="active"
-        label="Active"
-        helperText="Inactive plans are not offered to patients."
+        label={t`Active`}
+        helperText={t`Inactive plans are not offered to patients.`}
       />
     </>
   );
@@ -110,6 +125,7 @@ export interface PlanDialogProps {
 
 /** Adds or edits an insurance plan (carrier, type, top-package rank, active) and the providers taking it. */
 export function PlanDialog({ plan, carriers, types, providers, onClose, onReload }: PlanDialogProps) {
+  const { t } = useLingui();
   const { clientId } = useAdminParams();
   const queryClient = useQueryClient();
   // Which providers take the plan, read fresh for the plan being edited.
@@ -168,7 +184,8 @@ export function PlanDialog({ plan, carriers, types, providers, onClose, onReload
     },
     onSuccess: async (saved) => {
       await queryClient.invalidateQueries({ queryKey: configKeys.insurance(clientId) });
-      notifySaved(plan ? `${saved.name} saved` : `${saved.name} added`);
+      const name = saved.name;
+      notifySaved(plan ? t`${name} saved` : t`${name} added`);
       onClose();
     },
   });
@@ -177,9 +194,9 @@ export function PlanDialog({ plan, carriers, types, providers, onClose, onReload
 
   return (
     <FormDialog
-      title={plan ? `Edit ${plan.carrierName} ${plan.name}` : 'Add an insurance plan'}
+      title={plan ? t`Edit ${plan.carrierName} ${plan.name}` : t`Add an insurance plan`}
       maxWidth="md"
-      submitLabel={plan ? 'Save plan' : 'Add plan'}
+      submitLabel={plan ? t`Save plan` : t`Add plan`}
       submitting={formState.isSubmitting}
       submitDisabled={plan !== null && !taking.data}
       saveError={save.error}
@@ -188,11 +205,11 @@ export function PlanDialog({ plan, carriers, types, providers, onClose, onReload
       onClose={onClose}
     >
       <PlanFields control={control} carriers={carriers} types={types} />
-      {plan && taking.isPending ? <LoadingBlock label="Loading the providers taking this plan…" /> : null}
+      {plan && taking.isPending ? <LoadingBlock label={t`Loading the providers taking this plan…`} /> : null}
       {taking.isError ? (
         <ErrorBlock
           error={taking.error}
-          what="the providers taking this plan"
+          what={t`the providers taking this plan`}
           onRetry={() => void taking.refetch()}
         />
       ) : null}
@@ -202,7 +219,7 @@ export function PlanDialog({ plan, carriers, types, providers, onClose, onReload
           name="providerIds"
           render={({ field }) => (
             <ChecklistField
-              legend="Providers taking this plan"
+              legend={t`Providers taking this plan`}
               options={providers}
               value={field.value}
               onChange={field.onChange}

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { fetchInsuranceControlData } from './insurance-api';
@@ -9,11 +10,11 @@ export function TopPackages({ data }: { data: InsuranceControlData }) {
   return (
     <Paper variant="outlined" component="section" aria-labelledby="top-packages" sx={{ p: 2 }}>
       <Typography id="top-packages" variant="h6" component="h2" gutterBottom>
-        Top packages
+        <Trans>Top packages</Trans>
       </Typography>
       {data.topPackages.length === 0 ? (
         <Typography color="text.secondary">
-          No plan is ranked as a top package. Set a rank on a plan to list it here.
+          <Trans>No plan is ranked as a top package. Set a rank on a plan to list it here.</Trans>
         </Typography>
       ) : (
         <ol>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import Button from '@mui/material/Button';
 import Switch from '@mui/material/Switch';
 import type { LocationAdmin } from '@scheduler/contract/admin/locations';
@@ -21,7 +22,7 @@ function zoneText(timeZone: string): string {
   const now = Date.now();
   const long = zoneLongName(timeZone, now);
   const short = zoneLabel(timeZone, now);
-  return long === timeZone ? short : `${long} (${short})`;
+  return long === timeZone ? short : t`${long} (${short})`;
 }
 
 /**
@@ -38,7 +39,7 @@ export function locationColumns({
   return [
     {
       key: 'name',
-      label: 'Location and address',
+      label: t`Location and address`,
       sortField: 'name',
       wrapMinWidth: 220,
       render: (location) => (
@@ -57,7 +58,7 @@ export function locationColumns({
     },
     {
       key: 'timeZone',
-      label: 'Time zone',
+      label: t`Time zone`,
       wrapMinWidth: 120,
       render: (location) => (
         <>
@@ -72,34 +73,34 @@ export function locationColumns({
     },
     {
       key: 'phone',
-      label: 'Phone',
+      label: t`Phone`,
       render: (location) => (location.phone ? formatPhone(location.phone) : '—'),
     },
     {
       key: 'online',
-      label: 'Online booking',
+      label: t`Online booking`,
       render: (location) => (
         <Switch
           checked={savingOnline.get(location.locationId) ?? location.onlineEnabled}
           disabled={savingOnline.has(location.locationId)}
           onChange={(_event, online) => setOnline(location, online)}
-          slotProps={{ input: { 'aria-label': `Online booking at ${location.name}` } }}
+          slotProps={{ input: { 'aria-label': t`Online booking at ${location.name}` } }}
         />
       ),
     },
-    { key: 'waitlist', label: 'Waitlist', render: (location) => <YesNo value={location.waitlistEnabled} /> },
+    { key: 'waitlist', label: t`Waitlist`, render: (location) => <YesNo value={location.waitlistEnabled} /> },
     {
       key: 'providers',
-      label: 'Providers',
+      label: t`Providers`,
       align: 'right',
       render: (location) => providersAt.get(location.locationId)?.length ?? 0,
     },
     {
       key: 'actions',
-      label: 'Actions',
+      label: t`Actions`,
       render: (location) => (
-        <Button size="small" onClick={() => onEdit(location)} aria-label={`Edit ${location.name}`}>
-          Edit
+        <Button size="small" onClick={() => onEdit(location)} aria-label={t`Edit ${location.name}`}>
+          {t`Edit`}
         </Button>
       ),
     },

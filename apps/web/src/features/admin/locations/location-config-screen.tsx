@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import Button from '@mui/material/Button';
 import type { LocationAdmin } from '@scheduler/contract/admin/locations';
 import { useQuery } from '@tanstack/react-query';
@@ -15,6 +16,7 @@ import { useLocationProviders, useOnlineSwitch } from './use-location-config';
 
 /** locationconfig: addresses, time zones, phones, online and waitlist switches, and who works where. */
 export function LocationConfigScreen() {
+  const { t } = useLingui();
   const { clientId } = useAdminParams();
   const controls = useListQuery('sortOrder');
   const locations = usePagedQuery(configKeys.locations(clientId), controls, (params, signal) =>
@@ -37,16 +39,16 @@ export function LocationConfigScreen() {
 
   return (
     <AdminPage
-      title="Locations"
-      description="Where patients can book, and who works there."
+      title={t`Locations`}
+      description={t`Where patients can book, and who works there.`}
       actions={
         <Button variant="contained" onClick={() => setEditing(null)} disabled={!providerMap.data}>
-          Add location
+          <Trans>Add location</Trans>
         </Button>
       }
     >
       <DataTable
-        caption="Locations"
+        caption={t`Locations`}
         columns={columns}
         rows={locations.data?.items}
         total={locations.data?.total ?? 0}
@@ -58,9 +60,9 @@ export function LocationConfigScreen() {
           void locations.refetch();
           void providerMap.refetch();
         }}
-        searchLabel="Search locations"
-        emptyText="This practice has no locations yet."
-        noMatchText="No location matches your search."
+        searchLabel={t`Search locations`}
+        emptyText={t`This practice has no locations yet.`}
+        noMatchText={t`No location matches your search.`}
       />
       {editing !== undefined ? (
         <LocationDialog

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Stack from '@mui/material/Stack';
 import {
@@ -17,15 +19,16 @@ import { notifySaved, validatedAs } from '../shared/components/save-feedback';
 import { FormDialog, submitWithFieldErrors } from '../shared/components/form-dialog';
 import { useAdminParams } from '../shared/use-admin-params';
 
+/** The time zones offered for a location (labels as descriptors: rendered with `i18n._`). */
 export const US_TIME_ZONES = [
-  { value: 'America/New_York', label: 'Eastern (America/New_York)' },
-  { value: 'America/Chicago', label: 'Central (America/Chicago)' },
-  { value: 'America/Denver', label: 'Mountain (America/Denver)' },
-  { value: 'America/Phoenix', label: 'Mountain, no DST (America/Phoenix)' },
-  { value: 'America/Los_Angeles', label: 'Pacific (America/Los_Angeles)' },
-  { value: 'America/Anchorage', label: 'Alaska (America/Anchorage)' },
-  { value: 'Pacific/Honolulu', label: 'Hawaii (Pacific/Honolulu)' },
-  { value: 'America/Puerto_Rico', label: 'Atlantic (America/Puerto_Rico)' },
+  { value: 'America/New_York', label: msg`Eastern (America/New_York)` },
+  { value: 'America/Chicago', label: msg`Central (America/Chicago)` },
+  { value: 'America/Denver', label: msg`Mountain (America/Denver)` },
+  { value: 'America/Phoenix', label: msg`Mountain, no DST (America/Phoenix)` },
+  { value: 'America/Los_Angeles', label: msg`Pacific (America/Los_Angeles)` },
+  { value: 'America/Anchorage', label: msg`Alaska (America/Anchorage)` },
+  { value: 'Pacific/Honolulu', label: msg`Hawaii (Pacific/Honolulu)` },
+  { value: 'America/Puerto_Rico', label: msg`Atlantic (America/Puerto_Rico)` },
 ] as const;
 
 interface LocationFormValues {
@@ -96,15 +99,16 @@ function LocationAddressFields({
   control: Control<LocationFormValues, unknown, LocationFormOutput>;
   zones: readonly SelectOption[];
 }) {
+  const { t } = useLingui();
   return (
     <>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <FormTextField control={control} name="name" label="Name" required maxLength={120} fullWidth />
+        <FormTextField control={control} name="name" label={t`Name`} required maxLength={120} fullWidth />
         <FormTextField
           control={control}
           name="slug"
-          label="Short name in booking links"
-          helperText="Letters, digits and hyphens, e.g. main-street"
+          label={t`Short name in booking links`}
+          helperText={t`Letters, digits and hyphens, e.g. main-street`}
           required
           maxLength={64}
           fullWidth
@@ -113,34 +117,40 @@ function LocationAddressFields({
       <FormTextField
         control={control}
         name="addressLine1"
-        label="Street address"
+        label={t`Street address`}
         required
         maxLength={200}
         fullWidth
       />
-      <FormTextField control={control} name="addressLine2" label="Address line 2" maxLength={200} fullWidth />
+      <FormTextField
+        control={control}
+        name="addressLine2"
+        label={t`Address line 2`}
+        maxLength={200}
+        fullWidth
+      />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <FormTextField
           control={control}
           name="city"
-          label="City"
-          helperText="Empty: from the ZIP code"
+          label={t`City`}
+          helperText={t`Empty: from the ZIP code`}
           maxLength={100}
           fullWidth
         />
         <FormTextField
           control={control}
           name="state"
-          label="State"
-          helperText="Two letters; empty: from the ZIP code"
+          label={t`State`}
+          helperText={t`Two letters; empty: from the ZIP code`}
           maxLength={2}
         />
-        <FormTextField control={control} name="postalCode" label="ZIP code" required maxLength={10} />
+        <FormTextField control={control} name="postalCode" label={t`ZIP code`} required maxLength={10} />
       </Stack>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <FormSelect control={control} name="timeZone" label="Time zone" options={zones} fullWidth />
-        <FormTextField control={control} name="phone" label="Phone" type="tel" maxLength={40} fullWidth />
-        <FormTextField control={control} name="sortOrder" label="Display order" type="number" min={0} />
+        <FormSelect control={control} name="timeZone" label={t`Time zone`} options={zones} fullWidth />
+        <FormTextField control={control} name="phone" label={t`Phone`} type="tel" maxLength={40} fullWidth />
+        <FormTextField control={control} name="sortOrder" label={t`Display order`} type="number" min={0} />
       </Stack>
     </>
   );
@@ -168,6 +178,7 @@ export function LocationDialog({
   onClose,
   onReload,
 }: LocationDialogProps) {
+  const { t, i18n } = useLingui();
   const { clientId } = useAdminParams();
   const queryClient = useQueryClient();
   const initial = useMemo(() => valuesOf(location, providerIds), [location, providerIds]);
@@ -179,13 +190,12 @@ export function LocationDialog({
     resolver: zodResolver(locationFormSchema),
     defaultValues: initial,
   });
-  const zones = useMemo(
-    () =>
-      US_TIME_ZONES.some((zone) => zone.value === initial.timeZone)
-        ? US_TIME_ZONES
-        : [...US_TIME_ZONES, { value: initial.timeZone, label: initial.timeZone }],
-    [initial.timeZone],
-  );
+  const zones = useMemo(() => {
+    const known = US_TIME_ZONES.map((zone) => ({ value: zone.value, label: i18n._(zone.label) }));
+    return US_TIME_ZONES.some((zone) => zone.value === initial.timeZone)
+      ? known
+      : [...known, { value: initial.timeZone, label: initial.timeZone }];
+  }, [initial.timeZone, i18n]);
 
   const save = useMutation({
     mutationFn: async ({ providerIds: chosen, ...fields }: LocationFormOutput) => {
@@ -202,7 +212,8 @@ export function LocationDialog({
     onSuccess: async (saved) => {
       await queryClient.invalidateQueries({ queryKey: configKeys.locations(clientId) });
       void queryClient.invalidateQueries({ queryKey: configKeys.providers(clientId) });
-      notifySaved(location ? `${saved.name} saved` : `${saved.name} added`);
+      const name = saved.name;
+      notifySaved(location ? t`${name} saved` : t`${name} added`);
       onClose();
     },
   });
@@ -211,9 +222,9 @@ export function LocationDialog({
 
   return (
     <FormDialog
-      title={location ? `Edit ${location.name}` : 'Add a location'}
+      title={location ? t`Edit ${location.name}` : t`Add a location`}
       maxWidth="md"
-      submitLabel={location ? 'Save location' : 'Add location'}
+      submitLabel={location ? t`Save location` : t`Add location`}
       submitting={formState.isSubmitting}
       saveError={save.error}
       onReload={onReload}
@@ -224,21 +235,21 @@ export function LocationDialog({
       <FormSwitch
         control={control}
         name="onlineEnabled"
-        label="Online booking"
-        helperText="Off: patients are asked to call to schedule at this location."
+        label={t`Online booking`}
+        helperText={t`Off: patients are asked to call to schedule at this location.`}
       />
       <FormSwitch
         control={control}
         name="waitlistEnabled"
-        label="Waitlist"
-        helperText="Patients may join the waitlist here."
+        label={t`Waitlist`}
+        helperText={t`Patients may join the waitlist here.`}
       />
       <Controller
         control={control}
         name="providerIds"
         render={({ field }) => (
           <ChecklistField
-            legend="Providers working here"
+            legend={t`Providers working here`}
             options={providers}
             value={field.value}
             onChange={field.onChange}

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { LocationAdmin } from '@scheduler/contract/admin/locations';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -45,7 +46,11 @@ export function useOnlineSwitch(clientId: string) {
     mutationFn: ({ location, online }: { location: LocationAdmin; online: boolean }) =>
       updateLocation(clientId, location.locationId, { onlineEnabled: online, version: location.version }),
     onSuccess: ({ location }) => {
-      notifySaved(`Online booking ${location.onlineEnabled ? 'on' : 'off'} at ${location.name}`);
+      notifySaved(
+        location.onlineEnabled
+          ? t`Online booking on at ${location.name}`
+          : t`Online booking off at ${location.name}`,
+      );
     },
     onError: notifySaveFailed,
     onSettled: async (_data, _error, { location }) => {

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -34,9 +36,9 @@ const newAccountFormSchema = z
     displayName: z
       .string()
       .trim()
-      .min(1, { error: 'Enter your name' })
+      .min(1, { error: () => t`Enter your name` })
       .max(DISPLAY_NAME_MAX_LENGTH, {
-        error: `Keep the name to ${DISPLAY_NAME_MAX_LENGTH} characters or fewer`,
+        error: () => t`Keep the name to ${DISPLAY_NAME_MAX_LENGTH} characters or fewer`,
       }),
     password: newPasswordSchema,
     repeatPassword: z.string(),
@@ -54,6 +56,7 @@ export function NewAccountForm({
   token: string;
   invitation: InvitationLookupResponse;
 }) {
+  const { t } = useLingui();
   const completeSignIn = useCompleteSignIn();
   const [serverError, setServerError] = useState<string | null>(null);
   const { control, handleSubmit, formState, setError } = useForm({
@@ -65,7 +68,7 @@ export function NewAccountForm({
     try {
       const answer = await acceptInvitation(token, { displayName, password });
       if (answer.token === null || answer.expiresAt === null) {
-        setServerError('Your account is ready. Please sign in.');
+        setServerError(t`Your account is ready. Please sign in.`);
         return;
       }
       await completeSignIn(
@@ -82,18 +85,18 @@ export function NewAccountForm({
       <Stack spacing={2}>
         <FocusedError message={serverError} />
         <TextField
-          label="E-mail"
+          label={t`E-mail`}
           type="email"
           value={invitation.email}
           autoComplete="username"
           fullWidth
           slotProps={{ htmlInput: { readOnly: true } }}
-          helperText="You will sign in with this address."
+          helperText={t`You will sign in with this address.`}
         />
         <FormTextField
           control={control}
           name="displayName"
-          label="Your name"
+          label={t`Your name`}
           autoComplete="name"
           required
           fullWidth
@@ -102,10 +105,10 @@ export function NewAccountForm({
         <NewPasswordFields
           control={control}
           names={['password', 'repeatPassword']}
-          labels={['Choose a password', 'Repeat the password']}
+          labels={[t`Choose a password`, t`Repeat the password`]}
         />
         <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? 'Creating your account…' : 'Create my account and join'}
+          {formState.isSubmitting ? t`Creating your account…` : t`Create my account and join`}
         </Button>
       </Stack>
     </Box>

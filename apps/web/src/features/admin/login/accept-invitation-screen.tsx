@@ -1,10 +1,10 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { InvitationLookupResponse } from '@scheduler/contract/admin/accounts';
-import { ROLE_LABELS } from '@scheduler/domain/roles';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
@@ -18,6 +18,7 @@ import { linkTokenOf } from './link-token';
 import { acceptInvitation, lookupInvitation } from './login-api';
 import { signInErrorMessage } from './login-errors';
 import { PublicPage } from './public-page';
+import { roleLabel } from './role-labels';
 
 function expiryText(iso: string): string {
   const date = new Date(iso);
@@ -34,6 +35,7 @@ function expiryText(iso: string): string {
 
 /** Someone with an account accepts while signed in as it (their consent), or signs in first. */
 function ExistingAccountStep({ token, invitation }: { token: string; invitation: InvitationLookupResponse }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
@@ -41,7 +43,7 @@ function ExistingAccountStep({ token, invitation }: { token: string; invitation:
     mutationFn: () => acceptInvitation(token),
     onSuccess: async () => {
       queryClient.removeQueries({ queryKey: ['admin'] });
-      void notify(`You joined ${invitation.clientName}`, 'success');
+      void notify(t`You joined ${invitation.clientName}`, 'success');
       await navigate('/', { replace: true });
     },
   });
@@ -51,10 +53,12 @@ function ExistingAccountStep({ token, invitation }: { token: string; invitation:
     return (
       <Stack spacing={2}>
         <Typography>
-          Sign in as <strong>{invitation.email}</strong> to accept. You will come back here.
+          <Trans>
+            Sign in as <strong>{invitation.email}</strong> to accept. You will come back here.
+          </Trans>
         </Typography>
         <Button variant="contained" size="large" onClick={signInFirst}>
-          Sign in to accept
+          <Trans>Sign in to accept</Trans>
         </Button>
       </Stack>
     );
@@ -63,11 +67,13 @@ function ExistingAccountStep({ token, invitation }: { token: string; invitation:
     <Stack spacing={2}>
       <FocusedError message={accept.error ? signInErrorMessage(accept.error) : null} />
       <Typography>
-        Accept with your account <strong>{invitation.email}</strong>. If you are signed in as someone else,
-        sign out first.
+        <Trans>
+          Accept with your account <strong>{invitation.email}</strong>. If you are signed in as someone else,
+          sign out first.
+        </Trans>
       </Typography>
       <Button variant="contained" size="large" disabled={accept.isPending} onClick={() => accept.mutate()}>
-        {accept.isPending ? 'Accepting…' : 'Accept the invitation'}
+        {accept.isPending ? t`Accepting…` : t`Accept the invitation`}
       </Button>
     </Stack>
   );
@@ -91,10 +97,12 @@ function SignOutFirst({ email, onSignedOut }: { email: string; onSignedOut: () =
   return (
     <Stack spacing={2}>
       <Alert severity="info">
-        This browser is signed in to another account. To create the account for {email}, sign out first.
+        <Trans>
+          This browser is signed in to another account. To create the account for {email}, sign out first.
+        </Trans>
       </Alert>
       <Button variant="contained" disabled={pending} onClick={() => void signOut()}>
-        Sign out
+        <Trans>Sign out</Trans>
       </Button>
     </Stack>
   );
@@ -106,6 +114,7 @@ function SignOutFirst({ email, onSignedOut }: { email: string; onSignedOut: () =
  * and password for a new account.
  */
 export function AcceptInvitationScreen() {
+  const { t } = useLingui();
   const location = useLocation();
   const token = linkTokenOf(location.hash);
   const [, setSignedOut] = useState(0);
@@ -120,9 +129,11 @@ export function AcceptInvitationScreen() {
 
   let body;
   if (token === null) {
-    body = <FocusedError message="This invitation link is not valid. Open the link from the e-mail again." />;
+    body = (
+      <FocusedError message={t`This invitation link is not valid. Open the link from the e-mail again.`} />
+    );
   } else if (lookup.isPending) {
-    body = <LoadingBlock label="Checking the invitation…" />;
+    body = <LoadingBlock label={t`Checking the invitation…`} />;
   } else if (lookup.isError) {
     body = <FocusedError message={signInErrorMessage(lookup.error)} />;
   } else {
@@ -135,19 +146,21 @@ export function AcceptInvitationScreen() {
     body = (
       <Stack spacing={2}>
         <Typography>
-          You are invited to join <strong>{invitation.clientName}</strong> as{' '}
-          <strong>{ROLE_LABELS[invitation.role]}</strong>. The invitation is for {invitation.email} and works
-          until {expiryText(invitation.expiresAt)}.
+          <Trans>
+            You are invited to join <strong>{invitation.clientName}</strong> as{' '}
+            <strong>{roleLabel(invitation.role)}</strong>. The invitation is for {invitation.email} and works
+            until {expiryText(invitation.expiresAt)}.
+          </Trans>
         </Typography>
         {step}
       </Stack>
     );
   }
   return (
-    <PublicPage title="Accept an invitation" heading="Join a practice" noReferrer>
+    <PublicPage title={t`Accept an invitation`} heading={t`Join a practice`} noReferrer>
       {body}
       <Link component={RouterLink} to={loginPath()} sx={{ display: 'block', mt: 3, textAlign: 'center' }}>
-        Go to sign-in
+        <Trans>Go to sign-in</Trans>
       </Link>
     </PublicPage>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -34,6 +35,7 @@ function CredentialsForm({
   onAnswer: (answer: LoginAnswer, email: string, remember: boolean) => Promise<void>;
   onError: (error: unknown) => void;
 }) {
+  const { t } = useLingui();
   const remembered = useAdminSelector((state) => state.adminLogin.remindEmail);
   const [rememberEmail, setRememberEmail] = useState(remembered !== '');
   const { control, handleSubmit, formState, setFocus } = useForm<LoginForm>({
@@ -57,7 +59,7 @@ function CredentialsForm({
         <FormTextField
           control={control}
           name="email"
-          label="E-mail"
+          label={t`E-mail`}
           type="email"
           autoComplete="username"
           required
@@ -66,7 +68,7 @@ function CredentialsForm({
         <FormTextField
           control={control}
           name="password"
-          label="Password"
+          label={t`Password`}
           type="password"
           autoComplete="current-password"
           required
@@ -76,13 +78,13 @@ function CredentialsForm({
           control={
             <Checkbox checked={rememberEmail} onChange={(_event, checked) => setRememberEmail(checked)} />
           }
-          label="Remember my e-mail"
+          label={t`Remember my e-mail`}
         />
         <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? 'Signing in…' : 'Sign in'}
+          {formState.isSubmitting ? t`Signing in…` : t`Sign in`}
         </Button>
         <Link component={RouterLink} to={FORGOT_PASSWORD_PATH} sx={{ alignSelf: 'center' }}>
-          Forgot your password?
+          <Trans>Forgot your password?</Trans>
         </Link>
       </Stack>
     </Box>
@@ -91,6 +93,7 @@ function CredentialsForm({
 
 /** Sign-in: e-mail and password, then a two-factor code or a new password when the server asks for one. */
 export function AdminLoginScreen() {
+  const { t } = useLingui();
   const dispatch = useAdminDispatch();
   const location = useLocation();
   const completeSignIn = useCompleteSignIn();
@@ -118,18 +121,18 @@ export function AdminLoginScreen() {
   const stepProps = { onAnswer, onError, onCancel: startAgain };
   return (
     <PublicPage
-      title="Sign in"
-      heading="Admin login"
+      title={t`Sign in`}
+      heading={t`Admin login`}
       focusHeading={false}
       intro={
         step?.step === 'two-factor'
-          ? 'Two-factor sign-in is on for your account.'
-          : "Sign in to manage your practice's online scheduling."
+          ? t`Two-factor sign-in is on for your account.`
+          : t`Sign in to manage your practice's online scheduling.`
       }
     >
       {expired && !serverError && step === null ? (
         <Alert severity="info" sx={{ mb: 2 }}>
-          Your session has ended. Please sign in again.
+          <Trans>Your session has ended. Please sign in again.</Trans>
         </Alert>
       ) : null}
       {serverError ? (

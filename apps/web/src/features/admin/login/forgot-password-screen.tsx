@@ -1,10 +1,11 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import { FORGOT_PASSWORD_MESSAGE, forgotPasswordRequestSchema } from '@scheduler/contract/admin/accounts';
+import { forgotPasswordRequestSchema } from '@scheduler/contract/admin/accounts';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
@@ -19,6 +20,7 @@ import { PublicPage } from './public-page';
  * uses the address (the server's message; it sends the e-mail only when one does).
  */
 export function ForgotPasswordScreen() {
+  const { t } = useLingui();
   const [answer, setAnswer] = useState<string | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const statusRef = useRef<HTMLDivElement>(null);
@@ -34,7 +36,11 @@ export function ForgotPasswordScreen() {
     setServerError(null);
     try {
       const sent = await requestPasswordReset(email);
-      setAnswer(sent.message || FORGOT_PASSWORD_MESSAGE);
+      // The contract's FORGOT_PASSWORD_MESSAGE when the server gives none.
+      setAnswer(
+        sent.message ||
+          t`If an account uses this address, we have sent it a link to choose a new password. The link works once, for one hour.`,
+      );
     } catch (error) {
       if (!applyFormFieldErrors(error, setError, ['email'])) setServerError(signInErrorMessage(error));
     }
@@ -42,9 +48,9 @@ export function ForgotPasswordScreen() {
 
   return (
     <PublicPage
-      title="Forgot your password"
-      heading="Forgot your password?"
-      intro="Enter the e-mail address you sign in with. We will send it a link to choose a new password."
+      title={t`Forgot your password`}
+      heading={t`Forgot your password?`}
+      intro={t`Enter the e-mail address you sign in with. We will send it a link to choose a new password.`}
     >
       {answer ? (
         <Alert severity="success" ref={statusRef} tabIndex={-1} role="status" sx={{ mb: 2 }}>
@@ -61,20 +67,20 @@ export function ForgotPasswordScreen() {
             <FormTextField
               control={control}
               name="email"
-              label="E-mail"
+              label={t`E-mail`}
               type="email"
               autoComplete="email"
               required
               fullWidth
             />
             <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
-              {formState.isSubmitting ? 'Sending…' : 'Send me a link'}
+              {formState.isSubmitting ? t`Sending…` : t`Send me a link`}
             </Button>
           </Stack>
         </Box>
       )}
       <Link component={RouterLink} to={loginPath()} sx={{ display: 'block', mt: 2, textAlign: 'center' }}>
-        Back to sign-in
+        <Trans>Back to sign-in</Trans>
       </Link>
     </PublicPage>
   );

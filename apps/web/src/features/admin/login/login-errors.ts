@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { isApiError } from '../../../lib/api-client';
 import { fieldErrorsOf } from '../../../lib/api-errors';
@@ -12,11 +13,11 @@ const LINK_FIELDS = new Set(['token', 'challenge']);
  * delay, else the server's message.
  */
 export function signInErrorMessage(error: unknown): string {
-  if (!isApiError(error)) return 'Something went wrong. Please try again.';
+  if (!isApiError(error)) return t`Something went wrong. Please try again.`;
   const aboutLink = fieldErrorsOf(error.body).find((field) => LINK_FIELDS.has(field.path));
   if (aboutLink) return aboutLink.message;
   if (error.status === 429 || error.status === 401) return lockoutMessage(error);
-  return error.message || 'Something went wrong. Please try again.';
+  return error.message || t`Something went wrong. Please try again.`;
 }
 
 /**

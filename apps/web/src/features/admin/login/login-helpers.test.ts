@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import '../../../i18n/catalogs'; // Lingui's English, active (as in the app)
 import { ApiError } from '../../../lib/api-client';
 import { formatWait, lockoutMessage, returnPath, shouldUseBearerToken } from './login-helpers';
 

@@ -1,3 +1,4 @@
+import { plural, t } from '@lingui/core/macro';
 import type { ApiError } from '../../../lib/api-client';
 
 /**
@@ -25,17 +26,18 @@ function readSeconds(details: unknown): number | null {
 }
 
 export function formatWait(seconds: number): string {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  if (seconds < 60) return plural(seconds, { one: '# second', other: '# seconds' });
   const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return plural(minutes, { one: '# minute', other: '# minutes' });
 }
 
 /** The server's lock-out message, with its wait appended when the message does not already say it. */
 export function lockoutMessage(error: Pick<ApiError, 'message' | 'body'>): string {
-  const message = error.message || 'Too many attempts. Please wait a moment and try again.';
+  const message = error.message || t`Too many attempts. Please wait a moment and try again.`;
   const seconds = readSeconds(error.body.error.details);
   if (seconds === null || /\d/.test(message)) return message;
-  return `${message} You can try again in ${formatWait(seconds)}.`;
+  const wait = formatWait(seconds);
+  return t`${message} You can try again in ${wait}.`;
 }
 
 export interface LoginLocationState {

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -24,6 +25,7 @@ const twoFactorFormSchema = z.object({ code: totpCodeSchema });
 
 /** The second step of a sign-in with two-factor on: the 6-digit code of the authenticator app. */
 export function TwoFactorStepForm({ challenge, onAnswer, onError, onCancel }: StepFormProps) {
+  const { t } = useLingui();
   const { control, handleSubmit, formState, setFocus } = useForm({
     defaultValues: { code: '' },
     resolver: zodResolver(twoFactorFormSchema),
@@ -37,22 +39,31 @@ export function TwoFactorStepForm({ challenge, onAnswer, onError, onCancel }: St
     }
   });
   return (
-    <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Two-factor code">
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      aria-label={t`Two-factor code`}
+    >
       <Stack spacing={2}>
-        <Typography>Enter the 6-digit code your authenticator app shows for Scheduler.</Typography>
+        <Typography>
+          <Trans>Enter the 6-digit code your authenticator app shows for Scheduler.</Trans>
+        </Typography>
         <FormTextField
           control={control}
           name="code"
-          label="Authentication code"
+          label={t`Authentication code`}
           autoComplete="one-time-code"
           required
           fullWidth
           slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9 ]*', maxLength: 7 } }}
         />
         <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? 'Checking…' : 'Verify and sign in'}
+          {formState.isSubmitting ? t`Checking…` : t`Verify and sign in`}
         </Button>
-        <Button onClick={onCancel}>Start again</Button>
+        <Button onClick={onCancel}>
+          <Trans>Start again</Trans>
+        </Button>
       </Stack>
     </Box>
   );
@@ -67,6 +78,7 @@ const passwordChangeFormSchema = z
 
 /** The step after an owner forced a reset: the person chooses a new password before going on. */
 export function PasswordChangeStepForm({ challenge, onAnswer, onError, onCancel }: StepFormProps) {
+  const { t } = useLingui();
   const { control, handleSubmit, formState, setFocus, setError } = useForm({
     defaultValues: { newPassword: '', repeatPassword: '' },
     resolver: zodResolver(passwordChangeFormSchema),
@@ -84,17 +96,19 @@ export function PasswordChangeStepForm({ challenge, onAnswer, onError, onCancel 
       component="form"
       noValidate
       onSubmit={(event) => void onSubmit(event)}
-      aria-label="Choose a new password"
+      aria-label={t`Choose a new password`}
     >
       <Stack spacing={2}>
         <Typography>
-          Your practice&apos;s owner asked you to choose a new password before you go on.
+          <Trans>Your practice&apos;s owner asked you to choose a new password before you go on.</Trans>
         </Typography>
         <NewPasswordFields control={control} names={['newPassword', 'repeatPassword']} />
         <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? 'Saving…' : 'Save and sign in'}
+          {formState.isSubmitting ? t`Saving…` : t`Save and sign in`}
         </Button>
-        <Button onClick={onCancel}>Start again</Button>
+        <Button onClick={onCancel}>
+          <Trans>Start again</Trans>
+        </Button>
       </Stack>
     </Box>
   );

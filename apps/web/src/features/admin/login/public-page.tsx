@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -25,6 +26,7 @@ export function PublicPage({
   focusHeading?: boolean;
   children: ReactNode;
 }) {
+  const { t } = useLingui();
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (focusHeading) headingRef.current?.focus();
@@ -34,7 +36,7 @@ export function PublicPage({
       component="main"
       sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2 }}
     >
-      <title>{`${title} · Scheduler admin`}</title>
+      <title>{t`${title} · Scheduler admin`}</title>
       {noReferrer ? <meta name="referrer" content="no-referrer" /> : null}
       <Paper variant="outlined" sx={{ width: '100%', maxWidth: 460, p: { xs: 3, sm: 4 } }}>
         <Typography

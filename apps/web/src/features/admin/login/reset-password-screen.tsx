@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -33,7 +34,7 @@ function BadLink({ message }: { message: string }) {
         {message}
       </Alert>
       <Link component={RouterLink} to={FORGOT_PASSWORD_PATH}>
-        Ask for a new link
+        <Trans>Ask for a new link</Trans>
       </Link>
     </Stack>
   );
@@ -44,6 +45,7 @@ function BadLink({ message }: { message: string }) {
  * account ends; the person then signs in with the new password.
  */
 export function ResetPasswordScreen() {
+  const { t } = useLingui();
   const location = useLocation();
   const token = linkTokenOf(location.hash);
   const [done, setDone] = useState(false);
@@ -73,16 +75,18 @@ export function ResetPasswordScreen() {
   let body;
   if (token === null) {
     body = (
-      <BadLink message="This link is not valid. Open the link from the e-mail again, or ask for a new one." />
+      <BadLink
+        message={t`This link is not valid. Open the link from the e-mail again, or ask for a new one.`}
+      />
     );
   } else if (done) {
     body = (
       <Stack spacing={2}>
         <Alert severity="success" ref={statusRef} tabIndex={-1} role="status">
-          Your password has been changed, and every session of your account was signed out.
+          <Trans>Your password has been changed, and every session of your account was signed out.</Trans>
         </Alert>
         <Button component={RouterLink} to={loginPath()} variant="contained" size="large">
-          Sign in
+          <Trans>Sign in</Trans>
         </Button>
       </Stack>
     );
@@ -94,13 +98,13 @@ export function ResetPasswordScreen() {
             <Alert severity="error" ref={statusRef} tabIndex={-1} role="alert">
               {serverError}{' '}
               <Link component={RouterLink} to={FORGOT_PASSWORD_PATH}>
-                Ask for a new link
+                <Trans>Ask for a new link</Trans>
               </Link>
             </Alert>
           ) : null}
           <NewPasswordFields control={control} names={['newPassword', 'repeatPassword']} />
           <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
-            {formState.isSubmitting ? 'Saving…' : 'Save the new password'}
+            {formState.isSubmitting ? t`Saving…` : t`Save the new password`}
           </Button>
         </Stack>
       </Box>
@@ -108,8 +112,8 @@ export function ResetPasswordScreen() {
   }
   return (
     <PublicPage
-      title="Choose a new password"
-      intro={done ? undefined : 'The link works once, for one hour.'}
+      title={t`Choose a new password`}
+      intro={done ? undefined : t`The link works once, for one hour.`}
       noReferrer
     >
       {body}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
@@ -37,31 +38,32 @@ export interface MessageFiltersBarProps {
 
 /** Status, channel, kind and planned-date filters of the Messages screen (a labelled group). */
 export function MessageFiltersBar({ value, onChange }: MessageFiltersBarProps) {
+  const { t } = useLingui();
   const rangeError = dateRangeError(value);
   const set = (patch: Partial<MessageFilters>) => onChange({ ...value, ...patch });
   return (
     <Box
       role="group"
-      aria-label="Filters"
+      aria-label={t`Filters`}
       sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}
     >
       <ChoiceFilter
-        label="Status"
-        anyLabel="Any status"
+        label={t`Status`}
+        anyLabel={t`Any status`}
         value={value.status}
         choices={STATUS_CHOICES}
         onChange={(next) => set({ status: oneOf<MessageStatus>(MESSAGE_STATUSES, next) })}
       />
       <ChoiceFilter
-        label="Channel"
-        anyLabel="Any channel"
+        label={t`Channel`}
+        anyLabel={t`Any channel`}
         value={value.channel}
         choices={CHANNEL_CHOICES}
         onChange={(next) => set({ channel: oneOf<MessageChannel>(MESSAGE_CHANNELS, next) })}
       />
       <ChoiceFilter
-        label="Kind"
-        anyLabel="Any kind"
+        label={t`Kind`}
+        anyLabel={t`Any kind`}
         value={value.kind}
         choices={KIND_CHOICES}
         onChange={(next) => set({ kind: oneOf<MessageKind>(MESSAGE_KINDS, next) })}
@@ -69,7 +71,7 @@ export function MessageFiltersBar({ value, onChange }: MessageFiltersBarProps) {
       <TextField
         type="date"
         size="small"
-        label="Planned from"
+        label={t`Planned from`}
         value={value.from}
         onChange={(event) => set({ from: event.target.value })}
         slotProps={{ inputLabel: { shrink: true } }}
@@ -78,7 +80,7 @@ export function MessageFiltersBar({ value, onChange }: MessageFiltersBarProps) {
       <TextField
         type="date"
         size="small"
-        label="Planned to"
+        label={t`Planned to`}
         value={value.to}
         error={rangeError !== null}
         helperText={rangeError ?? undefined}
@@ -88,7 +90,7 @@ export function MessageFiltersBar({ value, onChange }: MessageFiltersBarProps) {
       />
       {hasMessageFilters(value) ? (
         <Button onClick={() => onChange(NO_MESSAGE_FILTERS)} sx={{ alignSelf: 'center' }}>
-          Clear filters
+          <Trans>Clear filters</Trans>
         </Button>
       ) : null}
     </Box>

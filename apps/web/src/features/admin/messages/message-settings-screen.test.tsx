@@ -4,6 +4,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MessageSettingsScreen } from './message-settings-screen';
+import type { ListedTemplate } from './templates-api';
 import { mockApi, renderAdmin, validationError, type Call } from './test-harness';
 
 const TEMPLATES = '/api/scheduler/admin/message-templates';
@@ -217,5 +218,107 @@ describe('the templates editor', () => {
     await screen.findByText('Your role may read templates but not change them.');
     expect(screen.queryByRole('button', { name: 'Save template' })).toBeNull();
     expect(screen.getByRole('textbox', { name: 'Text message' }).hasAttribute('readonly')).toBe(true);
+  });
+});
+
+describe('the templates per language (issue 21)', () => {
+  // The practice changed its English SMS reminder but not the Spanish one: the Spanish is missing.
+  const SMS_ES: ListedTemplate = {
+    ...SMS,
+    language: 'es',
+    bodyText: '{{ practice_name }}: le esperamos {{ appointment_time }}. Responda C para confirmar.',
+    missingTranslation: true,
+  };
+  const EMAIL_ES: ListedTemplate = { ...EMAIL, language: 'es', missingTranslation: false };
+
+  function languageApi(overrides: Record<string, Parameters<typeof mockApi>[0][string]> = {}) {
+    return templateApi({
+      [`GET ${TEMPLATES}`]: (call) => ({
+        body: {
+          items:
+            call.query.get('language') === 'es'
+              ? [SMS_ES, EMAIL_ES]
+              : [{ ...SMS, isDefault: false, version: 2 }, EMAIL],
+        },
+      }),
+      [`GET ${TEMPLATES}/one`]: (call) => {
+        const spanish = call.query.get('language') === 'es';
+        const email = call.query.get('channel') === 'email';
+        const one = spanish ? (email ? EMAIL_ES : SMS_ES) : email ? EMAIL : SMS;
+        return {
+          body: { template: one, default: { subject: null, bodyHtml: null, bodyText: one.bodyText } },
+        };
+      },
+      ...overrides,
+    });
+  }
+
+  it('offers English and Español, tells how many Spanish texts are missing and marks each', async () => {
+    const { calls } = languageApi();
+    renderAdmin(<MessageSettingsScreen />, { segment: 'messagesettings' });
+    const user = userEvent.setup();
+    const languages = await screen.findByRole('group', { name: 'Template language' });
+    const english = within(languages).getByRole('button', { name: 'English' });
+    expect(english.getAttribute('aria-pressed')).toBe('true');
+    const spanish = await within(languages).findByRole('button', { name: /^Español\s*\(1 missing\)$/ });
+
+    await user.click(spanish);
+    expect(spanish.getAttribute('aria-pressed')).toBe('true');
+    // The count in words (not by colour only), and a mark on the template whose Spanish is missing.
+    expect((await screen.findByRole('note')).textContent).toContain('1 Spanish text missing.');
+    const nav = screen.getByRole('navigation', { name: 'Templates' });
+    const reminder = within(nav).getByRole('button', { name: /Reminder · SMS/ });
+    expect(reminder.textContent).toContain('Spanish missing');
+    expect(
+      within(nav).getByRole('button', { name: /Booking confirmation · E-mail/ }).textContent,
+    ).not.toContain('Spanish missing');
+    // The editor shows and previews the Spanish text, and says it is missing.
+    const text = await screen.findByRole('textbox', { name: 'Text message' });
+    expect((text as HTMLTextAreaElement).value).toBe(SMS_ES.bodyText);
+    expect(await screen.findByText(/^Spanish missing: the practice changed the English/)).toBeTruthy();
+    await waitFor(() =>
+      expect(calls.some((call) => call.path.endsWith('/one') && call.query.get('language') === 'es')).toBe(
+        true,
+      ),
+    );
+    await waitFor(() =>
+      expect(
+        calls.some(
+          (call) => call.path.endsWith('/preview') && (call.body as { language?: string }).language === 'es',
+        ),
+      ).toBe(true),
+    );
+  });
+
+  it('saves and resets the Spanish text in Spanish', async () => {
+    const { calls } = languageApi({
+      [`PUT ${TEMPLATES}`]: (call) => ({
+        body: {
+          template: {
+            ...SMS_ES,
+            isDefault: false,
+            version: 1,
+            updatedAt: '2026-11-27T15:00:00.000Z',
+            bodyText: (call.body as { bodyText: string }).bodyText,
+          },
+          default: SMS_ES,
+        },
+      }),
+    });
+    renderAdmin(<MessageSettingsScreen />, { segment: 'messagesettings' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Español/ }));
+    const text = await screen.findByRole('textbox', { name: 'Text message' });
+    await waitFor(() => expect((text as HTMLTextAreaElement).value).toBe(SMS_ES.bodyText));
+    fireEvent.change(text, { target: { value: 'Hola de {{ practice_name }}' } });
+    await user.click(screen.getByRole('button', { name: 'Save template' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
+    expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({
+      kind: 'reminder',
+      channel: 'sms',
+      language: 'es',
+      bodyText: 'Hola de {{ practice_name }}',
+      version: 0,
+    });
   });
 });

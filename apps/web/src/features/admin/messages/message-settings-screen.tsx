@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Tab from '@mui/material/Tab';
@@ -18,6 +19,7 @@ type Panel = 'templates' | 'reminders';
  * kind × channel, with the variables and a live preview) and when reminders go (per scheduler).
  */
 export function MessageSettingsScreen() {
+  const { t } = useLingui();
   const { clientId, ruleId } = useAdminParams();
   const access = useStaffAccess();
   const [panel, setPanel] = useState<Panel>('templates');
@@ -25,27 +27,31 @@ export function MessageSettingsScreen() {
 
   return (
     <AdminPage
-      title="Message settings"
-      description="What confirmations, reminders and notices say, and when reminders are sent."
+      title={t`Message settings`}
+      description={t`What confirmations, reminders and notices say, and when reminders are sent.`}
       actions={
         access.can('patients:read') ? (
           <Button component={RouterLink} to={sectionPath(clientId, ruleId, 'messages')}>
-            Sent messages
+            <Trans>Sent messages</Trans>
           </Button>
         ) : undefined
       }
     >
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
-        <Tabs value={panel} onChange={(_event, next: Panel) => setPanel(next)} aria-label="Message settings">
+        <Tabs
+          value={panel}
+          onChange={(_event, next: Panel) => setPanel(next)}
+          aria-label={t`Message settings`}
+        >
           <Tab
             value="templates"
-            label="Templates"
+            label={t`Templates`}
             id="message-tab-templates"
             aria-controls="message-panel-templates"
           />
           <Tab
             value="reminders"
-            label="Reminders"
+            label={t`Reminders`}
             id="message-tab-reminders"
             aria-controls="message-panel-reminders"
           />

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -26,10 +29,10 @@ import { useAdminParams } from '../shared/use-admin-params';
 import { useStaffAccess } from '../shared/use-staff-access';
 import { MessageFiltersBar } from './message-filters';
 
-const SORTS: { value: MessageListRequest['sort']; label: string }[] = [
-  { value: '-scheduledAt', label: 'Planned, latest first' },
-  { value: 'scheduledAt', label: 'Planned, earliest first' },
-  { value: '-updatedAt', label: 'Last change first' },
+const SORTS: { value: MessageListRequest['sort']; label: MessageDescriptor }[] = [
+  { value: '-scheduledAt', label: msg`Planned, latest first` },
+  { value: 'scheduledAt', label: msg`Planned, earliest first` },
+  { value: '-updatedAt', label: msg`Last change first` },
 ];
 
 /**
@@ -38,6 +41,7 @@ const SORTS: { value: MessageListRequest['sort']; label: string }[] = [
  * was sent, resend a failed one. Every read is audited by the server.
  */
 export function MessagesScreen() {
+  const { t, i18n } = useLingui();
   const { clientId, ruleId } = useAdminParams();
   const access = useStaffAccess();
   const [filters, setFilters] = useState<MessageFilters>(NO_MESSAGE_FILTERS);
@@ -56,12 +60,12 @@ export function MessagesScreen() {
 
   return (
     <AdminPage
-      title="Messages"
-      description="Confirmations, reminders and notices sent to patients, with what happened to each."
+      title={t`Messages`}
+      description={t`Confirmations, reminders and notices sent to patients, with what happened to each.`}
       actions={
         access.can('config:read') ? (
           <Button component={RouterLink} to={sectionPath(clientId, ruleId, 'messagesettings')}>
-            Templates and reminders
+            <Trans>Templates and reminders</Trans>
           </Button>
         ) : undefined
       }
@@ -78,7 +82,7 @@ export function MessagesScreen() {
           <TextField
             select
             size="small"
-            label="Order"
+            label={t`Order`}
             value={sort}
             onChange={(event) => {
               setSort(SORTS.find((option) => option.value === event.target.value)?.value ?? '-scheduledAt');
@@ -88,21 +92,21 @@ export function MessagesScreen() {
           >
             {SORTS.map((option) => (
               <MenuItem key={option.value} value={option.value}>
-                {option.label}
+                {i18n._(option.label)}
               </MenuItem>
             ))}
           </TextField>
         </Box>
         <Box sx={{ height: 4 }}>
-          {list.isFetching && list.data ? <LinearProgress aria-label="Updating" /> : null}
+          {list.isFetching && list.data ? <LinearProgress aria-label={t`Updating`} /> : null}
         </Box>
         {list.isError ? (
           <Box sx={{ px: 2 }}>
-            <ErrorBlock error={list.error} what="the messages" onRetry={() => void list.refetch()} />
+            <ErrorBlock error={list.error} what={t`the messages`} onRetry={() => void list.refetch()} />
           </Box>
         ) : null}
         <MessagesTable
-          caption="Messages"
+          caption={t`Messages`}
           rows={list.data?.items}
           total={list.data?.total ?? 0}
           page={page}
@@ -116,8 +120,8 @@ export function MessagesScreen() {
           loading={list.isFetching}
           emptyText={
             Object.values(filters).some((value) => value !== '')
-              ? 'No message matches these filters.'
-              : 'No message has been made yet.'
+              ? t`No message matches these filters.`
+              : t`No message has been made yet.`
           }
         />
       </Paper>

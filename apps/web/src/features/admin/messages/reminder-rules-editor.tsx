@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -20,6 +21,7 @@ import {
   formOf,
   newRowKey,
   OFFSET_UNITS,
+  offsetUnitLabel,
   rulesOf,
   serverRulesErrors,
   validateRules,
@@ -40,7 +42,9 @@ interface RowProps {
 }
 
 function RuleRowFields({ row, index, error, readOnly, onChange, onRemove }: RowProps) {
-  const name = `Reminder ${index + 1}`;
+  const { t } = useLingui();
+  const position = index + 1;
+  const name = t`Reminder ${position}`;
   return (
     <Box
       role="group"
@@ -50,7 +54,7 @@ function RuleRowFields({ row, index, error, readOnly, onChange, onRemove }: RowP
       <TextField
         select
         size="small"
-        label="Channel"
+        label={t`Channel`}
         value={row.channel}
         disabled={readOnly}
         onChange={(event) => onChange({ channel: event.target.value === 'sms' ? 'sms' : 'email' })}
@@ -65,7 +69,7 @@ function RuleRowFields({ row, index, error, readOnly, onChange, onRemove }: RowP
       </TextField>
       <TextField
         size="small"
-        label="How long before"
+        label={t`How long before`}
         value={row.amount}
         disabled={readOnly}
         error={error !== undefined}
@@ -77,7 +81,7 @@ function RuleRowFields({ row, index, error, readOnly, onChange, onRemove }: RowP
       <TextField
         select
         size="small"
-        label="Unit"
+        label={t`Unit`}
         value={row.unit}
         disabled={readOnly}
         onChange={(event) =>
@@ -88,13 +92,13 @@ function RuleRowFields({ row, index, error, readOnly, onChange, onRemove }: RowP
       >
         {OFFSET_UNITS.map((unit) => (
           <option key={unit} value={unit}>
-            {unit}
+            {offsetUnitLabel(unit)}
           </option>
         ))}
       </TextField>
       {readOnly ? null : (
-        <Button onClick={onRemove} aria-label={`Remove reminder ${index + 1}`} sx={{ mt: 0.5 }}>
-          Remove
+        <Button onClick={onRemove} aria-label={t`Remove reminder ${position}`} sx={{ mt: 0.5 }}>
+          <Trans>Remove</Trans>
         </Button>
       )}
     </Box>
@@ -112,14 +116,17 @@ function QuietHoursFields({
   readOnly: boolean;
   set: (patch: Partial<RulesForm>) => void;
 }) {
+  const { t } = useLingui();
   return (
     <Box role="group" aria-labelledby="quiet-hours-title">
       <Typography id="quiet-hours-title" variant="subtitle1" component="h3">
-        Quiet hours
+        <Trans>Quiet hours</Trans>
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-        No text message is sent between these times at the appointment&apos;s location; a reminder that would
-        fall there goes earlier.
+        <Trans>
+          No text message is sent between these times at the appointment&apos;s location; a reminder that
+          would fall there goes earlier.
+        </Trans>
       </Typography>
       <Stack direction="row" spacing={2}>
         {(['quietStart', 'quietEnd'] as const).map((name) => {
@@ -129,7 +136,7 @@ function QuietHoursFields({
               key={name}
               type="time"
               size="small"
-              label={name === 'quietStart' ? 'From' : 'Until'}
+              label={name === 'quietStart' ? t`From` : t`Until`}
               value={form[name]}
               disabled={readOnly}
               error={errors[path] !== undefined}
@@ -158,6 +165,7 @@ function RulesFormView({
   canWrite: boolean;
   onReload: () => void;
 }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const [form, setForm] = useState<RulesForm>(() => formOf(rules));
   const [errors, setErrors] = useState<RulesErrors>({});
@@ -170,7 +178,7 @@ function RulesFormView({
       }),
     onSuccess: (answer) => {
       queryClient.setQueryData(ruleKeys.one(clientId, ruleId), answer);
-      notifySaved('Reminders saved');
+      notifySaved(t`Reminders saved`);
     },
     onError: (error) => setErrors(serverRulesErrors(error)),
   });
@@ -195,15 +203,15 @@ function RulesFormView({
     >
       <Typography color="text.secondary">
         {rules.isDefault
-          ? 'The defaults are in effect: an e-mail 2 days before and a text message 2 hours before.'
-          : 'Reminders before each confirmed appointment of this scheduler.'}
+          ? t`The defaults are in effect: an e-mail 2 days before and a text message 2 hours before.`
+          : t`Reminders before each confirmed appointment of this scheduler.`}
       </Typography>
       <Box role="group" aria-labelledby="reminders-title">
         <Typography id="reminders-title" variant="subtitle1" component="h3" sx={{ mb: 1.5 }}>
-          Reminders
+          <Trans>Reminders</Trans>
         </Typography>
         <Stack spacing={2}>
-          {form.rows.length === 0 ? <Typography>No reminder is sent.</Typography> : null}
+          {form.rows.length === 0 ? <Typography>{t`No reminder is sent.`}</Typography> : null}
           {form.rows.map((row, index) => (
             <RuleRowFields
               key={row.key}
@@ -229,7 +237,7 @@ function RulesFormView({
               set({ rows: [...form.rows, { key: newRowKey(), channel: 'email', amount: '1', unit: 'days' }] })
             }
           >
-            Add reminder
+            <Trans>Add reminder</Trans>
           </Button>
         ) : null}
       </Box>
@@ -238,11 +246,13 @@ function RulesFormView({
       {canWrite ? (
         <Box>
           <Button type="submit" variant="contained" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : 'Save reminders'}
+            {save.isPending ? t`Saving…` : t`Save reminders`}
           </Button>
         </Box>
       ) : (
-        <Alert severity="info">Your role may read the reminders but not change them.</Alert>
+        <Alert severity="info">
+          <Trans>Your role may read the reminders but not change them.</Trans>
+        </Alert>
       )}
     </Stack>
   );
@@ -258,13 +268,14 @@ export function ReminderRulesEditor({
   ruleId: string;
   canWrite: boolean;
 }) {
+  const { t } = useLingui();
   const rules = useQuery({
     queryKey: ruleKeys.one(clientId, ruleId),
     queryFn: ({ signal }) => fetchMessageRules(clientId, ruleId, signal),
   });
-  if (rules.isPending) return <LoadingBlock label="Loading the reminders…" />;
+  if (rules.isPending) return <LoadingBlock label={t`Loading the reminders…`} />;
   if (rules.isError)
-    return <ErrorBlock error={rules.error} what="the reminders" onRetry={() => void rules.refetch()} />;
+    return <ErrorBlock error={rules.error} what={t`the reminders`} onRetry={() => void rules.refetch()} />;
   const current = rules.data.rules;
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>

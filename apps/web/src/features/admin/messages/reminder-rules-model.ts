@@ -6,6 +6,7 @@ import {
   type MessageRules,
   type ReminderRule,
 } from '@scheduler/contract/admin/messages';
+import { plural, t } from '@lingui/core/macro';
 import { isApiError } from '../../../lib/api-client';
 import { fieldErrorsOf } from '../../../lib/api-errors';
 
@@ -71,21 +72,21 @@ export function validateRules(form: RulesForm): RulesErrors {
   form.rows.forEach((row, index) => {
     const minutes = offsetMinutesOf(row);
     const path = `reminders.${index}.offsetMinutes`;
-    if (minutes === null) errors[path] = 'Enter a whole number';
+    if (minutes === null) errors[path] = t`Enter a whole number`;
     else if (minutes < REMINDER_OFFSET_MIN_MINUTES)
-      errors[path] = `Send at least ${REMINDER_OFFSET_MIN_MINUTES} minutes before`;
-    else if (minutes > REMINDER_OFFSET_MAX_MINUTES) errors[path] = 'Send at most 14 days before';
+      errors[path] = t`Send at least ${REMINDER_OFFSET_MIN_MINUTES} minutes before`;
+    else if (minutes > REMINDER_OFFSET_MAX_MINUTES) errors[path] = t`Send at most 14 days before`;
     else {
       const id = `${row.channel}:${minutes}`;
-      if (seen.has(id)) errors[path] = 'Another reminder has the same channel and time';
+      if (seen.has(id)) errors[path] = t`Another reminder has the same channel and time`;
       seen.add(id);
     }
   });
   if (form.rows.length > MAX_REMINDER_RULES)
-    errors.reminders = `Keep to ${MAX_REMINDER_RULES} reminders or fewer`;
+    errors.reminders = t`Keep to ${MAX_REMINDER_RULES} reminders or fewer`;
   if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(form.quietStart))
-    errors['quietHours.start'] = 'Enter a time as HH:MM';
-  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(form.quietEnd)) errors['quietHours.end'] = 'Enter a time as HH:MM';
+    errors['quietHours.start'] = t`Enter a time as HH:MM`;
+  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(form.quietEnd)) errors['quietHours.end'] = t`Enter a time as HH:MM`;
   return errors;
 }
 
@@ -105,6 +106,18 @@ export function serverRulesErrors(error: unknown): RulesErrors {
 /** 'E-mail 2 days before' — how a rule reads in a sentence. */
 export function ruleSummary(rule: ReminderRule): string {
   const { amount, unit } = splitOffset(rule.offsetMinutes);
-  const unitText = amount === '1' ? unit.slice(0, -1) : unit;
-  return `${rule.channel === 'email' ? 'E-mail' : 'SMS'} ${amount} ${unitText} before`;
+  const count = Number(amount);
+  const span =
+    unit === 'days'
+      ? plural(count, { one: `${amount} day`, other: `${amount} days` })
+      : unit === 'hours'
+        ? plural(count, { one: `${amount} hour`, other: `${amount} hours` })
+        : plural(count, { one: `${amount} minute`, other: `${amount} minutes` });
+  return rule.channel === 'email' ? t`E-mail ${span} before` : t`SMS ${span} before`;
+}
+
+/** A unit as the unit select names it ('days'). */
+export function offsetUnitLabel(unit: OffsetUnit): string {
+  if (unit === 'days') return t`days`;
+  return unit === 'hours' ? t`hours` : t`minutes`;
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -28,8 +29,10 @@ import {
   resetTemplate,
   saveTemplate,
   templateKeys,
+  type ListedTemplate,
   type TemplateDraft,
   type TemplateKey,
+  type TemplateLanguage,
 } from './templates-api';
 import { useTemplatePreview } from './use-template-preview';
 import { VariablesList, variableTag } from './variables-list';
@@ -37,26 +40,66 @@ import { VariablesList, variableTag } from './variables-list';
 export interface TemplateEditorProps {
   clientId: string;
   slot: TemplateKey;
+  language: TemplateLanguage;
   canWrite: boolean;
+  /** The list's mark: the practice changed the English of this message but not this Spanish text. */
+  missingTranslation?: boolean | undefined;
 }
 
 function ResetDialog({ onConfirm, onClose }: { onConfirm: () => void; onClose: () => void }) {
   const titleId = useId();
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>Reset to the default?</DialogTitle>
+      <DialogTitle id={titleId}>
+        <Trans>Reset to the default?</Trans>
+      </DialogTitle>
       <DialogContent>
         <DialogContentText>
-          The practice&apos;s own wording is removed and the shipped default is used again.
+          <Trans>The practice&apos;s own wording is removed and the shipped default is used again.</Trans>
         </DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Keep mine</Button>
+        <Button onClick={onClose}>
+          <Trans>Keep mine</Trans>
+        </Button>
         <Button variant="contained" color="error" onClick={onConfirm}>
-          Reset
+          <Trans>Reset</Trans>
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+/** Whose wording is in use, a Spanish text still to write (issue 21), and a read-only role. */
+function TemplateNotes({
+  isDefault,
+  missingTranslation,
+  canWrite,
+}: {
+  isDefault: boolean;
+  missingTranslation: boolean;
+  canWrite: boolean;
+}) {
+  const { t } = useLingui();
+  return (
+    <>
+      <Typography color="text.secondary">
+        {isDefault ? t`The shipped default is in use.` : t`The practice’s own wording is in use.`}
+      </Typography>
+      {missingTranslation ? (
+        <Alert severity="warning">
+          <Trans>
+            Spanish missing: the practice changed the English of this message, but this Spanish text is still
+            the shipped default. Spanish-speaking patients receive it until you write the Spanish here.
+          </Trans>
+        </Alert>
+      ) : null}
+      {canWrite ? null : (
+        <Alert severity="info">
+          <Trans>Your role may read templates but not change them.</Trans>
+        </Alert>
+      )}
+    </>
   );
 }
 
@@ -64,24 +107,27 @@ function ResetDialog({ onConfirm, onClose }: { onConfirm: () => void; onClose: (
 function useTemplateWrites(
   clientId: string,
   slot: TemplateKey,
+  language: TemplateLanguage,
   onFieldErrors: (errors: TemplateFieldErrors) => void,
 ) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const settle = async (answer: MessageTemplateResponse, message: string) => {
-    queryClient.setQueryData(templateKeys.one(clientId, slot), answer);
+    queryClient.setQueryData(templateKeys.one(clientId, slot, language), answer);
     notifySaved(message);
-    await queryClient.invalidateQueries({ queryKey: templateKeys.list(clientId) });
+    // Both languages' lists: a change to the English can make the Spanish text missing, and back.
+    await queryClient.invalidateQueries({ queryKey: templateKeys.lists(clientId) });
   };
   const save = useMutation({
     mutationFn: ({ draft, version }: { draft: TemplateDraft; version: number }) =>
-      saveTemplate(clientId, slot, draft, version),
+      saveTemplate(clientId, slot, language, draft, version),
     onMutate: () => onFieldErrors({}),
-    onSuccess: (answer) => settle(answer, 'Template saved'),
+    onSuccess: (answer) => settle(answer, t`Template saved`),
     onError: (error) => onFieldErrors(templateFieldErrors(error).fields),
   });
   const reset = useMutation({
-    mutationFn: () => resetTemplate(clientId, slot),
-    onSuccess: (answer) => settle(answer, 'Template reset to the default'),
+    mutationFn: () => resetTemplate(clientId, slot, language),
+    onSuccess: (answer) => settle(answer, t`Template reset to the default`),
   });
   return { save, reset };
 }
@@ -89,21 +135,24 @@ function useTemplateWrites(
 function TemplateForm({
   clientId,
   slot,
+  language,
   canWrite,
+  missingTranslation,
   loaded,
   onReload,
 }: TemplateEditorProps & {
   loaded: MessageTemplateResponse;
   onReload: () => void;
 }) {
-  const { template } = loaded;
+  const { t } = useLingui();
+  const template: ListedTemplate = loaded.template;
   const [draft, setDraft] = useState<TemplateDraft>(() => draftOf(template));
   const [saveErrors, setSaveErrors] = useState<TemplateFieldErrors>({});
   const [confirmReset, setConfirmReset] = useState(false);
   const inputs = useRef<Partial<Record<TextFieldName, HTMLInputElement | HTMLTextAreaElement | null>>>({});
   const lastField = useRef<TextFieldName>('bodyText');
-  const { save, reset } = useTemplateWrites(clientId, slot, setSaveErrors);
-  const { preview, pending } = useTemplatePreview(clientId, slot, draft);
+  const { save, reset } = useTemplateWrites(clientId, slot, language, setSaveErrors);
+  const { preview, pending } = useTemplatePreview(clientId, slot, language, draft);
   const variables = useQuery({
     queryKey: templateKeys.variables(clientId, slot, draft.smsServiceNameOptIn),
     queryFn: ({ signal }) => fetchVariables(clientId, slot, draft.smsServiceNameOptIn, signal),
@@ -138,10 +187,11 @@ function TemplateForm({
       }}
     >
       <Stack spacing={2} sx={{ minWidth: 0 }}>
-        <Typography color="text.secondary">
-          {template.isDefault ? 'The shipped default is in use.' : 'The practice’s own wording is in use.'}
-        </Typography>
-        {!canWrite ? <Alert severity="info">Your role may read templates but not change them.</Alert> : null}
+        <TemplateNotes
+          isDefault={template.isDefault}
+          missingTranslation={missingTranslation === true || template.missingTranslation === true}
+          canWrite={canWrite}
+        />
         <TemplateFields
           channel={slot.channel}
           draft={draft}
@@ -167,17 +217,17 @@ function TemplateForm({
               disabled={!changed || save.isPending}
               onClick={() => save.mutate({ draft, version: template.version })}
             >
-              {save.isPending ? 'Saving…' : 'Save template'}
+              {save.isPending ? t`Saving…` : t`Save template`}
             </Button>
             <Button disabled={!changed} onClick={() => setDraft(draftOf(template))}>
-              Undo changes
+              <Trans>Undo changes</Trans>
             </Button>
             <Button
               color="error"
               disabled={template.isDefault || reset.isPending}
               onClick={() => setConfirmReset(true)}
             >
-              Reset to default
+              <Trans>Reset to default</Trans>
             </Button>
           </Stack>
         ) : null}
@@ -203,22 +253,31 @@ function TemplateForm({
 }
 
 /** One template (kind × channel): its fields, the variables beside them and a live preview. */
-export function TemplateEditor({ clientId, slot, canWrite }: TemplateEditorProps) {
+export function TemplateEditor({
+  clientId,
+  slot,
+  language,
+  canWrite,
+  missingTranslation,
+}: TemplateEditorProps) {
+  const { t } = useLingui();
   const one = useQuery({
-    queryKey: templateKeys.one(clientId, slot),
-    queryFn: ({ signal }) => fetchTemplate(clientId, slot, signal),
+    queryKey: templateKeys.one(clientId, slot, language),
+    queryFn: ({ signal }) => fetchTemplate(clientId, slot, language, signal),
   });
-  if (one.isPending) return <LoadingBlock label="Loading the template…" />;
+  if (one.isPending) return <LoadingBlock label={t`Loading the template…`} />;
   if (one.isError)
-    return <ErrorBlock error={one.error} what="the template" onRetry={() => void one.refetch()} />;
+    return <ErrorBlock error={one.error} what={t`the template`} onRetry={() => void one.refetch()} />;
   const { template } = one.data;
   return (
     <TemplateForm
       // A saved or reset template starts the form again from what the server holds.
-      key={`${template.kind}-${template.channel}-${template.version}-${template.updatedAt ?? 'default'}`}
+      key={`${template.kind}-${template.channel}-${language}-${template.version}-${template.updatedAt ?? 'default'}`}
       clientId={clientId}
       slot={slot}
+      language={language}
       canWrite={canWrite}
+      missingTranslation={missingTranslation}
       loaded={one.data}
       onReload={() => void one.refetch()}
     />

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -36,6 +37,7 @@ export function TemplateFields({
   inputs,
   onFocusField,
 }: TemplateFieldsProps) {
+  const { t } = useLingui();
   const optInHelpId = useId();
   const field = (name: TextFieldName) => ({
     value: draft[name],
@@ -53,9 +55,9 @@ export function TemplateFields({
     <Stack spacing={2}>
       {channel === 'email' ? (
         <>
-          <TextField label="Subject" required {...field('subject')} />
+          <TextField label={t`Subject`} required {...field('subject')} />
           <TextField
-            label="HTML part"
+            label={t`HTML part`}
             required
             multiline
             minRows={8}
@@ -66,7 +68,7 @@ export function TemplateFields({
         </>
       ) : null}
       <TextField
-        label={channel === 'email' ? 'Plain-text part' : 'Text message'}
+        label={channel === 'email' ? t`Plain-text part` : t`Text message`}
         required
         multiline
         minRows={channel === 'email' ? 8 : 4}
@@ -84,11 +86,11 @@ export function TemplateFields({
                 slotProps={{ input: { 'aria-describedby': optInHelpId } }}
               />
             }
-            label="Allow the service name in this text message"
+            label={t`Allow the service name in this text message`}
           />
           <FormHelperText id={optInHelpId} error={errors.smsServiceNameOptIn !== undefined} sx={{ mt: 0 }}>
             {errors.smsServiceNameOptIn ??
-              'Off by default: a text message names only the practice, date, time and place.'}
+              t`Off by default: a text message names only the practice, date, time and place.`}
           </FormHelperText>
         </div>
       ) : null}

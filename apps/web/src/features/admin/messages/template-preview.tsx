@@ -1,3 +1,5 @@
+import { plural, t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -10,16 +12,20 @@ import { HtmlPart } from '../shared/messages/message-detail-dialog';
 
 /** '1 segment of 2 allowed (GSM-7, 118 characters)'. */
 export function segmentText(sms: SmsSegments): string {
-  const segments = `${sms.segments} ${sms.segments === 1 ? 'segment' : 'segments'}`;
-  return `${segments} of ${sms.maxSegments} allowed (${sms.encoding}, ${sms.units} characters)`;
+  const { segments, maxSegments, encoding, units } = sms;
+  const count = plural(segments, { one: `${segments} segment`, other: `${segments} segments` });
+  return t`${count} of ${maxSegments} allowed (${encoding}, ${units} characters)`;
 }
 
 /** What the live region announces after each preview. */
 export function previewAnnouncement(preview: MessagePreviewResponse | undefined, error: unknown): string {
-  if (error) return 'The preview could not be made.';
+  if (error) return t`The preview could not be made.`;
   if (!preview) return '';
-  if (preview.sms) return `Preview updated: ${segmentText(preview.sms)}.`;
-  return 'Preview updated.';
+  if (preview.sms) {
+    const segments = segmentText(preview.sms);
+    return t`Preview updated: ${segments}.`;
+  }
+  return t`Preview updated.`;
 }
 
 export interface TemplatePreviewProps {
@@ -30,17 +36,18 @@ export interface TemplatePreviewProps {
 
 /** The rendered draft: subject, text and HTML (in a sandboxed frame), and the SMS segment count. */
 export function TemplatePreview({ preview, error, pending }: TemplatePreviewProps) {
+  const { t } = useLingui();
   const tooLong = preview?.sms ? preview.sms.segments > preview.sms.maxSegments : false;
   return (
     <Paper component="section" variant="outlined" aria-labelledby="template-preview-title" sx={{ p: 2 }}>
       <Typography id="template-preview-title" variant="subtitle1" component="h3">
-        Preview
+        <Trans>Preview</Trans>
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        With sample values; updated as you type.
+        <Trans>With sample values; updated as you type.</Trans>
       </Typography>
       <Box sx={{ height: 4, my: 1 }}>
-        {pending ? <LinearProgress aria-label="Updating the preview" /> : null}
+        {pending ? <LinearProgress aria-label={t`Updating the preview`} /> : null}
       </Box>
       {/* Announces each new preview to screen readers (the frame and text below are not live). */}
       <Box role="status" aria-live="polite" sx={visuallyHidden}>
@@ -48,17 +55,21 @@ export function TemplatePreview({ preview, error, pending }: TemplatePreviewProp
       </Box>
       {error ? (
         <Alert severity="warning" sx={{ mb: 2 }}>
-          {errorMessageOf(error, 'The preview could not be made.')}
+          {errorMessageOf(error, t`The preview could not be made.`)}
         </Alert>
       ) : null}
       {preview?.sms ? (
         <Typography sx={{ mb: 1 }} color={tooLong ? 'error' : undefined}>
-          <strong>SMS:</strong> {segmentText(preview.sms)}
+          <Trans>
+            <strong>SMS:</strong> {segmentText(preview.sms)}
+          </Trans>
         </Typography>
       ) : null}
       {preview?.subject ? (
         <Typography sx={{ mb: 1 }}>
-          <strong>Subject:</strong> {preview.subject}
+          <Trans>
+            <strong>Subject:</strong> {preview.subject}
+          </Trans>
         </Typography>
       ) : null}
       {preview ? (
@@ -66,7 +77,7 @@ export function TemplatePreview({ preview, error, pending }: TemplatePreviewProp
           component="pre"
           role="region"
           tabIndex={0}
-          aria-label={preview.sms ? 'Text message preview' : 'Plain-text part preview'}
+          aria-label={preview.sms ? t`Text message preview` : t`Plain-text part preview`}
           sx={{
             m: 0,
             mb: 2,
@@ -82,7 +93,7 @@ export function TemplatePreview({ preview, error, pending }: TemplatePreviewProp
           {preview.text}
         </Box>
       ) : null}
-      {preview?.html ? <HtmlPart html={preview.html} title="HTML part preview" /> : null}
+      {preview?.html ? <HtmlPart html={preview.html} title={t`HTML part preview`} /> : null}
     </Paper>
   );
 }

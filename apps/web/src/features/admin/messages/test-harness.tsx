@@ -5,6 +5,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { I18nWrapper } from '../../../i18n/test-support';
 import { sessionKeys } from '../shared/api/session-api';
 import { CLIENT_ID, RULE_ID } from '../shared/test-harness';
 import { adminReducer } from '../state/admin-slice';
@@ -42,11 +43,13 @@ export function renderAdmin(
     { initialEntries: [`/admin/${CLIENT_ID}/${RULE_ID}/${segment}`] },
   );
   const view = render(
-    <Provider store={store}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </Provider>,
+    <I18nWrapper>
+      <Provider store={store}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </Provider>
+    </I18nWrapper>,
   );
   return { ...view, router, queryClient };
 }

@@ -1,6 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { previewTemplate, templateKeys, type TemplateDraft, type TemplateKey } from './templates-api';
+import {
+  previewTemplate,
+  templateKeys,
+  type TemplateDraft,
+  type TemplateKey,
+  type TemplateLanguage,
+} from './templates-api';
 
 export const PREVIEW_DEBOUNCE_MS = 400;
 
@@ -18,11 +24,16 @@ export function useDebounced<T>(value: T, delayMs: number): T {
  * The live preview of a draft: rendered by the server (the same engine that sends) with the
  * variables' sample values, once typing pauses; the last good preview stays while the next loads.
  */
-export function useTemplatePreview(clientId: string, key: TemplateKey, draft: TemplateDraft) {
+export function useTemplatePreview(
+  clientId: string,
+  key: TemplateKey,
+  language: TemplateLanguage,
+  draft: TemplateDraft,
+) {
   const settledDraft = useDebounced(draft, PREVIEW_DEBOUNCE_MS);
   const preview = useQuery({
-    queryKey: templateKeys.preview(clientId, key, settledDraft),
-    queryFn: ({ signal }) => previewTemplate(clientId, key, settledDraft, signal),
+    queryKey: templateKeys.preview(clientId, key, language, settledDraft),
+    queryFn: ({ signal }) => previewTemplate(clientId, key, language, settledDraft, signal),
     placeholderData: keepPreviousData,
     retry: false,
     staleTime: 60_000,

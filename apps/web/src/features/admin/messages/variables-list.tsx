@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -18,16 +19,22 @@ export interface VariablesListProps {
 
 /** The variables a template may use, with their meaning and sample; each can be inserted. */
 export function VariablesList({ variables, error, onRetry, onInsert }: VariablesListProps) {
+  const { t } = useLingui();
+  const ifExample = '{% if name %}…{% endif %}';
+  const sampleOf = (sample: string) => {
+    const shown = sample || t`(empty)`;
+    return t`Sample: ${shown}`;
+  };
   return (
     <Paper component="section" variant="outlined" aria-labelledby="template-variables-title" sx={{ p: 2 }}>
       <Typography id="template-variables-title" variant="subtitle1" component="h3">
-        Variables
+        <Trans>Variables</Trans>
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        Write a variable as shown; optional ones may be empty, so wrap them in {'{% if name %}…{% endif %}'}.
+        <Trans>Write a variable as shown; optional ones may be empty, so wrap them in {ifExample}.</Trans>
       </Typography>
-      {error ? <ErrorBlock error={error} what="the variables" onRetry={onRetry} /> : null}
-      {variables === undefined && !error ? <LoadingBlock label="Loading the variables…" /> : null}
+      {error ? <ErrorBlock error={error} what={t`the variables`} onRetry={onRetry} /> : null}
+      {variables === undefined && !error ? <LoadingBlock label={t`Loading the variables…`} /> : null}
       <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {variables?.map((variable) => (
           <Box component="li" key={variable.name} sx={{ py: 1, borderTop: 1, borderColor: 'divider' }}>
@@ -39,18 +46,18 @@ export function VariablesList({ variables, error, onRetry, onInsert }: Variables
                 <Button
                   size="small"
                   onClick={() => onInsert(variable.name)}
-                  aria-label={`Insert ${variable.label}`}
+                  aria-label={t`Insert ${variable.label}`}
                 >
-                  Insert
+                  <Trans>Insert</Trans>
                 </Button>
               ) : null}
             </Box>
             <Typography variant="body2">
               {variable.label}
-              {variable.optional ? ' (optional)' : ''}
+              {variable.optional ? ` ${t`(optional)`}` : ''}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {variable.description} Sample: {variable.sample || '(empty)'}
+              {variable.description} {sampleOf(variable.sample)}
             </Typography>
           </Box>
         ))}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -17,6 +18,7 @@ export function CopyField({
   value: string;
   helperText?: string;
 }) {
+  const { t } = useLingui();
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
   const copy = async () => {
     try {
@@ -34,9 +36,9 @@ export function CopyField({
         fullWidth
         helperText={
           copied === 'yes'
-            ? 'Copied'
+            ? t`Copied`
             : copied === 'failed'
-              ? 'Copying is not allowed here: select the text and copy it.'
+              ? t`Copying is not allowed here: select the text and copy it.`
               : (helperText ?? ' ')
         }
         slotProps={{
@@ -47,11 +49,11 @@ export function CopyField({
       />
       <Button
         variant="outlined"
-        aria-label={`Copy ${label}`}
+        aria-label={t`Copy ${label}`}
         onClick={() => void copy()}
         sx={{ mt: { sm: 1 }, flexShrink: 0 }}
       >
-        Copy
+        <Trans>Copy</Trans>
       </Button>
     </Stack>
   );

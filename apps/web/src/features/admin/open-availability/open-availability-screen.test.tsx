@@ -13,6 +13,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionKeys } from '../shared/api/session-api';
 import { CLIENT_ID, RULE_ID, mockApi, validationError } from '../shared/test-harness';
 import { adminReducer } from '../state/admin-slice';
+import { I18nWrapper } from '../../../i18n/test-support';
 import { OpenAvailabilityScreen } from './open-availability-screen';
 
 const SETTINGS_PATH = '/api/scheduler/admin/open-availability';
@@ -88,6 +89,7 @@ function renderScreen(role: Role, permissions: readonly string[] = permissionsOf
         <RouterProvider router={router} />
       </QueryClientProvider>
     </Provider>,
+    { wrapper: I18nWrapper },
   );
 }
 

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import Alert from '@mui/material/Alert';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -32,6 +33,7 @@ import { PartnersSection } from './partners-section';
  * to hold and book times themselves. Reading needs config:read, changing config:write.
  */
 export function OpenAvailabilityScreen() {
+  const { t } = useLingui();
   const { clientId } = useAdminParams();
   const { can } = useStaffAccess();
   const settings = useQuery({
@@ -41,15 +43,15 @@ export function OpenAvailabilityScreen() {
 
   return (
     <AdminPage
-      title="Open availability"
-      description="Let health systems, directories and patients' apps find your open times and send patients to your booking page."
+      title={t`Open availability`}
+      description={t`Let health systems, directories and patients' apps find your open times and send patients to your booking page.`}
       maxWidth={1100}
     >
-      {settings.isPending ? <LoadingBlock label="Loading the open availability settings…" /> : null}
+      {settings.isPending ? <LoadingBlock label={t`Loading the open availability settings…`} /> : null}
       {settings.isError ? (
         <ErrorBlock
           error={settings.error}
-          what="the open availability settings"
+          what={t`the open availability settings`}
           onRetry={() => void settings.refetch()}
         />
       ) : null}
@@ -79,6 +81,7 @@ function applied(
 
 /** Each change is saved at once with the version read (a change by someone else since: 409, Reload). */
 function useSaveSettings(settings: OpenAvailabilitySettings) {
+  const { t } = useLingui();
   const { clientId } = useAdminParams();
   const queryClient = useQueryClient();
   const key = openAvailabilityKeys.settings(clientId);
@@ -95,7 +98,7 @@ function useSaveSettings(settings: OpenAvailabilitySettings) {
     },
     onSuccess: (saved) => {
       queryClient.setQueryData(key, saved);
-      notifySaved('Open availability saved');
+      notifySaved(t`Open availability saved`);
     },
   });
 }
@@ -144,22 +147,25 @@ function PublicationSettings({
   const { clientId } = useAdminParams();
   const queryClient = useQueryClient();
   const save = useSaveSettings(settings);
+  const { t } = useLingui();
   const disabled = !canWrite || save.isPending;
   return (
     <OpenAvailabilitySection
-      title="Publishing"
-      description="What is published: the times your booking page offers a new patient (no insurance, gender or distance filter) for the services, locations and providers bookable online. No patient information is ever published. Each time links to your booking page with that time chosen."
+      title={t`Publishing`}
+      description={t`What is published: the times your booking page offers a new patient (no insurance, gender or distance filter) for the services, locations and providers bookable online. No patient information is ever published. Each time links to your booking page with that time chosen.`}
     >
       <Stack spacing={2}>
         {canWrite ? null : (
-          <Alert severity="info">You can see these settings; an owner or admin can change them.</Alert>
+          <Alert severity="info">
+            <Trans>You can see these settings; an owner or admin can change them.</Trans>
+          </Alert>
         )}
         <SwitchField
-          label="Published"
+          label={t`Published`}
           help={
             settings.published
-              ? 'Your open times can be found at the addresses below.'
-              : 'Not published: the addresses below answer "not found".'
+              ? t`Your open times can be found at the addresses below.`
+              : t`Not published: the addresses below answer "not found".`
           }
           checked={settings.published}
           disabled={disabled}
@@ -167,10 +173,10 @@ function PublicationSettings({
         />
         <TextField
           select
-          label="Published scheduler"
+          label={t`Published scheduler`}
           value={settings.schedulerId}
           disabled={disabled || settings.schedulers.length < 2}
-          helperText="Its services, locations, providers and booking rules are what partners see."
+          helperText={t`Its services, locations, providers and booking rules are what partners see.`}
           // Disabled for good with one scheduler: its help stays readable (axe color-contrast).
           slotProps={{ formHelperText: { disabled: false } }}
           onChange={(event) => save.mutate({ schedulerId: event.target.value })}
@@ -183,8 +189,8 @@ function PublicationSettings({
           ))}
         </TextField>
         <SwitchField
-          label="Show service names in provider calendar feeds"
-          help='Off: events read "Booked: 30 min", so a calendar shared with family or a phone lock screen shows no health information.'
+          label={t`Show service names in provider calendar feeds`}
+          help={t`Off: events read "Booked: 30 min", so a calendar shared with family or a phone lock screen shows no health information.`}
           checked={settings.feedServiceNames}
           disabled={disabled}
           onChange={(feedServiceNames) => save.mutate({ feedServiceNames })}
@@ -202,31 +208,34 @@ function PublicationSettings({
 }
 
 function EndpointsSection({ settings }: { settings: OpenAvailabilitySettings }) {
+  const { t } = useLingui();
   return (
     <OpenAvailabilitySection
-      title="Addresses for partners"
-      description="Give these to a health system, a state or county “find care” portal or a directory. They follow FHIR R4 and SMART Scheduling Links; anyone may read them."
+      title={t`Addresses for partners`}
+      description={t`Give these to a health system, a state or county “find care” portal or a directory. They follow FHIR R4 and SMART Scheduling Links; anyone may read them.`}
     >
       <Stack spacing={2}>
         {settings.published ? null : (
           <Alert severity="warning">
-            Publish your open times first: until then these addresses answer “not found”.
+            <Trans>Publish your open times first: until then these addresses answer “not found”.</Trans>
           </Alert>
         )}
         <CopyField
-          label="FHIR base URL"
+          label={t`FHIR base URL`}
           value={settings.fhirBaseUrl}
-          helperText="Location, Practitioner, PractitionerRole, HealthcareService, Schedule and Slot (read and search)."
+          helperText={t`Location, Practitioner, PractitionerRole, HealthcareService, Schedule and Slot (read and search).`}
         />
         <CopyField
-          label="$bulk-publish URL"
+          label={t`$bulk-publish URL`}
           value={settings.bulkPublishUrl}
-          helperText="The SMART Scheduling Links manifest: files of locations, schedules and open slots."
+          helperText={t`The SMART Scheduling Links manifest: files of locations, schedules and open slots.`}
         />
         <Typography variant="body2" color="text.secondary">
-          Partners may add <code>source</code> and <code>booking-referral</code> to a time&apos;s booking
-          link: a booking made through it keeps them as its campaign source and term (medium
-          “scheduling-link”).
+          <Trans>
+            Partners may add <code>source</code> and <code>booking-referral</code> to a time&apos;s booking
+            link: a booking made through it keeps them as its campaign source and term (medium
+            “scheduling-link”).
+          </Trans>
         </Typography>
       </Stack>
     </OpenAvailabilitySection>

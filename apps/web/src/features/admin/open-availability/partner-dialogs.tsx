@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -33,6 +34,7 @@ export function AddPartnerDialog({
   onClose: () => void;
   onCreated: (created: CreatePartnerResponse) => void;
 }) {
+  const { t } = useLingui();
   const { clientId } = useAdminParams();
   const titleId = useId();
   const [name, setName] = useState('');
@@ -51,7 +53,7 @@ export function AddPartnerDialog({
     event.preventDefault();
     const parsed = nameSchema.safeParse({ name });
     if (!parsed.success) {
-      setNameError(parsed.error.issues[0]?.message ?? 'Enter a name for the partner');
+      setNameError(parsed.error.issues[0]?.message ?? t`Enter a name for the partner`);
       return;
     }
     create.mutate(parsed.data.name);
@@ -60,15 +62,19 @@ export function AddPartnerDialog({
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
       <form noValidate onSubmit={submit}>
-        <DialogTitle id={titleId}>Add partner</DialogTitle>
+        <DialogTitle id={titleId}>
+          <Trans>Add partner</Trans>
+        </DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <DialogContentText>
-              The partner gets a client id and a secret to ask for access tokens. The secret is shown once,
-              right after you add the partner.
+              <Trans>
+                The partner gets a client id and a secret to ask for access tokens. The secret is shown once,
+                right after you add the partner.
+              </Trans>
             </DialogContentText>
             <TextField
-              label="Partner name"
+              label={t`Partner name`}
               required
               autoFocus
               value={name}
@@ -77,16 +83,18 @@ export function AddPartnerDialog({
                 setNameError(null);
               }}
               error={nameError !== null}
-              helperText={nameError ?? 'For example the health system or app, as your staff know it.'}
+              helperText={nameError ?? t`For example the health system or app, as your staff know it.`}
               slotProps={{ htmlInput: { maxLength: 100 } }}
             />
             <SaveErrorAlert error={showSaveError ? create.error : null} />
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>
+            <Trans>Cancel</Trans>
+          </Button>
           <Button type="submit" variant="contained" disabled={create.isPending}>
-            {create.isPending ? 'Adding…' : 'Add partner'}
+            {create.isPending ? t`Adding…` : t`Add partner`}
           </Button>
         </DialogActions>
       </form>
@@ -102,30 +110,36 @@ export function PartnerSecretDialog({
   created: CreatePartnerResponse | null;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const titleId = useId();
+  const minutes = String(PARTNER_TOKEN_LIFETIME_SECONDS / 60);
   return (
     <Dialog open={created !== null} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>{created ? `${created.partner.name} is added` : 'Partner added'}</DialogTitle>
+      <DialogTitle id={titleId}>
+        {created ? t`${created.partner.name} is added` : t`Partner added`}
+      </DialogTitle>
       <DialogContent>
         {created ? (
           <Stack spacing={2} sx={{ pt: 1 }}>
             <Alert severity="warning">
-              Copy the client secret now and give it to the partner safely. It is shown only this once: we
-              keep no copy of it. If it is lost, revoke this partner and add a new one.
+              <Trans>
+                Copy the client secret now and give it to the partner safely. It is shown only this once: we
+                keep no copy of it. If it is lost, revoke this partner and add a new one.
+              </Trans>
             </Alert>
-            <CopyField label="Client id" value={created.partner.clientIdentifier} />
-            <CopyField label="Client secret" value={created.clientSecret} />
+            <CopyField label={t`Client id`} value={created.partner.clientIdentifier} />
+            <CopyField label={t`Client secret`} value={created.clientSecret} />
             <CopyField
-              label="Token URL"
+              label={t`Token URL`}
               value={created.tokenUrl}
-              helperText={`Access tokens last ${String(PARTNER_TOKEN_LIFETIME_SECONDS / 60)} minutes.`}
+              helperText={t`Access tokens last ${minutes} minutes.`}
             />
           </Stack>
         ) : null}
       </DialogContent>
       <DialogActions>
         <Button variant="contained" onClick={onClose}>
-          I have copied the secret
+          <Trans>I have copied the secret</Trans>
         </Button>
       </DialogActions>
     </Dialog>
@@ -146,30 +160,35 @@ export function RevokePartnerDialog({
   onConfirm: (partner: PartnerClient) => void;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const titleId = useId();
   return (
     <Dialog open={partner !== null} onClose={onClose} aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>{`Revoke ${partner?.name ?? 'this partner'}?`}</DialogTitle>
+      <DialogTitle id={titleId}>{partner ? t`Revoke ${partner.name}?` : t`Revoke this partner?`}</DialogTitle>
       <DialogContent>
         <DialogContentText>
-          {partner?.name} can no longer get access tokens, its tokens stop working at once and the times it
-          holds are released. Appointments it booked stay. This cannot be undone.
+          <Trans>
+            {partner?.name} can no longer get access tokens, its tokens stop working at once and the times it
+            holds are released. Appointments it booked stay. This cannot be undone.
+          </Trans>
         </DialogContentText>
         {error ? (
           <Alert severity="error" sx={{ mt: 2 }}>
-            {errorMessageOf(error, 'The partner could not be revoked. Please try again.')}
+            {errorMessageOf(error, t`The partner could not be revoked. Please try again.`)}
           </Alert>
         ) : null}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>
+          <Trans>Cancel</Trans>
+        </Button>
         <Button
           color="error"
           variant="contained"
           disabled={pending || partner === null}
           onClick={() => partner && onConfirm(partner)}
         >
-          {pending ? 'Revoking…' : 'Revoke'}
+          {pending ? t`Revoking…` : t`Revoke`}
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Table from '@mui/material/Table';
@@ -26,6 +27,7 @@ import { AddPartnerDialog, PartnerSecretDialog, RevokePartnerDialog } from './pa
  * used, revoked), "Add partner" (its secret is shown once, in a dialog), and "Revoke" (asked first).
  */
 export function PartnersSection() {
+  const { t } = useLingui();
   const { clientId } = useAdminParams();
   const queryClient = useQueryClient();
   const zone = usePracticeTimeZone();
@@ -42,7 +44,7 @@ export function PartnersSection() {
     mutationFn: (partner: PartnerClient) => revokePartner(clientId, partner.partnerId),
     onSuccess: async ({ partner }) => {
       setRevoking(null);
-      notifySaved(`${partner.name} is revoked`);
+      notifySaved(t`${partner.name} is revoked`);
       await refresh();
     },
   });
@@ -50,32 +52,32 @@ export function PartnersSection() {
   const data = partners.data;
   return (
     <OpenAvailabilitySection
-      title="Partner clients"
-      description="Partners you trust (a health system, a symptom checker) can hold and book times for patients themselves through the FHIR API, with a client id and secret you create here. Only owners see and manage them."
+      title={t`Partner clients`}
+      description={t`Partners you trust (a health system, a symptom checker) can hold and book times for patients themselves through the FHIR API, with a client id and secret you create here. Only owners see and manage them.`}
       action={
         <Button variant="contained" onClick={() => setAdding(true)}>
-          Add partner
+          <Trans>Add partner</Trans>
         </Button>
       }
     >
-      {partners.isPending ? <LoadingBlock label="Loading the partner clients…" /> : null}
+      {partners.isPending ? <LoadingBlock label={t`Loading the partner clients…`} /> : null}
       {partners.isError ? (
         <ErrorBlock
           error={partners.error}
-          what="the partner clients"
+          what={t`the partner clients`}
           onRetry={() => void partners.refetch()}
         />
       ) : null}
       {data ? (
         <>
           <CopyField
-            label="Token URL"
+            label={t`Token URL`}
             value={data.tokenUrl}
-            helperText="Partners get an access token here (client credentials), then call Appointment/$hold and $book under the FHIR base."
+            helperText={t`Partners get an access token here (client credentials), then call Appointment/$hold and $book under the FHIR base.`}
           />
           {data.partners.length === 0 ? (
             <Typography color="text.secondary" sx={{ mt: 2 }}>
-              No partner client yet.
+              <Trans>No partner client yet.</Trans>
             </Typography>
           ) : (
             <PartnerTable
@@ -120,24 +122,37 @@ function PartnerTable({
   zone: string | undefined;
   onRevoke: (partner: PartnerClient) => void;
 }) {
+  const { t } = useLingui();
   const when = (instant: string | null) => (instant === null ? NO_TIME : formatZonedDateTime(instant, zone));
   return (
-    <TableContainer tabIndex={0} role="region" aria-label="Partner clients (scrollable)" sx={{ mt: 2 }}>
+    <TableContainer tabIndex={0} role="region" aria-label={t`Partner clients (scrollable)`} sx={{ mt: 2 }}>
       <Table size="small">
         <caption
           style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
         >
-          Partner clients
+          <Trans>Partner clients</Trans>
         </caption>
         <TableHead>
           <TableRow>
-            <TableCell>Name</TableCell>
-            <TableCell>Client id</TableCell>
-            <TableCell>Created</TableCell>
-            <TableCell>Last used</TableCell>
-            <TableCell>Revoked</TableCell>
             <TableCell>
-              <span className="visually-hidden">Actions</span>
+              <Trans>Name</Trans>
+            </TableCell>
+            <TableCell>
+              <Trans>Client id</Trans>
+            </TableCell>
+            <TableCell>
+              <Trans>Created</Trans>
+            </TableCell>
+            <TableCell>
+              <Trans>Last used</Trans>
+            </TableCell>
+            <TableCell>
+              <Trans>Revoked</Trans>
+            </TableCell>
+            <TableCell>
+              <span className="visually-hidden">
+                <Trans>Actions</Trans>
+              </span>
             </TableCell>
           </TableRow>
         </TableHead>
@@ -149,17 +164,22 @@ function PartnerTable({
                 {partner.clientIdentifier}
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                {when(partner.createdAt)}
-                {partner.createdBy ? ` by ${partner.createdBy}` : ''}
+                {partner.createdBy ? (
+                  <Trans>
+                    {when(partner.createdAt)} by {partner.createdBy}
+                  </Trans>
+                ) : (
+                  when(partner.createdAt)
+                )}
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                {partner.lastUsedAt === null ? 'Never' : when(partner.lastUsedAt)}
+                {partner.lastUsedAt === null ? t`Never` : when(partner.lastUsedAt)}
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 {partner.status === 'revoked' ? (
-                  <Chip size="small" label={`Revoked ${when(partner.revokedAt)}`} />
+                  <Chip size="small" label={t`Revoked ${when(partner.revokedAt)}`} />
                 ) : (
-                  'No'
+                  t`No`
                 )}
               </TableCell>
               <TableCell align="right">
@@ -167,10 +187,10 @@ function PartnerTable({
                   <Button
                     color="error"
                     size="small"
-                    aria-label={`Revoke ${partner.name}`}
+                    aria-label={t`Revoke ${partner.name}`}
                     onClick={() => onRevoke(partner)}
                   >
-                    Revoke
+                    <Trans>Revoke</Trans>
                   </Button>
                 ) : null}
               </TableCell>

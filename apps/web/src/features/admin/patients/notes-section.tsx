@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
@@ -18,12 +20,14 @@ import { useAdminParams } from '../shared/use-admin-params';
 import { formatZonedDateTime } from '../../../lib/zoned-time';
 import { usePracticeTimeZone } from '../shared/use-practice-zone';
 import { addNote, editNote, type NoteTarget } from './patients-api';
+import { i18n } from '../../../i18n/catalogs';
 
 /** Why a note's text cannot be saved, or null. */
 export function noteTextError(text: string): string | null {
   const trimmed = text.trim();
-  if (trimmed === '') return 'Write the note';
-  if (trimmed.length > NOTE_MAX_LENGTH) return `Keep the note to ${NOTE_MAX_LENGTH} characters or fewer`;
+  const max = NOTE_MAX_LENGTH;
+  if (trimmed === '') return i18n._(msg`Write the note`);
+  if (trimmed.length > max) return i18n._(msg`Keep the note to ${max} characters or fewer`);
   return null;
 }
 
@@ -48,7 +52,10 @@ function NoteEditor({
   onCancel,
   autoFocus,
 }: NoteEditorProps) {
+  const { t } = useLingui();
   const [text, setText] = useState(initial);
+  const length = text.length;
+  const max = NOTE_MAX_LENGTH;
   const [fieldError, setFieldError] = useState<string | null>(null);
   const id = useId();
   return (
@@ -80,7 +87,7 @@ function NoteEditor({
         autoFocus={autoFocus}
         value={text}
         error={fieldError !== null}
-        helperText={fieldError ?? `${text.length}/${NOTE_MAX_LENGTH} characters`}
+        helperText={fieldError ?? t`${length}/${max} characters`}
         onChange={(event) => {
           setText(event.target.value);
           if (fieldError) setFieldError(null);
@@ -93,7 +100,7 @@ function NoteEditor({
         </Button>
         {onCancel ? (
           <Button size="small" onClick={onCancel}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
         ) : null}
       </Stack>
@@ -104,15 +111,20 @@ function NoteEditor({
 
 /** Who wrote the note and when, when it was edited, and what it is about. */
 function NoteByline({ note, about }: { note: Note; about: string }) {
+  const { t } = useLingui();
   const zone = usePracticeTimeZone();
+  const editedAt = note.editedAt ? formatZonedDateTime(note.editedAt, zone) : '';
   return (
     <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-      {note.author?.name ?? 'A former user'} ·{' '}
+      {note.author?.name ?? t`A former user`} ·{' '}
       <time dateTime={note.createdAt}>{formatZonedDateTime(note.createdAt, zone)}</time>
       {note.editedAt ? (
         <>
           {' '}
-          · edited <time dateTime={note.editedAt}>{formatZonedDateTime(note.editedAt, zone)}</time>
+          ·{' '}
+          <Trans>
+            edited <time dateTime={note.editedAt}>{editedAt}</time>
+          </Trans>
         </>
       ) : null}{' '}
       · {about}
@@ -130,11 +142,12 @@ function NoteAboutChoice({
   value: 'appointment' | 'patient';
   onChange: (value: 'appointment' | 'patient') => void;
 }) {
+  const { t } = useLingui();
   const aboutId = useId();
   return (
     <FormControl component="fieldset" sx={{ mb: 1 }}>
       <FormLabel component="legend" id={aboutId}>
-        The new note is about
+        <Trans>The new note is about</Trans>
       </FormLabel>
       <RadioGroup
         row
@@ -145,9 +158,13 @@ function NoteAboutChoice({
         <FormControlLabel
           value="appointment"
           control={<Radio size="small" />}
-          label={`This appointment (${appointmentLabel})`}
+          label={t`This appointment (${appointmentLabel})`}
         />
-        <FormControlLabel value="patient" control={<Radio size="small" />} label="The patient in general" />
+        <FormControlLabel
+          value="patient"
+          control={<Radio size="small" />}
+          label={t`The patient in general`}
+        />
       </RadioGroup>
     </FormControl>
   );
@@ -174,6 +191,7 @@ export function NotesSection({
   canWrite,
   onSaved,
 }: NotesSectionProps) {
+  const { t } = useLingui();
   const zone = usePracticeTimeZone();
   const { clientId } = useAdminParams();
   const [editing, setEditing] = useState<string | null>(null);
@@ -184,7 +202,7 @@ export function NotesSection({
   const add = useMutation({
     mutationFn: (text: string) => addNote(clientId, target, text),
     onSuccess: async () => {
-      notifySaved('Note added');
+      notifySaved(t`Note added`);
       await onSaved();
     },
     onError: notifySaveFailed,
@@ -192,7 +210,7 @@ export function NotesSection({
   const edit = useMutation({
     mutationFn: ({ noteId, text }: { noteId: string; text: string }) => editNote(clientId, noteId, text),
     onSuccess: async () => {
-      notifySaved('Note saved');
+      notifySaved(t`Note saved`);
       setEditing(null);
       await onSaved();
     },
@@ -202,20 +220,29 @@ export function NotesSection({
   return (
     <Box>
       {notes.length === 0 ? (
-        <Typography color="text.secondary">No notes yet.</Typography>
+        <Typography color="text.secondary">
+          <Trans>No notes yet.</Trans>
+        </Typography>
       ) : (
-        <Box component="ul" aria-label="Notes" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        <Box component="ul" aria-label={t`Notes`} sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {notes.map((note) => {
-            const about = note.appointmentId
-              ? `Appointment ${appointmentLabels.get(note.appointmentId) ?? ''}`.trim()
-              : 'The patient';
+            const appointmentLabel = note.appointmentId
+              ? (appointmentLabels.get(note.appointmentId) ?? '')
+              : undefined;
+            const about =
+              appointmentLabel === undefined
+                ? t`The patient`
+                : appointmentLabel === ''
+                  ? t`Appointment`
+                  : t`Appointment ${appointmentLabel}`;
+            const createdAt = formatZonedDateTime(note.createdAt, zone);
             return (
               <Paper component="li" variant="outlined" key={note.noteId} sx={{ p: 1.5, mb: 1 }}>
                 {editing === note.noteId ? (
                   <NoteEditor
-                    label="Edit note"
+                    label={t`Edit note`}
                     initial={note.text}
-                    submitLabel="Save note"
+                    submitLabel={t`Save note`}
                     pending={edit.isPending}
                     error={edit.error}
                     autoFocus
@@ -239,9 +266,9 @@ export function NotesSection({
                           edit.reset();
                           setEditing(note.noteId);
                         }}
-                        aria-label={`Edit your note of ${formatZonedDateTime(note.createdAt, zone)}`}
+                        aria-label={t`Edit your note of ${createdAt}`}
                       >
-                        Edit
+                        <Trans>Edit</Trans>
                       </Button>
                     ) : null}
                   </>
@@ -257,9 +284,9 @@ export function NotesSection({
             <NoteAboutChoice appointmentLabel={appointment.label} value={about} onChange={setAbout} />
           ) : null}
           <NoteEditor
-            label="New note"
+            label={t`New note`}
             initial=""
-            submitLabel="Add note"
+            submitLabel={t`Add note`}
             pending={add.isPending}
             error={add.error}
             onSubmit={(text) => add.mutateAsync(text)}

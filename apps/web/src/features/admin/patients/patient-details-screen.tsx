@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
@@ -34,6 +35,7 @@ interface PatientRecordProps {
 
 /** The patient's record: contact, insurance, appointments, the selected one, notes and feedback. */
 function PatientRecord({ data, selectedId, labels, back, canWrite }: PatientRecordProps) {
+  const { t } = useLingui();
   const { clientId, ruleId } = useAdminParams();
   const queryClient = useQueryClient();
   const practiceZone = usePracticeTimeZone();
@@ -43,7 +45,7 @@ function PatientRecord({ data, selectedId, labels, back, canWrite }: PatientReco
 
   return (
     <AdminPage
-      title="Patient details"
+      title={t`Patient details`}
       description={`${data.patient.lastName}, ${data.patient.firstName}`}
       actions={back}
     >
@@ -56,34 +58,34 @@ function PatientRecord({ data, selectedId, labels, back, canWrite }: PatientReco
         </Grid>
       </Grid>
       <PendingChangesSection patientId={data.patient.patientId} />
-      <Section id="patient-appointments" title="Appointments">
+      <Section id="patient-appointments" title={t`Appointments`}>
         <AppointmentsTable
-          caption="Upcoming appointments"
+          caption={t`Upcoming appointments`}
           appointments={data.upcomingAppointments}
           selectedId={selectedId}
           linkTo={linkTo}
-          emptyText="No upcoming appointments."
+          emptyText={t`No upcoming appointments.`}
         />
         <AppointmentsTable
-          caption="Past appointments"
+          caption={t`Past appointments`}
           appointments={data.pastAppointments}
           selectedId={selectedId}
           linkTo={linkTo}
-          emptyText="No past appointments."
+          emptyText={t`No past appointments.`}
         />
       </Section>
-      <Section id="selected-appointment" title="Selected appointment">
+      <Section id="selected-appointment" title={t`Selected appointment`}>
         {selectedId ? (
           <SelectedAppointment patientId={data.patient.patientId} appointmentId={selectedId} />
         ) : (
           <Typography color="text.secondary">
             {labels.size === 0
-              ? 'This patient has no appointments.'
-              : 'Choose an appointment in the lists above to see it here.'}
+              ? t`This patient has no appointments.`
+              : t`Choose an appointment in the lists above to see it here.`}
           </Typography>
         )}
       </Section>
-      <Section id="patient-notes" title="Notes">
+      <Section id="patient-notes" title={t`Notes`}>
         <NotesSection
           patientId={data.patient.patientId}
           appointment={
@@ -115,6 +117,7 @@ function PatientRecord({ data, selectedId, labels, back, canWrite }: PatientReco
  * past), the selected appointment with its status history and status control, notes and feedback.
  */
 export function PatientDetailsScreen() {
+  const { t } = useLingui();
   const { clientId, ruleId } = useAdminParams();
   const { patientId, appointmentId } = useParams();
   const access = useStaffAccess();
@@ -138,28 +141,30 @@ export function PatientDetailsScreen() {
 
   const back = (
     <Button component={RouterLink} to={sectionPath(clientId, ruleId, 'patients')}>
-      Back to patients
+      <Trans>Back to patients</Trans>
     </Button>
   );
 
   if (!validPatient || (details.isError && isNotFound(details.error))) {
     return (
-      <AdminPage title="Patient not found" actions={back}>
-        <Typography>This patient does not exist in this practice, or the link is wrong.</Typography>
+      <AdminPage title={t`Patient not found`} actions={back}>
+        <Typography>
+          <Trans>This patient does not exist in this practice, or the link is wrong.</Trans>
+        </Typography>
       </AdminPage>
     );
   }
   if (details.isPending) {
     return (
-      <AdminPage title="Patient details" actions={back}>
-        <LoadingBlock label="Loading the patient…" />
+      <AdminPage title={t`Patient details`} actions={back}>
+        <LoadingBlock label={t`Loading the patient…`} />
       </AdminPage>
     );
   }
   if (details.isError) {
     return (
-      <AdminPage title="Patient details" actions={back}>
-        <ErrorBlock error={details.error} what="the patient" onRetry={() => void details.refetch()} />
+      <AdminPage title={t`Patient details`} actions={back}>
+        <ErrorBlock error={details.error} what={t`the patient`} onRetry={() => void details.refetch()} />
       </AdminPage>
     );
   }

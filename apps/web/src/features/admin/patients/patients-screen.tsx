@@ -1,3 +1,6 @@
+import type { I18n } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type {
@@ -29,14 +32,17 @@ import {
   type PatientListRequest,
 } from './patients-api';
 import { formatZonedDate, formatZonedDateTime } from '../../../lib/zoned-time';
+import { i18n as activeI18n } from '../../../i18n/catalogs';
 
 /** A row of the table: a list item, with its last appointment when the search answered it. */
 type PatientRow = PatientListItem & { lastAppointment?: LastAppointment | null };
 
 /** 'Nov 20, 2026, 9:00 AM ET · Cleaning with Dr. Ann Lee · Fulfilled · K7M-4QXD' (the location's zone). */
-export function lastAppointmentText(last: LastAppointment): string {
+export function lastAppointmentText(last: LastAppointment, i18n: I18n = activeI18n): string {
   const when = formatZonedDateTime(last.startUtc, last.timeZone);
-  return `${when} · ${last.service.name} with ${last.provider.name} · ${last.statusLabel} · ${last.confirmationNumber}`;
+  const service = last.service.name;
+  const provider = last.provider.name;
+  return `${when} · ${i18n._(msg`${service} with ${provider}`)} · ${last.statusLabel} · ${last.confirmationNumber}`;
 }
 
 /**
@@ -68,11 +74,12 @@ export function patientListSort(query: Pick<ListQuery, 'sort' | 'direction'>): P
 function patientColumns(
   detailsPath: (patientId: string) => string,
   practiceZone: string | undefined,
+  i18n: I18n,
 ): Column<PatientRow>[] {
   return [
     {
       key: 'name',
-      label: 'Patient',
+      label: i18n._(msg`Patient`),
       sortField: 'name',
       render: (patient) => (
         <Link component={RouterLink} to={detailsPath(patient.patientId)} sx={{ fontWeight: 500 }}>
@@ -82,13 +89,13 @@ function patientColumns(
     },
     {
       key: 'dateOfBirth',
-      label: 'Date of birth',
+      label: i18n._(msg`Date of birth`),
       sortField: 'dateOfBirth',
       render: (patient) => formatIsoDate(patient.dateOfBirth),
     },
     {
       key: 'contact',
-      label: 'Phone and e-mail',
+      label: i18n._(msg`Phone and e-mail`),
       wrapMinWidth: 160,
       render: (patient) => (
         <>
@@ -108,29 +115,29 @@ function patientColumns(
     },
     {
       key: 'appointments',
-      label: 'Appointments',
+      label: i18n._(msg`Appointments`),
       align: 'right',
       render: (patient) => patient.appointmentCount,
     },
     {
       key: 'last',
-      label: 'Last visit',
+      label: i18n._(msg`Last visit`),
       wrapMinWidth: 130,
       render: (patient) =>
         patient.lastAppointment
-          ? lastAppointmentText(patient.lastAppointment)
+          ? lastAppointmentText(patient.lastAppointment, i18n)
           : listAppointmentTime(patient.lastAppointmentUtc, patient.lastAppointmentTimeZone, practiceZone),
     },
     {
       key: 'next',
-      label: 'Next appointment',
+      label: i18n._(msg`Next appointment`),
       wrapMinWidth: 130,
       render: (patient) =>
         listAppointmentTime(patient.nextAppointmentUtc, patient.nextAppointmentTimeZone, practiceZone),
     },
     {
       key: 'createdAt',
-      label: 'Added',
+      label: i18n._(msg`Added`),
       sortField: 'createdAt',
       // The practice's day (its zone), not the browser's.
       render: (patient) => formatZonedDate(patient.createdAt, practiceZone),
@@ -144,6 +151,7 @@ function patientColumns(
  * the server. The search text lives in this screen's state only, never in the page URL.
  */
 export function PatientsScreen() {
+  const { t, i18n } = useLingui();
   const { clientId, ruleId } = useAdminParams();
   const controls = useListQuery('name');
   const { query } = controls;
@@ -181,19 +189,23 @@ export function PatientsScreen() {
   const columns = patientColumns(
     (patientId) => sectionPath(clientId, ruleId, patientDetailsPath(patientId)),
     options.data?.defaultTimeZone,
+    i18n,
   );
 
   const total = patients.data?.total ?? 0;
 
   return (
-    <AdminPage title="Patients" description="Find a patient to see their appointments, notes and feedback.">
+    <AdminPage
+      title={t`Patients`}
+      description={t`Find a patient to see their appointments, notes and feedback.`}
+    >
       <Typography role="status" sx={visuallyHidden}>
         {patients.data && !patients.isFetching
-          ? `${total} ${total === 1 ? 'patient' : 'patients'} found`
+          ? t`${plural(total, { one: '# patient found', other: '# patients found' })}`
           : ''}
       </Typography>
       <DataTable
-        caption="Patients"
+        caption={t`Patients`}
         columns={columns}
         rows={patients.data?.items}
         total={total}
@@ -205,10 +217,10 @@ export function PatientsScreen() {
           if (options.isError) void options.refetch();
           void patients.refetch();
         }}
-        searchLabel="Search by name, phone, e-mail or date of birth"
-        emptyText={filtered ? 'No patient has an appointment matching these filters.' : 'No patients yet.'}
+        searchLabel={t`Search by name, phone, e-mail or date of birth`}
+        emptyText={filtered ? t`No patient has an appointment matching these filters.` : t`No patients yet.`}
         noMatchText={
-          filtered ? 'No patient matches your search and filters.' : 'No patient matches your search.'
+          filtered ? t`No patient matches your search and filters.` : t`No patient matches your search.`
         }
         toolbar={
           <AppointmentFiltersBar

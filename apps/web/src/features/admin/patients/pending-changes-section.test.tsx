@@ -7,6 +7,7 @@ import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { I18nWrapper } from '../../../i18n/test-support';
 import { sessionKeys } from '../shared/api/session-api';
 import { adminReducer } from '../state/admin-slice';
 import { PendingChangesSection } from './pending-changes-section';
@@ -86,6 +87,7 @@ function renderSection(role: Role) {
         <RouterProvider router={router} />
       </QueryClientProvider>
     </Provider>,
+    { wrapper: I18nWrapper },
   );
 }
 

@@ -1,3 +1,6 @@
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -25,18 +28,23 @@ import {
   type PendingChangeDecision,
 } from './pending-changes-api';
 
-const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
-const phoneText = (value: string | null) => (value ? formatPhone(value) : 'Not given');
-
 /** The rows of one change: only the fields it would set, with what is on file now. */
-function changeRows(change: PatientPendingChange, current: ContactOnFile): [string, string, string][] {
+function changeRows(
+  change: PatientPendingChange,
+  current: ContactOnFile,
+  i18n: I18n,
+): [string, string, string][] {
+  const notGiven = i18n._(msg`Not given`);
+  const yesNo = (value: boolean) => (value ? i18n._(msg`Yes`) : i18n._(msg`No`));
+  const phoneText = (value: string | null) => (value ? formatPhone(value) : notGiven);
   const rows: [string, string, string][] = [];
-  if (change.phone !== null) rows.push(['Phone', phoneText(current.phone), phoneText(change.phone)]);
-  if (change.email !== null) rows.push(['E-mail', current.email ?? 'Not given', change.email]);
+  if (change.phone !== null)
+    rows.push([i18n._(msg`Phone`), phoneText(current.phone), phoneText(change.phone)]);
+  if (change.email !== null) rows.push([i18n._(msg`E-mail`), current.email ?? notGiven, change.email]);
   if (change.smsPermission !== null)
-    rows.push(['Text messages', yesNo(current.smsPermission), yesNo(change.smsPermission)]);
+    rows.push([i18n._(msg`Text messages`), yesNo(current.smsPermission), yesNo(change.smsPermission)]);
   if (change.emailPermission !== null)
-    rows.push(['E-mails', yesNo(current.emailPermission), yesNo(change.emailPermission)]);
+    rows.push([i18n._(msg`E-mails`), yesNo(current.emailPermission), yesNo(change.emailPermission)]);
   return rows;
 }
 
@@ -49,13 +57,14 @@ function PendingChange({
   current: ContactOnFile;
   canWrite: boolean;
 }) {
+  const { t, i18n } = useLingui();
   const { clientId } = useAdminParams();
   const zone = usePracticeTimeZone();
   const queryClient = useQueryClient();
   const decide = useMutation({
     mutationFn: (decision: PendingChangeDecision) => decidePendingChange(clientId, change.changeId, decision),
     onSuccess: async (_result, decision) => {
-      notifySaved(decision === 'accept' ? 'Change applied to the record' : 'Change rejected');
+      notifySaved(decision === 'accept' ? t`Change applied to the record` : t`Change rejected`);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: pendingChangeKeys.patient(clientId, change.patientId) }),
         queryClient.invalidateQueries({ queryKey: patientKeys.details(clientId, change.patientId) }),
@@ -63,28 +72,32 @@ function PendingChange({
     },
   });
   const captionId = `pending-change-${change.changeId}`;
-  const from = change.source === 'waitlist' ? 'a booking from the waitlist' : 'an online booking';
+  const when = <time dateTime={change.createdAt}>{formatZonedDateTime(change.createdAt, zone)}</time>;
   return (
     <Box component="li" sx={{ py: 1, borderTop: 1, borderColor: 'divider' }}>
       <Typography id={captionId} variant="body2" color="text.secondary">
-        From {from} · <time dateTime={change.createdAt}>{formatZonedDateTime(change.createdAt, zone)}</time>
+        {change.source === 'waitlist' ? (
+          <Trans>From a booking from the waitlist · {when}</Trans>
+        ) : (
+          <Trans>From an online booking · {when}</Trans>
+        )}
       </Typography>
       <Table size="small" aria-labelledby={captionId} sx={{ my: 1 }}>
         <TableHead>
           <TableRow>
             <TableCell component="th" scope="col">
-              Detail
+              <Trans>Detail</Trans>
             </TableCell>
             <TableCell component="th" scope="col">
-              On file
+              <Trans>On file</Trans>
             </TableCell>
             <TableCell component="th" scope="col">
-              Proposed
+              <Trans>Proposed</Trans>
             </TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
-          {changeRows(change, current).map(([label, onFile, proposed]) => (
+          {changeRows(change, current, i18n).map(([label, onFile, proposed]) => (
             <TableRow key={label}>
               <TableCell component="th" scope="row">
                 {label}
@@ -103,10 +116,10 @@ function PendingChange({
             disabled={decide.isPending}
             onClick={() => decide.mutate('accept')}
           >
-            Accept change
+            <Trans>Accept change</Trans>
           </Button>
           <Button size="small" disabled={decide.isPending} onClick={() => decide.mutate('reject')}>
-            Reject change
+            <Trans>Reject change</Trans>
           </Button>
         </Stack>
       ) : null}
@@ -128,6 +141,7 @@ function PendingChange({
  * Shows nothing while there is none.
  */
 export function PendingChangesSection({ patientId }: { patientId: string }) {
+  const { t } = useLingui();
   const { clientId } = useAdminParams();
   const access = useStaffAccess();
   const changes = useQuery({
@@ -137,15 +151,21 @@ export function PendingChangesSection({ patientId }: { patientId: string }) {
   // Nothing while loading or when no change waits: most patients never have one.
   if (changes.isPending || (changes.data && changes.data.pendingChanges.length === 0)) return null;
   return (
-    <Section id="patient-pending-changes" title="Contact changes to review">
+    <Section id="patient-pending-changes" title={t`Contact changes to review`}>
       {changes.isError ? (
-        <ErrorBlock error={changes.error} what="the contact changes" onRetry={() => void changes.refetch()} />
+        <ErrorBlock
+          error={changes.error}
+          what={t`the contact changes`}
+          onRetry={() => void changes.refetch()}
+        />
       ) : null}
       {changes.data ? (
         <>
           <Typography sx={{ mb: 1 }}>
-            A booking brought contact details that differ from the record. Messages go to the details on file
-            until a change is accepted.
+            <Trans>
+              A booking brought contact details that differ from the record. Messages go to the details on
+              file until a change is accepted.
+            </Trans>
           </Typography>
           <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
             {changes.data.pendingChanges.map((change) => (

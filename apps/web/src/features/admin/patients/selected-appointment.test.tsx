@@ -9,6 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { I18nWrapper } from '../../../i18n/test-support';
 import { sessionKeys } from '../shared/api/session-api';
 import { adminReducer } from '../state/admin-slice';
 import { SelectedAppointment } from './selected-appointment';
@@ -129,6 +130,7 @@ function renderSelected() {
         <RouterProvider router={router} />
       </QueryClientProvider>
     </Provider>,
+    { wrapper: I18nWrapper },
   );
 }
 

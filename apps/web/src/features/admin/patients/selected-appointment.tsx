@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,7 +10,6 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { APPOINTMENT_STATUS_LABELS } from '@scheduler/domain/appointment-status';
 import { confirmationNumberOf } from '@scheduler/domain/messages/format';
 import type { GetAppointmentDetailsResponse } from '@scheduler/contract/patient-management/appointments';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -28,6 +28,7 @@ import { refreshAfterStatusChange } from './status-api';
 import { CancelAppointmentDialog } from '../front-desk/cancel-dialog';
 import { RescheduleDialog } from '../front-desk/reschedule-dialog';
 import type { StaffAccess } from '../shared/use-staff-access';
+import { APPOINTMENT_STATUS_MESSAGES } from '../shared/status-labels';
 
 /** The appointment's status changes, each at its time on the appointment's location clock (zone named). */
 function StatusHistoryTable({
@@ -37,27 +38,38 @@ function StatusHistoryTable({
   history: GetAppointmentDetailsResponse['statusHistory'];
   timeZone: string;
 }) {
+  const { t, i18n } = useLingui();
   return (
-    <TableContainer tabIndex={0} role="region" aria-label="Status history (scrollable)" sx={{ mt: 2 }}>
+    <TableContainer tabIndex={0} role="region" aria-label={t`Status history (scrollable)`} sx={{ mt: 2 }}>
       <Table size="small">
         <Typography
           component="caption"
           sx={{ captionSide: 'top', textAlign: 'left', p: 0, pb: 1, fontWeight: 500 }}
         >
-          Status history
+          <Trans>Status history</Trans>
         </Typography>
         <TableHead>
           <TableRow>
-            <TableCell scope="col">When</TableCell>
-            <TableCell scope="col">Status</TableCell>
-            <TableCell scope="col">Changed by</TableCell>
-            <TableCell scope="col">Reason</TableCell>
+            <TableCell scope="col">
+              <Trans>When</Trans>
+            </TableCell>
+            <TableCell scope="col">
+              <Trans>Status</Trans>
+            </TableCell>
+            <TableCell scope="col">
+              <Trans>Changed by</Trans>
+            </TableCell>
+            <TableCell scope="col">
+              <Trans>Reason</Trans>
+            </TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
           {history.length === 0 ? (
             <TableRow>
-              <TableCell colSpan={4}>No changes recorded.</TableCell>
+              <TableCell colSpan={4}>
+                <Trans>No changes recorded.</Trans>
+              </TableCell>
             </TableRow>
           ) : null}
           {history.map((entry, index) => (
@@ -66,10 +78,10 @@ function StatusHistoryTable({
                 <time dateTime={entry.at}>{formatZonedDateTime(entry.at, timeZone)}</time>
               </TableCell>
               <TableCell>
-                {entry.fromStatus ? `${APPOINTMENT_STATUS_LABELS[entry.fromStatus]} → ` : ''}
+                {entry.fromStatus ? `${i18n._(APPOINTMENT_STATUS_MESSAGES[entry.fromStatus])} → ` : ''}
                 {entry.toLabel}
               </TableCell>
-              <TableCell>{entry.changedBy?.name ?? 'Booking (system)'}</TableCell>
+              <TableCell>{entry.changedBy?.name ?? t`Booking (system)`}</TableCell>
               <TableCell sx={{ overflowWrap: 'anywhere' }}>{entry.reason ?? '—'}</TableCell>
             </TableRow>
           ))}
@@ -119,7 +131,7 @@ function MoveOrCancel({
             setOpen('reschedule');
           }}
         >
-          Reschedule
+          <Trans>Reschedule</Trans>
         </Button>
       ) : null}
       {canCancel ? (
@@ -130,7 +142,7 @@ function MoveOrCancel({
             setOpen('cancel');
           }}
         >
-          Cancel appointment
+          <Trans>Cancel appointment</Trans>
         </Button>
       ) : null}
       {open === 'reschedule' ? (
@@ -163,6 +175,7 @@ export function SelectedAppointment({
   patientId: string;
   appointmentId: string;
 }) {
+  const { t, i18n } = useLingui();
   const { clientId } = useAdminParams();
   const queryClient = useQueryClient();
   const access = useStaffAccess();
@@ -171,12 +184,14 @@ export function SelectedAppointment({
     queryFn: ({ signal }) => fetchAppointmentDetails(clientId, patientId, appointmentId, signal),
   });
 
-  if (details.isPending) return <LoadingBlock label="Loading the appointment…" />;
+  if (details.isPending) return <LoadingBlock label={t`Loading the appointment…`} />;
   if (details.isError) {
     return isNotFound(details.error) ? (
-      <Alert severity="warning">This appointment is not one of this patient&apos;s appointments.</Alert>
+      <Alert severity="warning">
+        <Trans>This appointment is not one of this patient&apos;s appointments.</Trans>
+      </Alert>
     ) : (
-      <ErrorBlock error={details.error} what="the appointment" onRetry={() => void details.refetch()} />
+      <ErrorBlock error={details.error} what={t`the appointment`} onRetry={() => void details.refetch()} />
     );
   }
   const { appointment, statusHistory } = details.data;
@@ -190,29 +205,29 @@ export function SelectedAppointment({
       </Box>
       <DetailList
         items={[
-          ['Confirmation number', confirmationNumberText(appointment.appointmentId)],
-          ['Service', appointment.service.name],
-          ['Provider', appointment.provider.name],
-          ['Location', appointment.location.name],
+          [t`Confirmation number`, confirmationNumberText(appointment.appointmentId)],
+          [t`Service`, appointment.service.name],
+          [t`Provider`, appointment.provider.name],
+          [t`Location`, appointment.location.name],
           [
-            'Time',
+            t`Time`,
             `${formatZonedTime(appointment.startUtc, appointment.timeZone)} – ${formatZonedTime(
               appointment.endUtc,
               appointment.timeZone,
             )} (${appointment.timeZone})`,
           ],
-          ['Status', appointment.statusLabel],
+          [t`Status`, appointment.statusLabel],
           ...(appointment.cancelReason
-            ? ([['Cancellation reason', appointment.cancelReason]] as [string, string][])
+            ? ([[t`Cancellation reason`, appointment.cancelReason]] as [string, string][])
             : []),
-          ...selfServiceLines(details.data.selfService, appointment.timeZone),
-          ['Patient', appointment.isNewPatient ? 'New patient' : 'Existing patient'],
-          ['Reason for visit', appointment.reasonForVisit ?? 'Not given'],
+          ...selfServiceLines(details.data.selfService, appointment.timeZone, i18n),
+          [t`Patient`, appointment.isNewPatient ? t`New patient` : t`Existing patient`],
+          [t`Reason for visit`, appointment.reasonForVisit ?? t`Not given`],
           ...(appointment.patientNotes
-            ? ([['Patient notes', appointment.patientNotes]] as [string, string][])
+            ? ([[t`Patient notes`, appointment.patientNotes]] as [string, string][])
             : []),
-          ['Channel', appointment.channel ?? 'Staff or unknown'],
-          ['Booked', formatZonedDateTime(appointment.createdAt, appointment.timeZone)],
+          [t`Channel`, appointment.channel ?? t`Staff or unknown`],
+          [t`Booked`, formatZonedDateTime(appointment.createdAt, appointment.timeZone)],
         ]}
       />
       <ResendManageLink details={details.data} access={access} />

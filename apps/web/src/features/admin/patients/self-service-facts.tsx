@@ -1,3 +1,6 @@
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,6 +16,7 @@ import { notifySaveFailed } from '../shared/components/save-feedback';
 import { formatZonedDateTime } from '../../../lib/zoned-time';
 import { useAdminParams } from '../shared/use-admin-params';
 import type { StaffAccess } from '../shared/use-staff-access';
+import { i18n as activeI18n } from '../../../i18n/catalogs';
 
 /**
  * Issue 18 on the patient page: what the patient did with the manage link ("cancelled by patient
@@ -37,19 +41,29 @@ export function cancelReasonLabel(reason: string): string {
 }
 
 /** The lines the patient page shows, in order: [term, text]. */
-export function selfServiceLines(facts: SelfServiceFacts, timeZone: string): [string, string][] {
+export function selfServiceLines(
+  facts: SelfServiceFacts,
+  timeZone: string,
+  i18n: I18n = activeI18n,
+): [string, string][] {
   const lines: [string, string][] = [];
   if (facts.rescheduledFromUtc) {
-    const times = facts.rescheduleCount > 1 ? ` (${facts.rescheduleCount} times in all)` : '';
+    const count = facts.rescheduleCount;
+    const from = formatZonedDateTime(facts.rescheduledFromUtc, timeZone, { weekday: true });
     lines.push([
-      'Rescheduled',
-      `Rescheduled by patient from ${formatZonedDateTime(facts.rescheduledFromUtc, timeZone, { weekday: true })}${times}`,
+      i18n._(msg`Rescheduled`),
+      count > 1
+        ? i18n._(msg`Rescheduled by patient from ${from} (${count} times in all)`)
+        : i18n._(msg`Rescheduled by patient from ${from}`),
     ]);
   }
   if (facts.cancelledBy === 'patient') {
-    const reason = facts.cancelReason ? `: ${cancelReasonLabel(facts.cancelReason)}` : '';
-    lines.push(['Cancelled', `Cancelled by patient online${reason}`]);
-    if (facts.cancelNote) lines.push(['Patient’s note', facts.cancelNote]);
+    const reason = facts.cancelReason ? cancelReasonLabel(facts.cancelReason) : '';
+    lines.push([
+      i18n._(msg`Cancelled`),
+      reason ? i18n._(msg`Cancelled by patient online: ${reason}`) : i18n._(msg`Cancelled by patient online`),
+    ]);
+    if (facts.cancelNote) lines.push([i18n._(msg`Patient’s note`), facts.cancelNote]);
   }
   return lines;
 }
@@ -75,18 +89,20 @@ export function ResendManageLink({
   return (
     <Box sx={{ mt: 2 }}>
       <Button variant="outlined" size="small" disabled={resend.isPending} onClick={() => resend.mutate()}>
-        Resend manage link
+        <Trans>Resend manage link</Trans>
       </Button>
       {resend.data ? (
         <Box role="status" sx={{ mt: 1 }}>
           {resend.data.queued ? (
             <Alert severity="success">
-              A new manage link is on its way to the patient. Earlier links no longer work.
+              <Trans>A new manage link is on its way to the patient. Earlier links no longer work.</Trans>
             </Alert>
           ) : (
             <Alert severity="info">
-              No link was sent: self-service is off for this scheduler, or the appointment is no longer
-              upcoming.
+              <Trans>
+                No link was sent: self-service is off for this scheduler, or the appointment is no longer
+                upcoming.
+              </Trans>
             </Alert>
           )}
         </Box>

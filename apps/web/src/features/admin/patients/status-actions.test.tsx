@@ -8,6 +8,7 @@ import { cleanup, configure, render, screen, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { I18nWrapper } from '../../../i18n/test-support';
 import { sessionKeys } from '../shared/api/session-api';
 import { adminReducer } from '../state/admin-slice';
 import { StatusActions } from './status-actions';
@@ -148,6 +149,7 @@ function renderActions(
         />
       </QueryClientProvider>
     </Provider>,
+    { wrapper: I18nWrapper },
   );
   return { onChanged };
 }
@@ -306,7 +308,7 @@ describe('StatusActions', () => {
         </QueryClientProvider>
       </Provider>
     );
-    const { rerender } = render(view('booked'));
+    const { rerender } = render(view('booked'), { wrapper: I18nWrapper });
     await user.click(screen.getByRole('button', { name: 'Cancel appointment' }));
     expect(onCancel).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('dialog')).toBeNull();

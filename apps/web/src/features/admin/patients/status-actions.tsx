@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,11 +10,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import {
-  APPOINTMENT_STATUS_LABELS,
-  STATUS_REASON_MAX_LENGTH,
-  type AppointmentStatus,
-} from '@scheduler/domain/appointment-status';
+import { STATUS_REASON_MAX_LENGTH, type AppointmentStatus } from '@scheduler/domain/appointment-status';
 import { hasPermission } from '@scheduler/domain/roles';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -29,6 +26,7 @@ import {
   validateStatusChange,
 } from './status-options';
 import { StatusHints } from './status-hints';
+import { APPOINTMENT_STATUS_MESSAGES } from '../shared/status-labels';
 
 export interface StatusActionsProps {
   clientId: string;
@@ -56,6 +54,7 @@ const CONFIRMED_MOVES: readonly AppointmentStatus[] = ['cancelled', 'entered-in-
 
 /** A refused or failed change, as the user reads it. */
 function ChangeErrorAlert({ error }: { error: unknown }) {
+  const { t } = useLingui();
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (error) ref.current?.focus();
@@ -71,7 +70,7 @@ function ChangeErrorAlert({ error }: { error: unknown }) {
     >
       {changedMeanwhile
         ? error.message
-        : errorMessageOf(error, 'The status could not be changed. Please try again.')}
+        : errorMessageOf(error, t`The status could not be changed. Please try again.`)}
     </Alert>
   );
 }
@@ -90,11 +89,14 @@ function ReasonDialog({
   /** Sends the change; answers the reason field's error when the reason is refused. */
   onConfirm: (reason: string) => string | undefined;
 }) {
+  const { t, i18n } = useLingui();
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | undefined>();
   const id = useId();
   const needsReason = reasonRequired(to);
   const cancelling = to === 'cancelled';
+  const reasonLength = reason.length;
+  const maxLength = STATUS_REASON_MAX_LENGTH;
   return (
     <Dialog
       open
@@ -112,17 +114,17 @@ function ReasonDialog({
         }}
       >
         <DialogTitle id={`${id}-title`}>
-          {cancelling ? 'Cancel this appointment?' : 'Mark this appointment entered in error?'}
+          {cancelling ? t`Cancel this appointment?` : t`Mark this appointment entered in error?`}
         </DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>
             {cancelling
-              ? 'The time is freed at once and the patient is told. Say why it is cancelled.'
-              : 'Use this for an appointment that should never have existed. The time is freed at once.'}
+              ? t`The time is freed at once and the patient is told. Say why it is cancelled.`
+              : t`Use this for an appointment that should never have existed. The time is freed at once.`}
           </DialogContentText>
           <TextField
             id={`${id}-reason`}
-            label={needsReason ? 'Reason for cancellation' : 'Reason (optional)'}
+            label={needsReason ? t`Reason for cancellation` : t`Reason (optional)`}
             required={needsReason}
             autoFocus
             fullWidth
@@ -131,7 +133,7 @@ function ReasonDialog({
             maxRows={5}
             value={reason}
             error={reasonError !== undefined}
-            helperText={reasonError ?? `${reason.length}/${STATUS_REASON_MAX_LENGTH} characters`}
+            helperText={reasonError ?? t`${reasonLength}/${maxLength} characters`}
             onChange={(event) => {
               setReason(event.target.value);
               setReasonError(undefined);
@@ -142,10 +144,10 @@ function ReasonDialog({
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={pending}>
-            Keep it
+            <Trans>Keep it</Trans>
           </Button>
           <Button type="submit" variant="contained" color="error" disabled={pending}>
-            {STATUS_ACTION_LABELS[to]}
+            {i18n._(STATUS_ACTION_LABELS[to])}
           </Button>
         </DialogActions>
       </Box>
@@ -160,6 +162,7 @@ function ReasonDialog({
  * for a reason; entered-in-error asks to confirm. Renders nothing without patients:write.
  */
 export function StatusActions({ clientId, appointment, onChanged, onCancel }: StatusActionsProps) {
+  const { t, i18n } = useLingui();
   const session = useClientSession(clientId);
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState<AppointmentStatus | null>(null);
@@ -176,6 +179,7 @@ export function StatusActions({ clientId, appointment, onChanged, onCancel }: St
   };
   const choices = statusChoices(input);
   const hints = statusChoiceHints(input);
+  const statusName = i18n._(APPOINTMENT_STATUS_MESSAGES[appointment.status]);
 
   const change = useMutation({
     mutationFn: ({ to, reason }: { to: AppointmentStatus; reason: string }) =>
@@ -187,7 +191,8 @@ export function StatusActions({ clientId, appointment, onChanged, onCancel }: St
         version: appointment.version,
       }),
     onSuccess: async (answer) => {
-      notifySaved(`Status changed to ${answer.appointment.statusLabel}`);
+      const label = answer.appointment.statusLabel;
+      notifySaved(t`Status changed to ${label}`);
       setAsking(null);
       await refreshAfterStatusChange(queryClient, clientId, answer);
       onChanged();
@@ -209,11 +214,11 @@ export function StatusActions({ clientId, appointment, onChanged, onCancel }: St
   return (
     <Box>
       <Typography id={`${groupId}-label`} variant="subtitle2" component="p" sx={{ mb: 0.5 }}>
-        Status: {APPOINTMENT_STATUS_LABELS[appointment.status]}
+        <Trans>Status: {statusName}</Trans>
       </Typography>
       {choices.length === 0 ? (
         <Typography variant="body2" color="text.secondary">
-          No status change is possible for this appointment now.
+          <Trans>No status change is possible for this appointment now.</Trans>
         </Typography>
       ) : (
         <Stack
@@ -235,7 +240,7 @@ export function StatusActions({ clientId, appointment, onChanged, onCancel }: St
                 start(to);
               }}
             >
-              {STATUS_ACTION_LABELS[to]}
+              {i18n._(STATUS_ACTION_LABELS[to])}
             </Button>
           ))}
         </Stack>

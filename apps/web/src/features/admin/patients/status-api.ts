@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { getAppointmentDetailsResponseSchema } from '@scheduler/contract/patient-management/appointments';
 import type { GetAppointmentDetailsResponse } from '@scheduler/contract/patient-management/appointments';
 import type { AppointmentStatus } from '@scheduler/domain/appointment-status';
@@ -5,6 +6,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { adminRequest } from '../shared/api/admin-request';
 import { patientKeys } from '../shared/api/patient-management-api';
 import { updateAppointmentStatus } from './patients-api';
+import { i18n } from '../../../i18n/catalogs';
 
 /**
  * Status changes from screens that know an appointment without its details (the schedule's popover):
@@ -25,8 +27,9 @@ export function fetchAppointmentById(clientId: string, appointmentId: string, si
 /** The screen showed a status that is no longer the appointment's: nothing was changed. */
 export class StatusChangedMeanwhileError extends Error {
   constructor(readonly current: GetAppointmentDetailsResponse) {
+    const status = current.appointment.statusLabel;
     super(
-      `This appointment was changed in the meantime: it is now ${current.appointment.statusLabel}. Nothing was changed.`,
+      i18n._(msg`This appointment was changed in the meantime: it is now ${status}. Nothing was changed.`),
     );
     this.name = 'StatusChangedMeanwhileError';
   }

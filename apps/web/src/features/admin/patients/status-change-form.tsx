@@ -1,14 +1,11 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import {
-  APPOINTMENT_STATUS_LABELS,
-  STATUS_REASON_MAX_LENGTH,
-  type AppointmentStatus,
-} from '@scheduler/domain/appointment-status';
+import { STATUS_REASON_MAX_LENGTH, type AppointmentStatus } from '@scheduler/domain/appointment-status';
 import type { GetAppointmentDetailsResponse } from '@scheduler/contract/patient-management/appointments';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -25,6 +22,7 @@ import {
 } from './status-options';
 import type { StaffAccess } from '../shared/use-staff-access';
 import { StatusHints } from './status-hints';
+import { APPOINTMENT_STATUS_MESSAGES } from '../shared/status-labels';
 
 export interface StatusChangeFormProps {
   details: GetAppointmentDetailsResponse;
@@ -41,6 +39,7 @@ function useStatusChange(
   onChanged: StatusChangeFormProps['onChanged'],
   onDone: () => void,
 ) {
+  const { t } = useLingui();
   const { clientId } = useAdminParams();
   const { appointment } = details;
   return useMutation({
@@ -52,7 +51,8 @@ function useStatusChange(
         reason,
       }),
     onSuccess: async (answer) => {
-      notifySaved(`Status changed to ${answer.appointment.statusLabel}`);
+      const label = answer.appointment.statusLabel;
+      notifySaved(t`Status changed to ${label}`);
       onDone();
       await onChanged(answer);
     },
@@ -68,6 +68,7 @@ function useStatusChange(
  * role now. Cancelling asks for a reason. A user without patients:write sees no control.
  */
 export function StatusChangeForm({ details, access, onChanged, onReload }: StatusChangeFormProps) {
+  const { t, i18n } = useLingui();
   const { appointment } = details;
   const [to, setTo] = useState<AppointmentStatus | ''>('');
   const [reason, setReason] = useState('');
@@ -96,13 +97,17 @@ export function StatusChangeForm({ details, access, onChanged, onReload }: Statu
   if (choices.length === 0) {
     return (
       <Box sx={{ mt: 1 }}>
-        <Typography color="text.secondary">No status change is possible for this appointment now.</Typography>
+        <Typography color="text.secondary">
+          <Trans>No status change is possible for this appointment now.</Trans>
+        </Typography>
         <StatusHints hints={hints} />
       </Box>
     );
   }
 
   const needsReason = reasonRequired(to);
+  const reasonLength = reason.length;
+  const maxLength = STATUS_REASON_MAX_LENGTH;
   const submit = () => {
     const role = access.role;
     if (role === null) return;
@@ -133,14 +138,14 @@ export function StatusChangeForm({ details, access, onChanged, onReload }: Statu
       sx={{ mt: 2 }}
     >
       <Typography id={`${formId}-title`} variant="subtitle1" component="h4" gutterBottom>
-        Change status
+        <Trans>Change status</Trans>
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
         <TextField
           select
           id={`${formId}-status`}
           size="small"
-          label="New status"
+          label={t`New status`}
           required
           value={to}
           error={errors.status !== undefined}
@@ -154,21 +159,21 @@ export function StatusChangeForm({ details, access, onChanged, onReload }: Statu
         >
           {choices.map((status) => (
             <MenuItem key={status} value={status}>
-              {APPOINTMENT_STATUS_LABELS[status]}
+              {i18n._(APPOINTMENT_STATUS_MESSAGES[status])}
             </MenuItem>
           ))}
         </TextField>
         <TextField
           id={`${formId}-reason`}
           size="small"
-          label={needsReason ? 'Reason for cancellation' : 'Reason (optional)'}
+          label={needsReason ? t`Reason for cancellation` : t`Reason (optional)`}
           required={needsReason}
           multiline
           minRows={1}
           maxRows={4}
           value={reason}
           error={errors.reason !== undefined}
-          helperText={errors.reason ?? `${reason.length}/${STATUS_REASON_MAX_LENGTH} characters`}
+          helperText={errors.reason ?? t`${reasonLength}/${maxLength} characters`}
           onChange={(event) => {
             setReason(event.target.value);
             if (errors.reason) setErrors({});
@@ -177,7 +182,7 @@ export function StatusChangeForm({ details, access, onChanged, onReload }: Statu
           sx={{ flex: 1, minWidth: 220 }}
         />
         <Button type="submit" variant="contained" disabled={change.isPending} sx={{ flexShrink: 0 }}>
-          Update status
+          <Trans>Update status</Trans>
         </Button>
       </Stack>
       <StatusHints hints={hints} />

@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import {
   allowedStatusMoves,
   checkStatusMove,
@@ -7,6 +9,7 @@ import {
   type AppointmentStatus,
 } from '@scheduler/domain/appointment-status';
 import type { Role } from '@scheduler/domain/roles';
+import { i18n } from '../../../i18n/catalogs';
 
 export interface StatusChoiceInput {
   from: AppointmentStatus;
@@ -59,15 +62,15 @@ export function statusChoiceHints(input: StatusChoiceInput): string[] {
 }
 
 /** What a button that moves an appointment to each status says. */
-export const STATUS_ACTION_LABELS: Readonly<Record<AppointmentStatus, string>> = {
-  pending: 'Mark pending',
-  booked: 'Confirm',
-  arrived: 'Mark arrived',
-  'checked-in': 'Check in',
-  fulfilled: 'Complete',
-  noshow: 'Mark no-show',
-  cancelled: 'Cancel appointment',
-  'entered-in-error': 'Mark entered in error',
+export const STATUS_ACTION_LABELS: Readonly<Record<AppointmentStatus, MessageDescriptor>> = {
+  pending: msg`Mark pending`,
+  booked: msg`Confirm`,
+  arrived: msg`Mark arrived`,
+  'checked-in': msg`Check in`,
+  fulfilled: msg`Complete`,
+  noshow: msg`Mark no-show`,
+  cancelled: msg`Cancel appointment`,
+  'entered-in-error': msg`Mark entered in error`,
 };
 
 export function reasonRequired(status: AppointmentStatus | ''): boolean {
@@ -89,9 +92,10 @@ export function validateStatusChange(input: {
   now: number;
   reason: string;
 }): StatusFormErrors {
-  if (input.to === '') return { status: 'Choose the new status' };
+  if (input.to === '') return { status: i18n._(msg`Choose the new status`) };
   if (input.reason.trim().length > STATUS_REASON_MAX_LENGTH) {
-    return { reason: `Keep the reason to ${STATUS_REASON_MAX_LENGTH} characters or fewer` };
+    const max = STATUS_REASON_MAX_LENGTH;
+    return { reason: i18n._(msg`Keep the reason to ${max} characters or fewer`) };
   }
   const verdict = checkStatusMove({
     status: input.from,

@@ -11,6 +11,7 @@ import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { I18nWrapper } from '../../../i18n/test-support';
 import { sessionKeys } from '../shared/api/session-api';
 import { CLIENT_ID, RULE_ID, mockApi } from '../shared/test-harness';
 import { adminReducer } from '../state/admin-slice';
@@ -84,6 +85,7 @@ function renderWith(role: Role, element: ReactNode) {
         <RouterProvider router={router} />
       </QueryClientProvider>
     </Provider>,
+    { wrapper: I18nWrapper },
   );
   return queryClient;
 }

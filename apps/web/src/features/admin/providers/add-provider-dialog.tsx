@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import Typography from '@mui/material/Typography';
 import { createProviderRequestSchema, type CreateProviderRequest } from '@scheduler/contract/admin/providers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -49,6 +50,7 @@ export interface AddProviderDialogProps {
  * set on its edit screen, which opens next (a provider with none of them is offered nowhere yet).
  */
 export function AddProviderDialog({ onClose, onAdded }: AddProviderDialogProps) {
+  const { t } = useLingui();
   const { clientId } = useAdminParams();
   const queryClient = useQueryClient();
   const { control, handleSubmit, setError, formState } = useForm<
@@ -61,7 +63,8 @@ export function AddProviderDialog({ onClose, onAdded }: AddProviderDialogProps) 
     mutationFn: (request: CreateProviderRequest) => createProvider(clientId, request),
     onSuccess: async ({ provider }) => {
       await queryClient.invalidateQueries({ queryKey: configKeys.providers(clientId) });
-      notifySaved(`${provider.name} added. Next: locations, services, working hours and plans.`);
+      const name = provider.name;
+      notifySaved(t`${name} added. Next: locations, services, working hours and plans.`);
       onAdded(provider.providerId);
     },
   });
@@ -70,24 +73,26 @@ export function AddProviderDialog({ onClose, onAdded }: AddProviderDialogProps) 
 
   return (
     <FormDialog
-      title="Add a provider"
+      title={t`Add a provider`}
       maxWidth="sm"
-      submitLabel="Add provider"
+      submitLabel={t`Add provider`}
       submitting={formState.isSubmitting}
       saveError={save.error}
       onSubmit={onSubmit}
       onClose={onClose}
     >
       <Typography variant="body2" color="text.secondary">
-        Start with the profile. Next, on the provider’s page, choose the locations and services, set the
-        weekly working hours and the insurance plans accepted.
+        <Trans>
+          Start with the profile. Next, on the provider’s page, choose the locations and services, set the
+          weekly working hours and the insurance plans accepted.
+        </Trans>
       </Typography>
       <ProviderNameFields control={control} />
       <ProviderCredentialFields control={control} />
       <ProviderGenderField control={control} />
       <ProviderFlagFields
         control={control}
-        onlineBookableHint="Patients can book this provider online once it has services, locations and hours."
+        onlineBookableHint={t`Patients can book this provider online once it has services, locations and hours.`}
       />
     </FormDialog>
   );

@@ -10,6 +10,7 @@ import axe from 'axe-core';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { I18nWrapper } from '../../../i18n/test-support';
 import { sessionKeys } from '../shared/api/session-api';
 import { CLIENT_ID, RULE_ID, mockApi } from '../shared/test-harness';
 import { adminReducer } from '../state/admin-slice';
@@ -87,6 +88,7 @@ function renderAs(role: Role) {
         <RouterProvider router={router} />
       </QueryClientProvider>
     </Provider>,
+    { wrapper: I18nWrapper },
   );
 }
 

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -56,6 +57,7 @@ function FeedAddress({
   describedBy: string;
   onReplace: (() => void) | undefined;
 }) {
+  const { t } = useLingui();
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
   const copy = async () => {
     try {
@@ -68,7 +70,7 @@ function FeedAddress({
   return (
     <>
       <TextField
-        label="Calendar feed address"
+        label={t`Calendar feed address`}
         value={address.url}
         fullWidth
         slotProps={{ htmlInput: { readOnly: true, 'aria-describedby': describedBy, spellCheck: false } }}
@@ -76,26 +78,34 @@ function FeedAddress({
       />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
         <Button variant="outlined" onClick={() => void copy()}>
-          Copy address
+          <Trans>Copy address</Trans>
         </Button>
         <Button variant="contained" component="a" href={address.webcalUrl}>
-          Subscribe
+          <Trans>Subscribe</Trans>
         </Button>
         {onReplace ? (
           <Button color="warning" onClick={onReplace}>
-            Get a new address
+            <Trans>Get a new address</Trans>
           </Button>
         ) : null}
       </Box>
       <div role="status">
-        {copied === 'yes' ? <Alert severity="success">Address copied</Alert> : null}
+        {copied === 'yes' ? (
+          <Alert severity="success">
+            <Trans>Address copied</Trans>
+          </Alert>
+        ) : null}
         {copied === 'failed' ? (
-          <Alert severity="warning">Copying is not allowed here: select the address and copy it.</Alert>
+          <Alert severity="warning">
+            <Trans>Copying is not allowed here: select the address and copy it.</Trans>
+          </Alert>
         ) : null}
       </div>
       <Typography variant="body2" color="text.secondary">
-        Anyone with this address can see these appointment times. “Subscribe” opens it in this device’s
-        calendar app; on Android or in Google Calendar, add the copied address as a calendar “From URL”.
+        <Trans>
+          Anyone with this address can see these appointment times. “Subscribe” opens it in this device’s
+          calendar app; on Android or in Google Calendar, add the copied address as a calendar “From URL”.
+        </Trans>
       </Typography>
     </>
   );
@@ -111,6 +121,7 @@ const feedKey = (clientId: string, providerId: string) =>
  * shared too widely (the old one stops working).
  */
 export function ProviderCalendarFeedSection({ provider }: { provider: ProviderDetail }) {
+  const { t } = useLingui();
   const { clientId } = useAdminParams();
   const { can } = useStaffAccess();
   const queryClient = useQueryClient();
@@ -118,6 +129,7 @@ export function ProviderCalendarFeedSection({ provider }: { provider: ProviderDe
   const titleId = useId();
   const hintId = useId();
   const key = feedKey(clientId, provider.providerId);
+  const name = provider.name;
 
   const feed = useQuery({
     queryKey: key,
@@ -132,7 +144,9 @@ export function ProviderCalendarFeedSection({ provider }: { provider: ProviderDe
       queryClient.setQueryData(key, data);
       setConfirming(false);
       notifySaved(
-        hadFeed ? 'New calendar address ready. The old address no longer works.' : 'Calendar address ready.',
+        hadFeed
+          ? t`New calendar address ready. The old address no longer works.`
+          : t`Calendar address ready.`,
       );
     },
   });
@@ -141,27 +155,29 @@ export function ProviderCalendarFeedSection({ provider }: { provider: ProviderDe
   return (
     <Stack spacing={2}>
       <Typography id={hintId}>
-        A private address that shows {provider.name}’s appointments in the calendar app they already use
-        (Google Calendar, Apple Calendar, Outlook). It lists each appointment’s time and location, from the
-        past week to 60 days ahead, and no patient details. Calendar apps refresh subscribed calendars on
-        their own schedule: Apple Calendar and Outlook every few hours or sooner, Google Calendar can take up
-        to a day, so use the schedule here for last-minute changes.
+        <Trans>
+          A private address that shows {name}’s appointments in the calendar app they already use (Google
+          Calendar, Apple Calendar, Outlook). It lists each appointment’s time and location, from the past
+          week to 60 days ahead, and no patient details. Calendar apps refresh subscribed calendars on their
+          own schedule: Apple Calendar and Outlook every few hours or sooner, Google Calendar can take up to a
+          day, so use the schedule here for last-minute changes.
+        </Trans>
       </Typography>
-      {feed.isPending ? <LoadingBlock label="Loading the calendar address…" /> : null}
+      {feed.isPending ? <LoadingBlock label={t`Loading the calendar address…`} /> : null}
       {feed.isError ? (
-        <ErrorBlock error={feed.error} what="the calendar address" onRetry={() => void feed.refetch()} />
+        <ErrorBlock error={feed.error} what={t`the calendar address`} onRetry={() => void feed.refetch()} />
       ) : null}
       {feed.data && address === null ? (
         <>
           <Typography>
-            {provider.name} has no calendar address yet.
-            {canWrite ? '' : ' Someone who may change the configuration can create one.'}
+            <Trans>{name} has no calendar address yet.</Trans>
+            {canWrite ? '' : ` ${t`Someone who may change the configuration can create one.`}`}
           </Typography>
           {!confirming ? <SaveErrorAlert error={rotate.error} /> : null}
           {canWrite ? (
             <Box>
               <Button variant="contained" onClick={() => rotate.mutate()} disabled={rotate.isPending}>
-                {rotate.isPending ? 'Creating…' : 'Create calendar address'}
+                {rotate.isPending ? t`Creating…` : t`Create calendar address`}
               </Button>
             </Box>
           ) : null}
@@ -183,23 +199,29 @@ export function ProviderCalendarFeedSection({ provider }: { provider: ProviderDe
         />
       ) : null}
       <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby={titleId}>
-        <DialogTitle id={titleId}>Replace {provider.name}’s calendar address?</DialogTitle>
+        <DialogTitle id={titleId}>
+          <Trans>Replace {name}’s calendar address?</Trans>
+        </DialogTitle>
         <DialogContent>
           <DialogContentText>
-            The old link stops working at once: calendars subscribed with it stop updating and must be
-            subscribed again with the new address.
+            <Trans>
+              The old link stops working at once: calendars subscribed with it stop updating and must be
+              subscribed again with the new address.
+            </Trans>
           </DialogContentText>
           <SaveErrorAlert error={rotate.error} />
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setConfirming(false)}>Cancel</Button>
+          <Button onClick={() => setConfirming(false)}>
+            <Trans>Cancel</Trans>
+          </Button>
           <Button
             color="warning"
             variant="contained"
             onClick={() => rotate.mutate()}
             disabled={rotate.isPending}
           >
-            {rotate.isPending ? 'Replacing…' : 'Replace address'}
+            {rotate.isPending ? t`Replacing…` : t`Replace address`}
           </Button>
         </DialogActions>
       </Dialog>

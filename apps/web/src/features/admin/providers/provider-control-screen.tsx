@@ -1,3 +1,6 @@
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
@@ -25,12 +28,12 @@ import { DataTable, useListQuery, type Column } from '../shared/components/data-
 import { YesNo } from '../shared/components/yes-no';
 import { useAdminParams } from '../shared/use-admin-params';
 
-const GENDER_LABELS = { M: 'Male', F: 'Female' } as const;
+const GENDER_LABELS = { M: msg`Male`, F: msg`Female` } as const;
 
-const STATUS_CHOICES: readonly { value: ProviderStatusFilter; label: string }[] = [
-  { value: 'active', label: 'Active providers' },
-  { value: 'retired', label: 'Retired providers' },
-  { value: 'all', label: 'Active and retired' },
+const STATUS_CHOICES: readonly { value: ProviderStatusFilter; label: MessageDescriptor }[] = [
+  { value: 'active', label: msg`Active providers` },
+  { value: 'retired', label: msg`Retired providers` },
+  { value: 'all', label: msg`Active and retired` },
 ];
 
 function sortParam(sort: string, direction: 'asc' | 'desc'): ProviderListSort {
@@ -42,71 +45,81 @@ function sortParam(sort: string, direction: 'asc' | 'desc'): ProviderListSort {
 function providerColumns(
   editPath: (providerId: string) => string,
   practiceZone: string | undefined,
+  i18n: I18n,
 ): Column<ProviderSummary>[] {
   return [
     {
       key: 'name',
-      label: 'Name',
+      label: i18n._(msg`Name`),
       sortField: 'name',
       render: (provider) => (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           <Link component={RouterLink} to={editPath(provider.providerId)}>
             {provider.name}
           </Link>
-          {provider.retiredAt !== null ? <Chip size="small" label="Retired" variant="outlined" /> : null}
+          {provider.retiredAt !== null ? (
+            <Chip size="small" label={i18n._(msg`Retired`)} variant="outlined" />
+          ) : null}
         </Stack>
       ),
     },
-    { key: 'credentials', label: 'Credentials', render: (provider) => provider.credentials ?? '—' },
-    { key: 'specialty', label: 'Specialty', render: (provider) => provider.specialty ?? '—' },
+    {
+      key: 'credentials',
+      label: i18n._(msg`Credentials`),
+      render: (provider) => provider.credentials ?? '—',
+    },
+    { key: 'specialty', label: i18n._(msg`Specialty`), render: (provider) => provider.specialty ?? '—' },
     {
       key: 'gender',
-      label: 'Gender',
-      render: (provider) => (provider.gender ? GENDER_LABELS[provider.gender] : '—'),
+      label: i18n._(msg`Gender`),
+      render: (provider) => (provider.gender ? i18n._(GENDER_LABELS[provider.gender]) : '—'),
     },
     {
       key: 'locations',
-      label: 'Locations',
+      label: i18n._(msg`Locations`),
       align: 'right',
       render: (provider) => provider.locationIds.length,
     },
     {
       key: 'online',
-      label: 'Online bookable',
+      label: i18n._(msg`Online bookable`),
       render: (provider) =>
-        provider.retiredAt !== null ? 'No (retired)' : <YesNo value={provider.onlineBookable} />,
+        provider.retiredAt !== null ? i18n._(msg`No (retired)`) : <YesNo value={provider.onlineBookable} />,
     },
     {
       key: 'newPatients',
-      label: 'New patients',
+      label: i18n._(msg`New patients`),
       render: (provider) => <YesNo value={provider.acceptingNewPatients} />,
     },
     {
       key: 'sortOrder',
-      label: 'Order',
+      label: i18n._(msg`Order`),
       sortField: 'sortOrder',
       align: 'right',
       render: (provider) => provider.sortOrder,
     },
     {
       key: 'updated',
-      label: 'Last changed',
+      label: i18n._(msg`Last changed`),
       sortField: 'updatedAt',
       render: (provider) => formatZonedDate(provider.updatedAt, practiceZone),
     },
     {
       key: 'actions',
-      label: 'Actions',
-      render: (provider) => (
-        <Button
-          component={RouterLink}
-          to={editPath(provider.providerId)}
-          size="small"
-          aria-label={`Edit ${provider.name}`}
-        >
-          Edit
-        </Button>
-      ),
+      label: i18n._(msg`Actions`),
+      render: (provider) => {
+        const name = provider.name;
+        return (
+          <Button
+            component={RouterLink}
+            to={editPath(provider.providerId)}
+            size="small"
+            aria-label={i18n._(msg`Edit ${name}`)}
+          >
+            <Trans>Edit</Trans>
+          </Button>
+        );
+      },
     },
   ];
 }
@@ -118,18 +131,19 @@ function StatusFilter({
   value: ProviderStatusFilter;
   onChange: (value: ProviderStatusFilter) => void;
 }) {
+  const { t, i18n } = useLingui();
   return (
     <TextField
       select
       size="small"
-      label="Show"
+      label={t`Show`}
       value={value}
       onChange={(event) => onChange(event.target.value as ProviderStatusFilter)}
       sx={filterFieldSx}
     >
       {STATUS_CHOICES.map((choice) => (
         <MenuItem key={choice.value} value={choice.value}>
-          {choice.label}
+          {i18n._(choice.label)}
         </MenuItem>
       ))}
     </TextField>
@@ -141,6 +155,7 @@ function StatusFilter({
  * default, retired ones on request), each linking to its editor, and "Add provider".
  */
 export function ProviderControlScreen() {
+  const { t, i18n } = useLingui();
   const { clientId, ruleId } = useAdminParams();
   const navigate = useNavigate();
   const { can } = useStaffAccess();
@@ -174,16 +189,16 @@ export function ProviderControlScreen() {
   const editPath = (providerId: string) =>
     sectionPath(clientId, ruleId, `providercontroleditprovider?providerId=${encodeURIComponent(providerId)}`);
 
-  const columns = providerColumns(editPath, practiceZone);
+  const columns = providerColumns(editPath, practiceZone, i18n);
 
   return (
     <AdminPage
-      title="Providers"
-      description="Who can be booked online, where, for what and when."
+      title={t`Providers`}
+      description={t`Who can be booked online, where, for what and when.`}
       actions={
         can('config:write') ? (
           <Button variant="contained" onClick={() => setAdding(true)}>
-            Add provider
+            <Trans>Add provider</Trans>
           </Button>
         ) : null
       }
@@ -198,7 +213,7 @@ export function ProviderControlScreen() {
             }}
           />
         }
-        caption="Providers"
+        caption={t`Providers`}
         columns={columns}
         rows={providers.data?.items}
         total={providers.data?.total ?? 0}
@@ -207,9 +222,9 @@ export function ProviderControlScreen() {
         loading={providers.isFetching}
         error={providers.error}
         onRetry={() => void providers.refetch()}
-        searchLabel="Search providers by name"
-        emptyText={status === 'retired' ? 'No provider is retired.' : 'This practice has no providers yet.'}
-        noMatchText="No provider matches your search."
+        searchLabel={t`Search providers by name`}
+        emptyText={status === 'retired' ? t`No provider is retired.` : t`This practice has no providers yet.`}
+        noMatchText={t`No provider matches your search.`}
       />
       {adding ? (
         <AddProviderDialog

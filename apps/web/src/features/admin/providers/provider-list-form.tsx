@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -23,6 +24,7 @@ export interface ProviderListFormProps {
  * (Reload after a conflict), then Save and Discard changes.
  */
 export function ProviderListForm(props: ProviderListFormProps) {
+  const { t } = useLingui();
   return (
     <Box
       component="form"
@@ -34,10 +36,10 @@ export function ProviderListForm(props: ProviderListFormProps) {
       <SaveErrorAlert error={props.saveError} onReload={props.onReload} />
       <Stack direction="row" spacing={2} sx={{ mt: 2 }}>
         <Button type="submit" variant="contained" disabled={props.submitting}>
-          {props.submitting ? 'Saving…' : props.submitLabel}
+          {props.submitting ? t`Saving…` : props.submitLabel}
         </Button>
         <Button type="button" onClick={props.onDiscard} disabled={!props.dirty}>
-          Discard changes
+          <Trans>Discard changes</Trans>
         </Button>
       </Stack>
     </Box>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
@@ -24,22 +25,23 @@ import {
 } from './providers-api';
 
 export function ProviderLocationsEditor({ provider }: { provider: ProviderDetail }) {
+  const { t } = useLingui();
   const { map, save, reload } = useMapEditor({
     provider,
     kind: 'locations',
     fetchMap: fetchProviderLocationMap,
     assign: (clientId, locationIds: string[]) =>
       assignProviderLocations(clientId, provider.providerId, locationIds, provider.locationsVersion),
-    savedMessage: 'Locations saved',
+    savedMessage: t`Locations saved`,
   });
   const current = useMemo(() => provider.locations.map((location) => location.locationId), [provider]);
-  if (!map.isSuccess) return mapPlaceholder(map, 'Loading locations…', 'the locations');
+  if (!map.isSuccess) return mapPlaceholder(map, t`Loading locations…`, t`the locations`);
   return (
     <ChecklistMapEditor
-      label="Provider locations"
-      legend="Locations"
-      helperText="Where this provider works. Working hours are set per location."
-      submitLabel="Save locations"
+      label={t`Provider locations`}
+      legend={t`Locations`}
+      helperText={t`Where this provider works. Working hours are set per location.`}
+      submitLabel={t`Save locations`}
       options={map.data.locations.map((location) => ({ id: location.locationId, label: location.name }))}
       current={current}
       save={save}
@@ -49,22 +51,23 @@ export function ProviderLocationsEditor({ provider }: { provider: ProviderDetail
 }
 
 export function ProviderPlansEditor({ provider }: { provider: ProviderDetail }) {
+  const { t } = useLingui();
   const { map, save, reload } = useMapEditor({
     provider,
     kind: 'plans',
     fetchMap: fetchProviderInsurance,
     assign: (clientId, planIds: string[]) =>
       assignProviderPlans(clientId, provider.providerId, planIds, provider.plansVersion),
-    savedMessage: 'Insurance plans saved',
+    savedMessage: t`Insurance plans saved`,
   });
   const current = useMemo(() => provider.insurancePlans.map((plan) => plan.planId), [provider]);
-  if (!map.isSuccess) return mapPlaceholder(map, 'Loading insurance plans…', 'the insurance plans');
+  if (!map.isSuccess) return mapPlaceholder(map, t`Loading insurance plans…`, t`the insurance plans`);
   return (
     <ChecklistMapEditor
-      label="Provider insurance plans"
-      legend="Insurance plans"
-      helperText="The plans this provider is in-network with."
-      submitLabel="Save insurance plans"
+      label={t`Provider insurance plans`}
+      legend={t`Insurance plans`}
+      helperText={t`The plans this provider is in-network with.`}
+      submitLabel={t`Save insurance plans`}
       options={map.data.plans.map((plan) => ({ id: plan.planId, label: plan.name, group: plan.carrierName }))}
       current={current}
       save={save}
@@ -93,11 +96,14 @@ function ServiceChoiceRow({
   onOffered: (offered: boolean) => void;
   onDuration: (duration: string) => void;
 }) {
+  const { t } = useLingui();
+  const name = service.name;
+  const minutes = service.durationMinutes;
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
       <FormControlLabel
         sx={{ flexGrow: 1 }}
-        label={`${service.name} (${service.durationMinutes} min)`}
+        label={t`${name} (${minutes} min)`}
         control={
           <Checkbox checked={choice !== undefined} onChange={(_event, checked) => onOffered(checked)} />
         }
@@ -106,7 +112,7 @@ function ServiceChoiceRow({
         <TextField
           size="small"
           type="number"
-          label={`Own duration for ${service.name} (minutes)`}
+          label={t`Own duration for ${name} (minutes)`}
           value={choice.duration}
           placeholder={String(service.durationMinutes)}
           onChange={(event) => onDuration(event.target.value)}
@@ -123,13 +129,14 @@ function validDuration(duration: string): boolean {
 }
 
 export function ProviderServicesEditor({ provider }: { provider: ProviderDetail }) {
+  const { t } = useLingui();
   const { map, save, reload } = useMapEditor({
     provider,
     kind: 'services',
     fetchMap: fetchProviderAppointmentMap,
     assign: (clientId, services: { appointmentTypeId: string; durationMinutes: number | null }[]) =>
       assignProviderServices(clientId, provider.providerId, services, provider.servicesVersion),
-    savedMessage: 'Services saved',
+    savedMessage: t`Services saved`,
   });
   const current = useMemo<ServiceChoice[]>(
     () =>
@@ -142,12 +149,14 @@ export function ProviderServicesEditor({ provider }: { provider: ProviderDetail 
   const [value, setValue] = useSyncedValue(current);
   const [durationError, setDurationError] = useState<string | null>(null);
 
-  if (!map.isSuccess) return mapPlaceholder(map, 'Loading services…', 'the services');
+  if (!map.isSuccess) return mapPlaceholder(map, t`Loading services…`, t`the services`);
 
   const chosen = new Map(value.map((choice) => [choice.appointmentTypeId, choice]));
+  const offered = value.length;
+  const total = map.data.services.length;
   const onSubmit = () => {
     if (value.some((choice) => !validDuration(choice.duration))) {
-      setDurationError('Enter a duration from 5 to 480 minutes, or leave it empty for the service’s own.');
+      setDurationError(t`Enter a duration from 5 to 480 minutes, or leave it empty for the service’s own.`);
       return;
     }
     setDurationError(null);
@@ -171,17 +180,19 @@ export function ProviderServicesEditor({ provider }: { provider: ProviderDetail 
 
   return (
     <MapEditorForm
-      label="Provider services"
+      label={t`Provider services`}
       noValidate
       onSubmit={onSubmit}
       saveError={save.error}
       onReload={reload}
-      submitLabel="Save services"
+      submitLabel={t`Save services`}
       submitDisabled={save.isPending}
     >
       <FormControl component="fieldset" sx={{ width: '100%' }}>
         <FormLabel component="legend" sx={{ mb: 1 }}>
-          Services ({value.length} of {map.data.services.length} offered)
+          <Trans>
+            Services ({offered} of {total} offered)
+          </Trans>
         </FormLabel>
         <Stack spacing={1}>
           {map.data.services.map((service) => (

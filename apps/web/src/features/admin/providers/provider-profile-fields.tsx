@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import Stack from '@mui/material/Stack';
 import type { ReactNode } from 'react';
 import type { Control, FieldValues, Path } from 'react-hook-form';
@@ -39,9 +41,9 @@ export function genderOrNull(gender: ProviderProfileValues['gender']): 'M' | 'F'
 }
 
 const GENDER_OPTIONS = [
-  { value: '', label: 'Not stated' },
-  { value: 'M', label: 'Male' },
-  { value: 'F', label: 'Female' },
+  { value: '', label: msg`Not stated` },
+  { value: 'M', label: msg`Male` },
+  { value: 'F', label: msg`Female` },
 ] as const;
 
 interface FieldsProps<T extends FieldValues, TOut> {
@@ -53,20 +55,21 @@ export function ProviderNameFields<T extends FieldValues & ProviderProfileValues
   control,
   withMiddleName = false,
 }: FieldsProps<T, TOut> & { withMiddleName?: boolean }) {
+  const { t } = useLingui();
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
       <FormTextField
         control={control}
         name={'prefix' as Path<T>}
-        label="Prefix"
-        helperText="e.g. Dr."
+        label={t`Prefix`}
+        helperText={t`e.g. Dr.`}
         maxLength={20}
         sx={{ maxWidth: { sm: 120 } }}
       />
       <FormTextField
         control={control}
         name={'firstName' as Path<T>}
-        label="First name"
+        label={t`First name`}
         required
         maxLength={60}
         fullWidth
@@ -75,7 +78,7 @@ export function ProviderNameFields<T extends FieldValues & ProviderProfileValues
         <FormTextField
           control={control}
           name={'middleName' as Path<T>}
-          label="Middle name"
+          label={t`Middle name`}
           maxLength={60}
           fullWidth
         />
@@ -83,7 +86,7 @@ export function ProviderNameFields<T extends FieldValues & ProviderProfileValues
       <FormTextField
         control={control}
         name={'lastName' as Path<T>}
-        label="Last name"
+        label={t`Last name`}
         required
         maxLength={60}
         fullWidth
@@ -97,20 +100,21 @@ export function ProviderCredentialFields<T extends FieldValues & ProviderProfile
   control,
   children,
 }: FieldsProps<T, TOut> & { children?: ReactNode }) {
+  const { t } = useLingui();
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
       <FormTextField
         control={control}
         name={'credentials' as Path<T>}
-        label="Credentials"
-        helperText="e.g. DDS"
+        label={t`Credentials`}
+        helperText={t`e.g. DDS`}
         maxLength={60}
         fullWidth
       />
       <FormTextField
         control={control}
         name={'specialty' as Path<T>}
-        label="Specialty"
+        label={t`Specialty`}
         maxLength={100}
         fullWidth
       />
@@ -122,12 +126,13 @@ export function ProviderCredentialFields<T extends FieldValues & ProviderProfile
 export function ProviderGenderField<T extends FieldValues & ProviderProfileValues, TOut>({
   control,
 }: FieldsProps<T, TOut>) {
+  const { t, i18n } = useLingui();
   return (
     <FormSelect
       control={control}
       name={'gender' as Path<T>}
-      label="Gender"
-      options={GENDER_OPTIONS}
+      label={t`Gender`}
+      options={GENDER_OPTIONS.map((option) => ({ value: option.value, label: i18n._(option.label) }))}
       fullWidth
     />
   );
@@ -138,19 +143,20 @@ export function ProviderFlagFields<T extends FieldValues & ProviderProfileValues
   control,
   onlineBookableHint,
 }: FieldsProps<T, TOut> & { onlineBookableHint: string }) {
+  const { t } = useLingui();
   return (
     <>
       <FormSwitch
         control={control}
         name={'onlineBookable' as Path<T>}
-        label="Online bookable"
+        label={t`Online bookable`}
         helperText={onlineBookableHint}
       />
       <FormSwitch
         control={control}
         name={'acceptingNewPatients' as Path<T>}
-        label="Accepting new patients"
-        helperText="New patients can book this provider."
+        label={t`Accepting new patients`}
+        helperText={t`New patients can book this provider.`}
       />
     </>
   );

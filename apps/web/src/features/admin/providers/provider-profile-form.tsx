@@ -1,4 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -24,6 +26,7 @@ import {
 } from './provider-profile-fields';
 import { useSaveProvider } from './use-save-provider';
 import { useSyncProviderForm } from './use-sync-provider-form';
+import { i18n } from '../../../i18n/catalogs';
 
 interface ProfileFormValues extends ProviderProfileValues {
   providerId: string;
@@ -46,7 +49,7 @@ const profileFormSchema = z
     sortOrder: z
       .string()
       .trim()
-      .regex(/^\d{1,6}$/, { error: 'Enter a whole number' }),
+      .regex(/^\d{1,6}$/, { error: () => i18n._(msg`Enter a whole number`) }),
   })
   .transform((values) => ({
     ...values,
@@ -83,6 +86,7 @@ export function ProviderProfileForm({
   provider: ProviderDetail;
   onReload: () => void;
 }) {
+  const { t } = useLingui();
   const initial = useMemo(() => valuesOf(provider), [provider]);
   const form = useForm({
     resolver: zodResolver(profileFormSchema),
@@ -96,14 +100,19 @@ export function ProviderProfileForm({
   const onSubmit = handleSubmit(async (request) => {
     try {
       await save.mutateAsync(request);
-      notifySaved('Provider details saved');
+      notifySaved(t`Provider details saved`);
     } catch (error) {
       applyServerFieldErrors(error, setError);
     }
   });
 
   return (
-    <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Provider details">
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      aria-label={t`Provider details`}
+    >
       <Stack spacing={2}>
         <ProviderNameFields control={control} withMiddleName />
         <ProviderCredentialFields control={control}>
@@ -112,7 +121,7 @@ export function ProviderProfileForm({
         <FormTextField
           control={control}
           name="bio"
-          label="Bio"
+          label={t`Bio`}
           multiline
           minRows={3}
           maxLength={4000}
@@ -122,25 +131,28 @@ export function ProviderProfileForm({
           <FormTextField
             control={control}
             name="photoUrl"
-            label="Photo URL"
-            helperText="An https:// address or a path on this site; leave empty for none."
+            label={t`Photo URL`}
+            helperText={t`An https:// address or a path on this site; leave empty for none.`}
             maxLength={500}
             fullWidth
           />
           <FormTextField
             control={control}
             name="sortOrder"
-            label="Display order"
+            label={t`Display order`}
             type="number"
             min={0}
             sx={{ maxWidth: { sm: 160 } }}
           />
         </Stack>
-        <ProviderFlagFields control={control} onlineBookableHint="Patients can book this provider online." />
+        <ProviderFlagFields
+          control={control}
+          onlineBookableHint={t`Patients can book this provider online.`}
+        />
         <SaveErrorAlert error={save.error} onReload={onReload} />
         <Box>
           <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
-            {formState.isSubmitting ? 'Saving…' : 'Save details'}
+            {formState.isSubmitting ? t`Saving…` : t`Save details`}
           </Button>
         </Box>
       </Stack>

@@ -1,3 +1,6 @@
+import type { I18n } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -23,9 +26,34 @@ import { fetchProviderUpcomingAppointments, setProviderRetired } from './provide
 const upcomingKey = (clientId: string, providerId: string) =>
   [...configKeys.provider(clientId, providerId), 'upcoming-appointments'] as const;
 
-function rebookCount(count: number): string {
-  if (count === 0) return 'No upcoming appointment needs rebooking.';
-  return count === 1 ? '1 upcoming appointment to rebook.' : `${count} upcoming appointments to rebook.`;
+function rebookCount(count: number, i18n: I18n): string {
+  if (count === 0) return i18n._(msg`No upcoming appointment needs rebooking.`);
+  return i18n._(
+    msg`${plural(count, { one: '# upcoming appointment to rebook.', other: '# upcoming appointments to rebook.' })}`,
+  );
+}
+
+/** What retiring means, or since when the provider is retired (`retiredOn`, null while active). */
+function RetirementText({ retiredOn }: { retiredOn: string | null }) {
+  if (retiredOn === null) {
+    return (
+      <Typography>
+        <Trans>
+          Retiring keeps this provider’s appointments and reports, and stops all new bookings: online, by
+          staff and through waitlist offers. Upcoming appointments are listed for rebooking. You can restore
+          the provider later.
+        </Trans>
+      </Typography>
+    );
+  }
+  return (
+    <Alert severity="info">
+      <Trans>
+        Retired on {retiredOn}. Kept for history (appointments and reports), but not bookable online, by staff
+        or through waitlist offers.
+      </Trans>
+    </Alert>
+  );
 }
 
 /**
@@ -40,6 +68,7 @@ export function ProviderRetirementSection({
   provider: ProviderDetail;
   onReload: () => void;
 }) {
+  const { t, i18n } = useLingui();
   const { clientId } = useAdminParams();
   const { can } = useStaffAccess();
   const queryClient = useQueryClient();
@@ -48,6 +77,7 @@ export function ProviderRetirementSection({
   const retired = provider.retiredAt !== null;
   const zone = provider.locations[0]?.timeZone;
   const canReadPatients = can('patients:read');
+  const name = provider.name;
 
   const upcoming = useQuery({
     queryKey: upcomingKey(clientId, provider.providerId),
@@ -67,78 +97,75 @@ export function ProviderRetirementSection({
       });
       void queryClient.invalidateQueries({ queryKey: configKeys.providers(clientId) });
       setConfirming(false);
+      const savedName = data.provider.name;
+      const toRebook = rebookCount(data.appointmentsToRebook.length, i18n);
       notifySaved(
         retire
-          ? `${data.provider.name} retired. ${rebookCount(data.appointmentsToRebook.length)}`
-          : `${data.provider.name} restored: bookable again where its hours and services allow.`,
+          ? t`${savedName} retired. ${toRebook}`
+          : t`${savedName} restored: bookable again where its hours and services allow.`,
       );
     },
   });
 
   return (
     <Stack spacing={2}>
-      {retired ? (
-        <Alert severity="info">
-          Retired on {formatZonedDate(provider.retiredAt, zone)}. Kept for history (appointments and reports),
-          but not bookable online, by staff or through waitlist offers.
-        </Alert>
-      ) : (
-        <Typography>
-          Retiring keeps this provider’s appointments and reports, and stops all new bookings: online, by
-          staff and through waitlist offers. Upcoming appointments are listed for rebooking. You can restore
-          the provider later.
-        </Typography>
-      )}
+      <RetirementText retiredOn={retired ? formatZonedDate(provider.retiredAt, zone) : null} />
       {!confirming ? <SaveErrorAlert error={change.error} onReload={onReload} /> : null}
       <Box>
         {retired ? (
           <Button variant="outlined" onClick={() => change.mutate(false)} disabled={change.isPending}>
-            {change.isPending ? 'Restoring…' : 'Restore provider'}
+            {change.isPending ? t`Restoring…` : t`Restore provider`}
           </Button>
         ) : (
           <Button variant="outlined" color="error" onClick={() => setConfirming(true)}>
-            Retire provider
+            <Trans>Retire provider</Trans>
           </Button>
         )}
       </Box>
       {retired && canReadPatients ? (
-        <section aria-label="Appointments to rebook">
-          {upcoming.isPending ? <LoadingBlock label="Loading the upcoming appointments…" /> : null}
+        <section aria-label={t`Appointments to rebook`}>
+          {upcoming.isPending ? <LoadingBlock label={t`Loading the upcoming appointments…`} /> : null}
           {upcoming.isError ? (
             <ErrorBlock
               error={upcoming.error}
-              what="the upcoming appointments"
+              what={t`the upcoming appointments`}
               onRetry={() => void upcoming.refetch()}
             />
           ) : null}
           {upcoming.data ? (
             <AppointmentsToRebook
-              caption="Appointments to rebook"
+              caption={t`Appointments to rebook`}
               appointments={upcoming.data.appointments}
-              emptyText="No upcoming appointment needs rebooking."
+              emptyText={t`No upcoming appointment needs rebooking.`}
               showProvider={false}
             />
           ) : null}
         </section>
       ) : null}
       <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby={titleId}>
-        <DialogTitle id={titleId}>Retire {provider.name}?</DialogTitle>
+        <DialogTitle id={titleId}>
+          <Trans>Retire {name}?</Trans>
+        </DialogTitle>
         <DialogContent>
           <DialogContentText>
-            {provider.name} will no longer be bookable online, by staff or through waitlist offers. Past and
-            upcoming appointments stay; the upcoming ones are listed next so that you can rebook them.
+            <Trans>
+              {name} will no longer be bookable online, by staff or through waitlist offers. Past and upcoming
+              appointments stay; the upcoming ones are listed next so that you can rebook them.
+            </Trans>
           </DialogContentText>
           <SaveErrorAlert error={change.error} onReload={onReload} />
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setConfirming(false)}>Cancel</Button>
+          <Button onClick={() => setConfirming(false)}>
+            <Trans>Cancel</Trans>
+          </Button>
           <Button
             color="error"
             variant="contained"
             onClick={() => change.mutate(true)}
             disabled={change.isPending}
           >
-            {change.isPending ? 'Retiring…' : 'Retire provider'}
+            {change.isPending ? t`Retiring…` : t`Retire provider`}
           </Button>
         </DialogActions>
       </Dialog>

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -80,10 +81,12 @@ function TimeOffRow({
   locationOptions: readonly SelectOption[];
   onRemove: () => void;
 }) {
+  const { t } = useLingui();
+  const number = index + 1;
   return (
     <Stack
       role="group"
-      aria-label={`Time off ${index + 1}`}
+      aria-label={t`Time off ${number}`}
       direction={{ xs: 'column', md: 'row' }}
       spacing={1}
       sx={{ alignItems: { md: 'flex-start' }, pb: 1, borderBottom: 1, borderColor: 'divider' }}
@@ -91,7 +94,7 @@ function TimeOffRow({
       <FormSelect
         control={control}
         name={`timeOff.${index}.locationId`}
-        label="Location"
+        label={t`Location`}
         options={locationOptions}
         size="small"
         sx={{ minWidth: 200 }}
@@ -99,7 +102,7 @@ function TimeOffRow({
       <FormTextField
         control={control}
         name={`timeOff.${index}.startLocal`}
-        label="Starts"
+        label={t`Starts`}
         type="datetime-local"
         size="small"
         slotProps={{ inputLabel: { shrink: true } }}
@@ -107,7 +110,7 @@ function TimeOffRow({
       <FormTextField
         control={control}
         name={`timeOff.${index}.endLocal`}
-        label="Ends"
+        label={t`Ends`}
         type="datetime-local"
         size="small"
         slotProps={{ inputLabel: { shrink: true } }}
@@ -115,13 +118,13 @@ function TimeOffRow({
       <FormTextField
         control={control}
         name={`timeOff.${index}.reason`}
-        label="Reason"
+        label={t`Reason`}
         size="small"
         maxLength={200}
         sx={{ flexGrow: 1 }}
       />
-      <Button color="error" onClick={onRemove} aria-label={`Remove time off ${index + 1}`}>
-        Remove
+      <Button color="error" onClick={onRemove} aria-label={t`Remove time off ${number}`}>
+        <Trans>Remove</Trans>
       </Button>
     </Stack>
   );
@@ -129,6 +132,7 @@ function TimeOffRow({
 
 /** Time off of one provider (at one location or all), entered on the location's clock; saved as the whole list. */
 export function TimeOffEditor({ provider, onReload }: { provider: ProviderDetail; onReload: () => void }) {
+  const { t } = useLingui();
   const initial = useMemo<TimeOffFormValues>(
     () => ({
       providerId: provider.providerId,
@@ -157,8 +161,9 @@ export function TimeOffEditor({ provider, onReload }: { provider: ProviderDetail
   const save = useSaveProvider();
   useSyncProviderForm(form, initial);
 
+  const defaultZone = zoneFor(provider, '');
   const locationOptions = [
-    { value: '', label: 'Every location' },
+    { value: '', label: t`Every location` },
     ...provider.locations.map((location) => ({ value: location.locationId, label: location.name })),
   ];
 
@@ -169,7 +174,7 @@ export function TimeOffEditor({ provider, onReload }: { provider: ProviderDetail
         version: request.version,
         timeOff: request.timeOff,
       });
-      notifySaved('Time off saved');
+      notifySaved(t`Time off saved`);
     } catch (error) {
       applyServerFieldErrors(error, setError, (path) =>
         path.replace(/\.startUtc$/, '.startLocal').replace(/\.endUtc$/, '.endLocal'),
@@ -179,20 +184,24 @@ export function TimeOffEditor({ provider, onReload }: { provider: ProviderDetail
 
   return (
     <ProviderListForm
-      label="Time off"
+      label={t`Time off`}
       onSubmit={onSubmit}
       saveError={save.error}
       onReload={onReload}
       submitting={formState.isSubmitting}
       dirty={formState.isDirty}
-      submitLabel="Save time off"
+      submitLabel={t`Save time off`}
       onDiscard={() => reset(initial)}
     >
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        Times are on the location&apos;s clock (for every location: {zoneFor(provider, '')}).
+        <Trans>Times are on the location&apos;s clock (for every location: {defaultZone}).</Trans>
       </Typography>
       <Stack spacing={2}>
-        {fields.length === 0 ? <Typography>No time off.</Typography> : null}
+        {fields.length === 0 ? (
+          <Typography>
+            <Trans>No time off.</Trans>
+          </Typography>
+        ) : null}
         {fields.map((field, index) => (
           <TimeOffRow
             key={field.id}
@@ -211,7 +220,7 @@ export function TimeOffEditor({ provider, onReload }: { provider: ProviderDetail
           append({ locationId: '', startLocal: `${day}T08:00`, endLocal: `${day}T18:00`, reason: '' });
         }}
       >
-        Add time off
+        <Trans>Add time off</Trans>
       </Button>
     </ProviderListForm>
   );

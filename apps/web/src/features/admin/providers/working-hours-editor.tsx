@@ -1,4 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -26,15 +28,18 @@ import { ProviderListForm } from './provider-list-form';
 import { useSaveProvider } from './use-save-provider';
 import { useSyncProviderForm } from './use-sync-provider-form';
 
-/** Monday first, as a practice reads its week; values are 0 = Sunday … 6 = Saturday. */
+/**
+ * Monday first, as a practice reads its week; values are 0 = Sunday … 6 = Saturday. `name` is the
+ * English key (element ids), `label` what staff read.
+ */
 export const WEEKDAYS = [
-  { value: 1, name: 'Monday' },
-  { value: 2, name: 'Tuesday' },
-  { value: 3, name: 'Wednesday' },
-  { value: 4, name: 'Thursday' },
-  { value: 5, name: 'Friday' },
-  { value: 6, name: 'Saturday' },
-  { value: 0, name: 'Sunday' },
+  { value: 1, name: 'Monday', label: msg`Monday` },
+  { value: 2, name: 'Tuesday', label: msg`Tuesday` },
+  { value: 3, name: 'Wednesday', label: msg`Wednesday` },
+  { value: 4, name: 'Thursday', label: msg`Thursday` },
+  { value: 5, name: 'Friday', label: msg`Friday` },
+  { value: 6, name: 'Saturday', label: msg`Saturday` },
+  { value: 0, name: 'Sunday', label: msg`Sunday` },
 ] as const;
 
 type HoursRow = {
@@ -101,7 +106,9 @@ function WeekdayHours({ weekday, locationId, control, fields, rows, append, remo
   const indexes = fields
     .map((field, index) => ({ field, index }))
     .filter(({ index }) => rows[index]?.locationId === locationId && rows[index]?.weekday === weekday.value);
+  const { t, i18n } = useLingui();
   const headingId = `hours-${weekday.name}`;
+  const day = i18n._(weekday.label);
   return (
     <Box
       key={weekday.value}
@@ -118,16 +125,20 @@ function WeekdayHours({ weekday, locationId, control, fields, rows, append, remo
       }}
     >
       <Typography id={headingId} component="h3" variant="subtitle1" sx={{ pt: 1 }}>
-        {weekday.name}
+        {day}
       </Typography>
       <Stack spacing={1}>
         {indexes.length === 0 ? (
           <Typography color="text.secondary" sx={{ pt: 1 }}>
-            Not working
+            <Trans>Not working</Trans>
           </Typography>
         ) : null}
         {indexes.map(({ field, index }) => {
           const row = rows[index];
+          const start = row?.startTime ?? '';
+          const end = row?.endTime ?? '';
+          const from = row?.effectiveFrom ?? t`from the start`;
+          const to = row?.effectiveTo ?? t`no end date`;
           return (
             <Stack
               key={field.id}
@@ -138,7 +149,7 @@ function WeekdayHours({ weekday, locationId, control, fields, rows, append, remo
               <FormTextField
                 control={control}
                 name={`workingHours.${index}.startTime`}
-                label="Start"
+                label={t`Start`}
                 type="time"
                 size="small"
                 sx={{ width: 150 }}
@@ -146,7 +157,7 @@ function WeekdayHours({ weekday, locationId, control, fields, rows, append, remo
               <FormTextField
                 control={control}
                 name={`workingHours.${index}.endTime`}
-                label="End"
+                label={t`End`}
                 type="time"
                 size="small"
                 sx={{ width: 150 }}
@@ -154,14 +165,16 @@ function WeekdayHours({ weekday, locationId, control, fields, rows, append, remo
               <Button
                 onClick={() => remove(index)}
                 color="error"
-                aria-label={`Remove ${weekday.name} hours ${row?.startTime ?? ''} to ${row?.endTime ?? ''}`}
+                aria-label={t`Remove ${day} hours ${start} to ${end}`}
                 sx={{ mt: 0.5 }}
               >
-                Remove
+                <Trans>Remove</Trans>
               </Button>
               {row?.effectiveFrom || row?.effectiveTo ? (
                 <Typography variant="body2" color="text.secondary" sx={{ width: '100%' }}>
-                  Applies {row.effectiveFrom ?? 'from the start'} to {row.effectiveTo ?? 'no end date'}
+                  <Trans>
+                    Applies {from} to {to}
+                  </Trans>
                 </Typography>
               ) : null}
             </Stack>
@@ -181,9 +194,9 @@ function WeekdayHours({ weekday, locationId, control, fields, rows, append, remo
                 effectiveTo: null,
               })
             }
-            aria-label={`Add hours on ${weekday.name}`}
+            aria-label={t`Add hours on ${day}`}
           >
-            Add hours
+            <Trans>Add hours</Trans>
           </Button>
         </Box>
       </Stack>
@@ -199,6 +212,7 @@ export function WorkingHoursEditor({
   provider: ProviderDetail;
   onReload: () => void;
 }) {
+  const { t } = useLingui();
   const initial = useMemo(() => valuesOf(provider), [provider]);
   const form = useForm<HoursFormValues, unknown, UpdateProviderInfoRequest>({
     resolver: zodResolver(hoursFormSchema),
@@ -213,15 +227,16 @@ export function WorkingHoursEditor({
     const known = new Map(provider.locations.map((location) => [location.locationId, location]));
     for (const row of provider.workingHours) {
       if (!known.has(row.locationId)) {
+        const id = row.locationId;
         known.set(row.locationId, {
           locationId: row.locationId,
-          name: `Location ${row.locationId} (not mapped)`,
+          name: t`Location ${id} (not mapped)`,
           timeZone: '',
         });
       }
     }
     return [...known.values()];
-  }, [provider]);
+  }, [provider, t]);
   const [selected, setSelected] = useState<string | undefined>(locations[0]?.locationId);
   const locationId = locations.some((location) => location.locationId === selected)
     ? selected
@@ -235,36 +250,41 @@ export function WorkingHoursEditor({
         version: request.version,
         workingHours: request.workingHours,
       });
-      notifySaved('Working hours saved');
+      notifySaved(t`Working hours saved`);
     } catch (error) {
       applyServerFieldErrors(error, setError);
     }
   });
 
   if (locations.length === 0 || locationId === undefined) {
-    return <Typography>Map this provider to a location (below) before setting working hours.</Typography>;
+    return (
+      <Typography>
+        <Trans>Map this provider to a location (below) before setting working hours.</Trans>
+      </Typography>
+    );
   }
   const location = locations.find((candidate) => candidate.locationId === locationId);
+  const zone = location?.timeZone ?? '';
   const arrayError = formState.errors.workingHours;
   const rootMessage: unknown = arrayError?.message ?? arrayError?.root?.message;
   const arrayMessage = typeof rootMessage === 'string' ? rootMessage : undefined;
 
   return (
     <ProviderListForm
-      label="Working hours"
+      label={t`Working hours`}
       onSubmit={onSubmit}
       saveError={save.error}
       onReload={onReload}
       submitting={formState.isSubmitting}
       dirty={formState.isDirty}
-      submitLabel="Save working hours"
+      submitLabel={t`Save working hours`}
       onDiscard={() => reset(initial)}
     >
       <Tabs
         value={locationId}
         onChange={(_event, value: string) => setSelected(value)}
         variant="scrollable"
-        aria-label="Location of the working hours"
+        aria-label={t`Location of the working hours`}
         sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
       >
         {locations.map((candidate) => (
@@ -273,7 +293,7 @@ export function WorkingHoursEditor({
       </Tabs>
       {location?.timeZone ? (
         <Typography color="text.secondary" sx={{ mb: 2 }}>
-          Times are local to the location ({location.timeZone}).
+          <Trans>Times are local to the location ({zone}).</Trans>
         </Typography>
       ) : null}
       <Stack spacing={2}>

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -24,7 +26,7 @@ import { ChannelName } from '../shared/components/channel-name';
 import { StatusChip, visuallyHidden } from '../shared/components/patient-parts';
 import { useAdminParams } from '../shared/use-admin-params';
 import { csvFileName, downloadCsv, toCsv } from './csv';
-import { APPOINTMENT_CSV_COLUMNS } from './report-model';
+import { appointmentCsvColumns } from './report-model';
 import {
   fetchAppointmentReport,
   reportKeys,
@@ -39,16 +41,17 @@ const EXPORT_MAX_ROWS = 10_000;
 
 /** The appointment report's totals: appointments, new and existing patients, by status and channel. */
 function Totals({ totals }: { totals: GetAppointmentReportResponse['totals'] }) {
+  const { t } = useLingui();
   const nonZero = totals.byStatus.filter((row) => row.count > 0);
   return (
     <Box
       component="dl"
-      aria-label="Appointment totals"
+      aria-label={t`Appointment totals`}
       sx={{ display: 'flex', gap: 4, flexWrap: 'wrap', my: 2 }}
     >
       <Box>
         <Typography component="dt" variant="body2" color="text.secondary">
-          Appointments
+          <Trans>Appointments</Trans>
         </Typography>
         <Typography component="dd" variant="h4" sx={{ m: 0 }} data-testid="total-appointments">
           {totals.appointments}
@@ -56,7 +59,7 @@ function Totals({ totals }: { totals: GetAppointmentReportResponse['totals'] }) 
       </Box>
       <Box>
         <Typography component="dt" variant="body2" color="text.secondary">
-          New patients
+          <Trans>New patients</Trans>
         </Typography>
         <Typography component="dd" variant="h4" sx={{ m: 0 }}>
           {totals.newPatients}
@@ -64,7 +67,7 @@ function Totals({ totals }: { totals: GetAppointmentReportResponse['totals'] }) 
       </Box>
       <Box>
         <Typography component="dt" variant="body2" color="text.secondary">
-          Existing patients
+          <Trans>Existing patients</Trans>
         </Typography>
         <Typography component="dd" variant="h4" sx={{ m: 0 }}>
           {totals.existingPatients}
@@ -72,7 +75,7 @@ function Totals({ totals }: { totals: GetAppointmentReportResponse['totals'] }) 
       </Box>
       <Box>
         <Typography component="dt" variant="body2" color="text.secondary">
-          By status
+          <Trans>By status</Trans>
         </Typography>
         <Typography component="dd" sx={{ m: 0, mt: 1 }}>
           {nonZero.length === 0 ? '—' : nonZero.map((row) => `${row.label} ${row.count}`).join(' · ')}
@@ -80,7 +83,7 @@ function Totals({ totals }: { totals: GetAppointmentReportResponse['totals'] }) 
       </Box>
       <Box>
         <Typography component="dt" variant="body2" color="text.secondary">
-          By channel
+          <Trans>By channel</Trans>
         </Typography>
         <Typography component="dd" sx={{ m: 0, mt: 1 }}>
           {totals.byChannel.length === 0
@@ -99,6 +102,7 @@ function useAppointmentExport(
   sort: AppointmentReportRequest['sort'],
   range: { from: string; to: string } | undefined,
 ) {
+  const { t } = useLingui();
   const [exporting, setExporting] = useState(false);
   const exportCsv = async () => {
     setExporting(true);
@@ -116,16 +120,16 @@ function useAppointmentExport(
       }
       downloadCsv(
         csvFileName('appointments', range?.from ?? filters.from, 'to', range?.to ?? filters.to),
-        toCsv(APPOINTMENT_CSV_COLUMNS, rows.slice(0, EXPORT_MAX_ROWS)),
+        toCsv(appointmentCsvColumns(), rows.slice(0, EXPORT_MAX_ROWS)),
       );
       void notify(
         rows.length >= EXPORT_MAX_ROWS
-          ? `Exported the first ${EXPORT_MAX_ROWS} appointments. Narrow the filters to export the rest.`
-          : `Exported ${rows.length} ${rows.length === 1 ? 'appointment' : 'appointments'}`,
+          ? t`Exported the first ${EXPORT_MAX_ROWS} appointments. Narrow the filters to export the rest.`
+          : t`Exported ${plural(rows.length, { one: '# appointment', other: '# appointments' })}`,
         rows.length >= EXPORT_MAX_ROWS ? 'warning' : 'success',
       );
     } catch (error) {
-      void notify(errorMessageOf(error, 'The export failed. Please try again.'), 'error');
+      void notify(errorMessageOf(error, t`The export failed. Please try again.`), 'error');
     } finally {
       setExporting(false);
     }
@@ -152,10 +156,13 @@ function AppointmentReportTable({
   direction,
   onSort,
 }: AppointmentReportTableProps) {
+  const { t } = useLingui();
   return (
-    <TableContainer tabIndex={0} role="region" aria-label="Appointment report (scrollable)">
+    <TableContainer tabIndex={0} role="region" aria-label={t`Appointment report (scrollable)`}>
       <Table size="small" aria-busy={fetching}>
-        <caption style={visuallyHidden}>Appointment report</caption>
+        <caption style={visuallyHidden}>
+          <Trans>Appointment report</Trans>
+        </caption>
         <TableHead>
           <TableRow>
             <TableCell
@@ -168,22 +175,34 @@ function AppointmentReportTable({
                 direction={sortField === 'startUtc' ? direction : 'asc'}
                 onClick={() => onSort('startUtc')}
               >
-                Appointment
+                <Trans>Appointment</Trans>
               </TableSortLabel>
             </TableCell>
-            <TableCell scope="col">Status</TableCell>
-            <TableCell scope="col">Service</TableCell>
-            <TableCell scope="col">Provider</TableCell>
-            <TableCell scope="col">Location</TableCell>
-            <TableCell scope="col">Channel</TableCell>
-            <TableCell scope="col">Patient</TableCell>
+            <TableCell scope="col">
+              <Trans>Status</Trans>
+            </TableCell>
+            <TableCell scope="col">
+              <Trans>Service</Trans>
+            </TableCell>
+            <TableCell scope="col">
+              <Trans>Provider</Trans>
+            </TableCell>
+            <TableCell scope="col">
+              <Trans>Location</Trans>
+            </TableCell>
+            <TableCell scope="col">
+              <Trans>Channel</Trans>
+            </TableCell>
+            <TableCell scope="col">
+              <Trans>Patient</Trans>
+            </TableCell>
             <TableCell scope="col" sortDirection={sortField === 'createdAt' ? direction : false}>
               <TableSortLabel
                 active={sortField === 'createdAt'}
                 direction={sortField === 'createdAt' ? direction : 'asc'}
                 onClick={() => onSort('createdAt')}
               >
-                Booked
+                <Trans>Booked</Trans>
               </TableSortLabel>
             </TableCell>
           </TableRow>
@@ -192,13 +211,15 @@ function AppointmentReportTable({
           {rows === undefined && fetching ? (
             <TableRow>
               <TableCell colSpan={8} role="status">
-                Loading…
+                <Trans>Loading…</Trans>
               </TableCell>
             </TableRow>
           ) : null}
           {rows?.length === 0 ? (
             <TableRow>
-              <TableCell colSpan={8}>No appointments match these filters.</TableCell>
+              <TableCell colSpan={8}>
+                <Trans>No appointments match these filters.</Trans>
+              </TableCell>
             </TableRow>
           ) : null}
           {rows?.map((row) => (
@@ -210,7 +231,7 @@ function AppointmentReportTable({
                 <StatusChip status={row.status} label={row.statusLabel} />
                 {row.cancelledBy === null ? null : (
                   <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                    by {cancelledByText(row.cancelledBy).toLowerCase()}
+                    <Trans>by {cancelledByText(row.cancelledBy).toLowerCase()}</Trans>
                   </Typography>
                 )}
               </TableCell>
@@ -220,7 +241,7 @@ function AppointmentReportTable({
               <TableCell>
                 <ChannelName channel={row.channel} />
               </TableCell>
-              <TableCell>{row.isNewPatient ? 'New' : 'Existing'}</TableCell>
+              <TableCell>{row.isNewPatient ? t`New` : t`Existing`}</TableCell>
               <TableCell>{formatZonedDateTime(row.createdAt, row.timeZone)}</TableCell>
             </TableRow>
           ))}
@@ -232,6 +253,7 @@ function AppointmentReportTable({
 
 /** The appointment report: totals, a sortable paged table and its CSV export. */
 export function AppointmentReportSection({ filters, enabled }: { filters: ReportFilters; enabled: boolean }) {
+  const { t } = useLingui();
   const { clientId } = useAdminParams();
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(PAGE_SIZES[0] ?? 25);
@@ -264,30 +286,34 @@ export function AppointmentReportSection({ filters, enabled }: { filters: Report
     <Box component="section" aria-labelledby="appointments-title">
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
         <Typography id="appointments-title" variant="h5" component="h2" sx={{ flexGrow: 1 }}>
-          Appointments
+          <Trans>Appointments</Trans>
         </Typography>
         <Button
           variant="outlined"
           onClick={() => void exportCsv()}
           disabled={exporting || !report.data || report.data.total === 0}
         >
-          {exporting ? 'Exporting…' : 'Export CSV'}
+          {exporting ? t`Exporting…` : t`Export CSV`}
         </Button>
       </Box>
       <Typography color="text.secondary">
-        Appointments by their date{report.data ? `, ${rangeText(report.data.range)}` : ''}.
+        {report.data ? (
+          <Trans>Appointments by their date, {rangeText(report.data.range)}.</Trans>
+        ) : (
+          <Trans>Appointments by their date.</Trans>
+        )}
       </Typography>
       {report.isError ? (
         <ErrorBlock
           error={report.error}
-          what="the appointment report"
+          what={t`the appointment report`}
           onRetry={() => void report.refetch()}
         />
       ) : null}
       {report.data ? <Totals totals={report.data.totals} /> : null}
       <Paper variant="outlined">
         <Box sx={{ height: 4 }}>
-          {report.isFetching && rows ? <LinearProgress aria-label="Updating" /> : null}
+          {report.isFetching && rows ? <LinearProgress aria-label={t`Updating`} /> : null}
         </Box>
         <AppointmentReportTable
           rows={rows}
@@ -306,6 +332,10 @@ export function AppointmentReportSection({ filters, enabled }: { filters: Report
           }
           rowsPerPage={pageSize}
           rowsPerPageOptions={PAGE_SIZES}
+          labelRowsPerPage={t`Rows per page:`}
+          labelDisplayedRows={({ from, to, count }) =>
+            count === -1 ? t`${from}–${to} of more than ${to}` : t`${from}–${to} of ${count}`
+          }
           onPageChange={(_event, next) => setPage(next)}
           onRowsPerPageChange={(event) => {
             setPageSize(Number(event.target.value));

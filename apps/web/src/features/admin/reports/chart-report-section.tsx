@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
@@ -23,8 +24,10 @@ import { fetchChartReport, reportKeys, type ReportFilters } from './reports-api'
 import { rangeText } from './report-model';
 
 function ReportTableView({ table }: { table: ReportTable }) {
+  const { t } = useLingui();
+  const title = table.title;
   return (
-    <TableContainer tabIndex={0} role="region" aria-label={`${table.title} table (scrollable)`}>
+    <TableContainer tabIndex={0} role="region" aria-label={t`${title} table (scrollable)`}>
       <Table size="small">
         <caption style={visuallyHidden}>{table.title}</caption>
         <TableHead>
@@ -43,7 +46,9 @@ function ReportTableView({ table }: { table: ReportTable }) {
         <TableBody>
           {table.rows.length === 0 ? (
             <TableRow>
-              <TableCell colSpan={2 + table.extraColumns.length}>No bookings in this range.</TableCell>
+              <TableCell colSpan={2 + table.extraColumns.length}>
+                <Trans>No bookings in this range.</Trans>
+              </TableCell>
             </TableRow>
           ) : null}
           {table.rows.map((row) => (
@@ -79,13 +84,13 @@ function ChartCard({ table, kind, id }: { table: ReportTable; kind: ReportChartP
           onClick={() => setView(view === 'chart' ? 'table' : 'chart')}
           aria-pressed={view === 'table'}
         >
-          Show as table
+          <Trans>Show as table</Trans>
         </Button>
         <Button
           size="small"
           onClick={() => downloadCsv(csvFileName(table.title), toCsv(tableCsvColumns(table), table.rows))}
         >
-          Export CSV
+          <Trans>Export CSV</Trans>
         </Button>
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
@@ -95,7 +100,7 @@ function ChartCard({ table, kind, id }: { table: ReportTable; kind: ReportChartP
         <ReportTableView table={table} />
       ) : empty ? (
         <Typography sx={{ py: 4, textAlign: 'center' }} color="text.secondary">
-          Nothing to chart in this range.
+          <Trans>Nothing to chart in this range.</Trans>
         </Typography>
       ) : (
         <ReportChart table={table} kind={kind} />
@@ -106,6 +111,7 @@ function ChartCard({ table, kind, id }: { table: ReportTable; kind: ReportChartP
 
 /** The chart reports (bookings over time, channels, services, locations, funnel), each with its table. */
 export function ChartReportSection({ filters, enabled }: { filters: ReportFilters; enabled: boolean }) {
+  const { t } = useLingui();
   const { clientId } = useAdminParams();
   // Status does not apply to bookings (an appointment is booked whatever it became).
   const chartFilters: ReportFilters = { ...filters, statuses: [] };
@@ -119,29 +125,35 @@ export function ChartReportSection({ filters, enabled }: { filters: ReportFilter
   return (
     <Box component="section" aria-labelledby="bookings-title" sx={{ mb: 4 }}>
       <Typography id="bookings-title" variant="h5" component="h2" gutterBottom>
-        Bookings
+        <Trans>Bookings</Trans>
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 1 }}>
-        Appointments by the day they were booked (entered-in-error left out), and how visitors moved through
-        the booking steps. Location, provider and service filter bookings only; status does not apply here.
+        <Trans>
+          Appointments by the day they were booked (entered-in-error left out), and how visitors moved through
+          the booking steps. Location, provider and service filter bookings only; status does not apply here.
+        </Trans>
       </Typography>
       <Box sx={{ height: 4 }}>
-        {report.isFetching && report.data ? <LinearProgress aria-label="Updating" /> : null}
+        {report.isFetching && report.data ? <LinearProgress aria-label={t`Updating`} /> : null}
       </Box>
-      {report.isPending && enabled ? <LoadingBlock label="Loading the charts…" /> : null}
+      {report.isPending && enabled ? <LoadingBlock label={t`Loading the charts…`} /> : null}
       {report.isError ? (
-        <ErrorBlock error={report.error} what="the bookings report" onRetry={() => void report.refetch()} />
+        <ErrorBlock
+          error={report.error}
+          what={t`the bookings report`}
+          onRetry={() => void report.refetch()}
+        />
       ) : null}
       {report.data && tables ? (
         <>
           <Box
             component="dl"
-            aria-label="Booking totals"
+            aria-label={t`Booking totals`}
             sx={{ display: 'flex', gap: 4, flexWrap: 'wrap', my: 2 }}
           >
             <Box>
               <Typography component="dt" variant="body2" color="text.secondary">
-                Bookings
+                <Trans>Bookings</Trans>
               </Typography>
               <Typography component="dd" variant="h4" sx={{ m: 0 }} data-testid="total-bookings">
                 {report.data.totals.bookings}
@@ -149,7 +161,7 @@ export function ChartReportSection({ filters, enabled }: { filters: ReportFilter
             </Box>
             <Box>
               <Typography component="dt" variant="body2" color="text.secondary">
-                Booking sessions
+                <Trans>Booking sessions</Trans>
               </Typography>
               <Typography component="dd" variant="h4" sx={{ m: 0 }} data-testid="total-sessions">
                 {report.data.totals.sessions}
@@ -157,7 +169,7 @@ export function ChartReportSection({ filters, enabled }: { filters: ReportFilter
             </Box>
             <Box>
               <Typography component="dt" variant="body2" color="text.secondary">
-                Range
+                <Trans>Range</Trans>
               </Typography>
               <Typography component="dd" sx={{ m: 0, mt: 1 }}>
                 {rangeText(report.data.range)}

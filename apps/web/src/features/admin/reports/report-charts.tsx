@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { alpha, useTheme } from '@mui/material/styles';
@@ -112,8 +113,10 @@ function Funnel({ table }: { table: ReportTable }) {
   return (
     <>
       <Typography variant="caption" component="p" sx={{ mb: 1 }}>
-        {swatch(theme.palette.primary.main)} Sessions that reached the step{' '}
-        {swatch(alpha(theme.palette.error.main, 0.3))} Dropped off since the previous step
+        <Trans>
+          {swatch(theme.palette.primary.main)} Sessions that reached the step{' '}
+          {swatch(alpha(theme.palette.error.main, 0.3))} Dropped off since the previous step
+        </Trans>
       </Typography>
       <Box
         sx={{ display: 'grid', gridTemplateColumns: 'minmax(110px, 25%) 1fr', columnGap: 1, rowGap: 0.75 }}

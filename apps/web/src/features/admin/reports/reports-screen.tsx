@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -34,6 +35,7 @@ function defaultFilters(practiceZone: string | undefined): ReportFilters {
  * table exportable as CSV (made in the browser). No report carries patient identity.
  */
 export function ReportsScreen() {
+  const { t } = useLingui();
   const { clientId, ruleId } = useAdminParams();
   const access = useStaffAccess();
   const [filters, setFilters] = useState<ReportFilters>(() => defaultFilters(undefined));
@@ -64,12 +66,12 @@ export function ReportsScreen() {
 
   return (
     <AdminPage
-      title="Reports"
-      description="How patients book: when, through which channel, for what, and where."
+      title={t`Reports`}
+      description={t`How patients book: when, through which channel, for what, and where.`}
       actions={
         access.can('audit:read') ? (
           <Button component={RouterLink} to={sectionPath(clientId, ruleId, 'auditlog')}>
-            Audit log
+            <Trans>Audit log</Trans>
           </Button>
         ) : undefined
       }
@@ -78,7 +80,7 @@ export function ReportsScreen() {
         <AppointmentFiltersBar
           options={options.data}
           value={filters}
-          dateLabel="Dates"
+          dateLabel={t`Dates`}
           extraActive={filters.channel !== ''}
           onChange={(next) => setFilters((current) => ({ ...current, ...next }))}
           onClear={() => setFilters({ ...NO_FILTERS, channel: '' })}
@@ -86,13 +88,15 @@ export function ReportsScreen() {
           <TextField
             select
             size="small"
-            label="Channel"
+            label={t`Channel`}
             value={filters.channel}
             disabled={!channels.data}
             onChange={(event) => setFilters((current) => ({ ...current, channel: event.target.value }))}
             sx={{ minWidth: 170, flex: '1 1 170px' }}
           >
-            <MenuItem value="">Every channel</MenuItem>
+            <MenuItem value="">
+              <Trans>Every channel</Trans>
+            </MenuItem>
             {channels.data?.channelFilters.map((channel) => (
               <MenuItem key={channel} value={channel} title={channel}>
                 {channelName(channel)}
@@ -102,12 +106,13 @@ export function ReportsScreen() {
         </AppointmentFiltersBar>
         {options.isError ? (
           <Alert severity="warning" sx={{ mt: 2 }}>
-            The location, provider and service choices could not be loaded. {errorMessageOf(options.error)}
+            <Trans>The location, provider and service choices could not be loaded.</Trans>{' '}
+            {errorMessageOf(options.error)}
           </Alert>
         ) : null}
         {channels.isError ? (
           <Alert severity="warning" sx={{ mt: 2 }}>
-            The channels could not be loaded. {errorMessageOf(channels.error)}
+            <Trans>The channels could not be loaded.</Trans> {errorMessageOf(channels.error)}
           </Alert>
         ) : null}
       </Paper>

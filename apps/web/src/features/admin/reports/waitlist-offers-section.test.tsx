@@ -6,6 +6,7 @@ import axe from 'axe-core';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { I18nWrapper } from '../../../i18n/test-support';
 import { WaitlistOffersSection } from './waitlist-offers-section';
 
 // A shared 2-core machine: a first render with Material UI can take over a second.
@@ -52,6 +53,7 @@ function renderInAdmin(element: ReactNode) {
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
+    { wrapper: I18nWrapper },
   );
 }
 

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
@@ -39,14 +41,14 @@ const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFracti
 /** The report's figures as label/value rows. */
 export function waitlistOfferFigures(report: WaitlistOffersReport): [string, string][] {
   return [
-    ['Offers sent', whole.format(report.offersSent)],
-    ['Offers claimed', whole.format(report.offersClaimed)],
-    ['Claimed of sent', percent.format(report.acceptanceRate)],
-    ['Freed times offered', whole.format(report.timesOffered)],
-    ['Freed times filled', whole.format(report.timesFilled)],
-    ['Days gained (total)', whole.format(report.daysGainedTotal)],
+    [t`Offers sent`, whole.format(report.offersSent)],
+    [t`Offers claimed`, whole.format(report.offersClaimed)],
+    [t`Claimed of sent`, percent.format(report.acceptanceRate)],
+    [t`Freed times offered`, whole.format(report.timesOffered)],
+    [t`Freed times filled`, whole.format(report.timesFilled)],
+    [t`Days gained (total)`, whole.format(report.daysGainedTotal)],
     [
-      'Days gained (median per claim)',
+      t`Days gained (median per claim)`,
       report.daysGainedMedian === null ? '—' : oneDecimal.format(report.daysGainedMedian),
     ],
   ];
@@ -60,6 +62,7 @@ export function WaitlistOffersSection({
   filters: { from: string; to: string };
   enabled: boolean;
 }) {
+  const { t } = useLingui();
   const { clientId } = useAdminParams();
   const range = { from: filters.from, to: filters.to };
   const report = useQuery({
@@ -71,34 +74,44 @@ export function WaitlistOffersSection({
   return (
     <Box component="section" aria-labelledby="waitlist-offers-title" sx={{ mb: 4 }}>
       <Typography id="waitlist-offers-title" variant="h5" component="h2" gutterBottom>
-        Waitlist offers
+        <Trans>Waitlist offers</Trans>
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 1 }}>
-        Freed times offered to waiting patients in these dates (by the day the offer was sent), how many were
-        claimed, and how many days sooner the patients who claimed were seen.
+        <Trans>
+          Freed times offered to waiting patients in these dates (by the day the offer was sent), how many
+          were claimed, and how many days sooner the patients who claimed were seen.
+        </Trans>
       </Typography>
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Box sx={{ height: 4 }}>
-          {report.isFetching && report.data ? <LinearProgress aria-label="Updating" /> : null}
+          {report.isFetching && report.data ? <LinearProgress aria-label={t`Updating`} /> : null}
         </Box>
-        {report.isPending && enabled ? <LoadingBlock label="Loading the waitlist offers…" /> : null}
+        {report.isPending && enabled ? <LoadingBlock label={t`Loading the waitlist offers…`} /> : null}
         {report.isError ? (
-          <ErrorBlock error={report.error} what="the waitlist offers" onRetry={() => void report.refetch()} />
+          <ErrorBlock
+            error={report.error}
+            what={t`the waitlist offers`}
+            onRetry={() => void report.refetch()}
+          />
         ) : null}
         {report.data ? (
           <TableContainer
             tabIndex={0}
             role="region"
-            aria-label="Waitlist offers (scrollable)"
+            aria-label={t`Waitlist offers (scrollable)`}
             sx={{ overflowX: 'auto', maxWidth: 560 }}
           >
             <Table size="small">
-              <caption>Waitlist offers</caption>
+              <caption>
+                <Trans>Waitlist offers</Trans>
+              </caption>
               <TableHead>
                 <TableRow>
-                  <TableCell scope="col">Figure</TableCell>
+                  <TableCell scope="col">
+                    <Trans>Figure</Trans>
+                  </TableCell>
                   <TableCell scope="col" align="right">
-                    Value
+                    <Trans>Value</Trans>
                   </TableCell>
                 </TableRow>
               </TableHead>

@@ -7,6 +7,7 @@ import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { Trans } from '@lingui/react/macro';
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { formatZonedDateTime, formatZonedTime } from '../../../lib/zoned-time';
@@ -52,6 +53,8 @@ export function AppointmentDetailsDialog({
   const id = useId();
   const { appointment } = block;
   const open = OPEN_STATUSES.has(appointment.status);
+  const startText = formatZonedDateTime(appointment.startUtc, timeZone, { weekday: true });
+  const endText = formatZonedTime(appointment.endUtc, timeZone);
   return (
     <Dialog open onClose={onClose} aria-labelledby={`${id}-title`} fullWidth maxWidth="sm">
       <DialogTitle id={`${id}-title`}>{appointment.patientName}</DialogTitle>
@@ -61,16 +64,25 @@ export function AppointmentDetailsDialog({
           spacing={0.5}
           sx={{ m: 0, '& dt': { fontWeight: 600 }, '& dd': { m: 0, mb: 1 } }}
         >
-          <Typography component="dt">When</Typography>
-          <Typography component="dd">
-            {formatZonedDateTime(appointment.startUtc, timeZone, { weekday: true })} to{' '}
-            {formatZonedTime(appointment.endUtc, timeZone)}
+          <Typography component="dt">
+            <Trans>When</Trans>
           </Typography>
-          <Typography component="dt">Service</Typography>
+          <Typography component="dd">
+            <Trans>
+              {startText} to {endText}
+            </Trans>
+          </Typography>
+          <Typography component="dt">
+            <Trans>Service</Trans>
+          </Typography>
           <Typography component="dd">{appointment.serviceName}</Typography>
-          <Typography component="dt">Provider</Typography>
+          <Typography component="dt">
+            <Trans>Provider</Trans>
+          </Typography>
           <Typography component="dd">{block.providerName}</Typography>
-          <Typography component="dt">Confirmation number</Typography>
+          <Typography component="dt">
+            <Trans>Confirmation number</Trans>
+          </Typography>
           <Typography component="dd">{appointment.confirmationNumber}</Typography>
         </Stack>
         <Link
@@ -81,7 +93,7 @@ export function AppointmentDetailsDialog({
             patientDetailsPath(appointment.patientId, appointment.appointmentId),
           )}
         >
-          Open the patient&apos;s record
+          <Trans>Open the patient&apos;s record</Trans>
         </Link>
         <Divider sx={{ my: 2 }} />
         <StatusActions
@@ -97,9 +109,13 @@ export function AppointmentDetailsDialog({
         />
       </DialogContent>
       <DialogActions>
-        {canWrite && open ? <Button onClick={onReschedule}>Reschedule</Button> : null}
+        {canWrite && open ? (
+          <Button onClick={onReschedule}>
+            <Trans>Reschedule</Trans>
+          </Button>
+        ) : null}
         <Button variant="contained" onClick={onClose}>
-          Close
+          <Trans>Close</Trans>
         </Button>
       </DialogActions>
     </Dialog>

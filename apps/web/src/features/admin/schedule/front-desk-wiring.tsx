@@ -3,6 +3,7 @@
  * Reschedule and Cancel dialogs, and the drag-and-drop move (which asks for a reason in F3's dialog
  * when the new time overrides a rule that protects patients).
  */
+import { useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { CancelAppointmentDialog } from '../front-desk/cancel-dialog';
 import { OverrideDeclinedError, useMoveAppointment } from '../front-desk/front-desk-api';
@@ -30,13 +31,14 @@ export function FrontDeskDialogs({
   /** After a change: `message` is announced and the schedule read again. */
   onDone: (message: string) => void;
 }) {
+  const { t } = useLingui();
   if (request === null) return null;
   if (request.kind === 'new') {
     return (
       <NewAppointmentDialog
         open
         onClose={onClose}
-        onBooked={() => onDone('Appointment booked')}
+        onBooked={() => onDone(t`Appointment booked`)}
         clientId={clientId}
         locationId={locationId}
         {...(request.providerId === undefined ? {} : { providerId: request.providerId })}
@@ -49,7 +51,7 @@ export function FrontDeskDialogs({
       <RescheduleDialog
         open
         onClose={onClose}
-        onDone={() => onDone('Appointment moved')}
+        onDone={() => onDone(t`Appointment moved`)}
         clientId={clientId}
         appointmentId={request.appointmentId}
       />
@@ -59,7 +61,7 @@ export function FrontDeskDialogs({
     <CancelAppointmentDialog
       open
       onClose={onClose}
-      onDone={() => onDone('Appointment cancelled')}
+      onDone={() => onDone(t`Appointment cancelled`)}
       clientId={clientId}
       appointmentId={request.appointmentId}
     />
@@ -81,6 +83,7 @@ export function useScheduleMove(
   locationId: string,
   refresh: () => Promise<unknown>,
 ): ScheduleMove {
+  const { t } = useLingui();
   const move = useMoveAppointment(clientId);
   const [error, setError] = useState<unknown>(null);
   // The hook's function changes on every render; the calendar keeps one callback (it is memoised).
@@ -98,7 +101,7 @@ export function useScheduleMove(
           locationId,
           startUtc: new Date(startMs).toISOString(),
         });
-        notifySaved('Appointment moved');
+        notifySaved(t`Appointment moved`);
       } catch (failure) {
         // The user closed the override reason dialog: nothing was moved, nothing to report.
         if (!(failure instanceof OverrideDeclinedError)) setError(failure);
@@ -106,7 +109,7 @@ export function useScheduleMove(
         await refresh();
       }
     },
-    [locationId, refresh],
+    [locationId, refresh, t],
   );
   return { moveTo, error, clearError: () => setError(null), prompt: move.prompt };
 }

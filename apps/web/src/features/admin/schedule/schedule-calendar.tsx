@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   memo,
   useCallback,
@@ -84,7 +85,9 @@ function EventContentImpl({ event }: EventProps<ScheduleBlock>) {
   if (event.kind === 'timeOff') {
     return (
       <span className="schedule-event-text">
-        <span className="schedule-event-line">Time off</span>
+        <span className="schedule-event-line">
+          <Trans>Time off</Trans>
+        </span>
         <span className="schedule-event-line">{event.timeText}</span>
       </span>
     );
@@ -209,7 +212,17 @@ function useCalendarHandlers({
 const tooltip = (block: ScheduleBlock) => block.accessibleName;
 
 function ScheduleCalendarImpl(props: ScheduleCalendarProps) {
+  const { t } = useLingui();
   const { model, view, date, now, onSelectFreeTime } = props;
+  // The library's own words (an all-day label, "+2 more"), through Lingui like every text.
+  const messages = useMemo(
+    () => ({
+      allDay: t`All Day`,
+      noEventsInRange: t`There are no events in this range.`,
+      showMore: (total: number) => t`+${total} more`,
+    }),
+    [t],
+  );
   const { getNow, bounds, dayLayout, isWorking, dayPropGetter, eventPropGetter } = useCalendarGetters(
     model,
     date,
@@ -233,6 +246,7 @@ function ScheduleCalendarImpl(props: ScheduleCalendarProps) {
         <DragAndDropCalendar
           localizer={localizer}
           formats={formats}
+          messages={messages}
           components={components}
           toolbar={false}
           views={['day', 'week']}

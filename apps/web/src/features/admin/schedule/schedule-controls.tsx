@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { dateParam, stepDate, type ScheduleViewName } from './schedule-range';
 
 export interface ScheduleControlsProps {
@@ -30,7 +31,9 @@ export interface ScheduleControlsProps {
  * Next, a date field (jump to a date), Day / Week, and whether cancelled appointments show.
  */
 export function ScheduleControls(props: ScheduleControlsProps) {
+  const { t } = useLingui();
   const { view, date, today, onDate } = props;
+  const providerCount = props.providers.length;
   return (
     <Stack
       direction="row"
@@ -38,12 +41,12 @@ export function ScheduleControls(props: ScheduleControlsProps) {
       spacing={1.5}
       sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 2 }}
       role="group"
-      aria-label="Schedule controls"
+      aria-label={t`Schedule controls`}
     >
       <TextField
         select
         size="small"
-        label="Location"
+        label={t`Location`}
         value={props.locationId}
         onChange={(event) => props.onLocation(event.target.value)}
         sx={{ minWidth: 220 }}
@@ -57,7 +60,7 @@ export function ScheduleControls(props: ScheduleControlsProps) {
       <TextField
         select
         size="small"
-        label="Providers"
+        label={t`Providers`}
         value={props.providerFilter}
         onChange={(event) => {
           const value = event.target.value as unknown;
@@ -69,8 +72,8 @@ export function ScheduleControls(props: ScheduleControlsProps) {
             displayEmpty: true,
             renderValue: (selected) =>
               Array.isArray(selected) && selected.length > 0
-                ? `${selected.length} of ${props.providers.length} providers`
-                : 'All providers',
+                ? t`${selected.length} of ${providerCount} providers`
+                : t`All providers`,
           },
           inputLabel: { shrink: true },
         }}
@@ -84,18 +87,18 @@ export function ScheduleControls(props: ScheduleControlsProps) {
         ))}
       </TextField>
       <Button variant="outlined" onClick={() => onDate(stepDate(view, date, -1))}>
-        {view === 'day' ? 'Previous day' : 'Previous week'}
+        {view === 'day' ? <Trans>Previous day</Trans> : <Trans>Previous week</Trans>}
       </Button>
       <Button variant="outlined" onClick={() => onDate(today)} disabled={date === today}>
-        Today
+        <Trans>Today</Trans>
       </Button>
       <Button variant="outlined" onClick={() => onDate(stepDate(view, date, 1))}>
-        {view === 'day' ? 'Next day' : 'Next week'}
+        {view === 'day' ? <Trans>Next day</Trans> : <Trans>Next week</Trans>}
       </Button>
       <TextField
         type="date"
         size="small"
-        label="Date"
+        label={t`Date`}
         value={date}
         onChange={(event) => {
           const picked = dateParam(event.target.value);
@@ -107,13 +110,17 @@ export function ScheduleControls(props: ScheduleControlsProps) {
         size="small"
         exclusive
         value={view}
-        aria-label="View"
+        aria-label={t`View`}
         onChange={(_event, value: ScheduleViewName | null) => {
           if (value) props.onView(value);
         }}
       >
-        <ToggleButton value="day">Day</ToggleButton>
-        <ToggleButton value="week">Week</ToggleButton>
+        <ToggleButton value="day">
+          <Trans>Day</Trans>
+        </ToggleButton>
+        <ToggleButton value="week">
+          <Trans>Week</Trans>
+        </ToggleButton>
       </ToggleButtonGroup>
       <FormControlLabel
         control={
@@ -122,7 +129,7 @@ export function ScheduleControls(props: ScheduleControlsProps) {
             onChange={(event) => props.onShowCancelled(event.target.checked)}
           />
         }
-        label="Show cancelled"
+        label={t`Show cancelled`}
       />
     </Stack>
   );

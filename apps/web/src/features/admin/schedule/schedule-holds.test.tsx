@@ -3,6 +3,7 @@ import type { ScheduleResponse } from '@scheduler/contract/admin/schedule';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { I18nWrapper } from '../../../i18n/test-support';
 import { exactContrastRatio } from '../../../lib/colour';
 import { ScheduleCalendar } from './schedule-calendar';
 import { buildScheduleModel, HOLD_COLOURS, STATUS_COLOURS } from './schedule-model';
@@ -69,6 +70,7 @@ function renderCalendar(data: ScheduleResponse = DATA) {
       onOpenAppointment={onOpenAppointment}
       onMoveAppointment={onMoveAppointment}
     />,
+    { wrapper: I18nWrapper },
   );
   return { ...view, onSelectFreeTime, onOpenAppointment, onMoveAppointment };
 }

@@ -4,9 +4,12 @@
  * working hours and closed days that shade its slots, every instant mapped to the location's wall clock (zone-mapping.ts).
  * Pure: built once per answer, so that rendering does no date arithmetic of its own.
  */
-import { APPOINTMENT_STATUS_LABELS, type AppointmentStatus } from '@scheduler/domain/appointment-status';
+import { i18n } from '../../../i18n/catalogs';
+import { msg } from '@lingui/core/macro';
+import type { AppointmentStatus } from '@scheduler/domain/appointment-status';
 import type { ScheduleAppointment, ScheduleHold, ScheduleResponse } from '@scheduler/contract/admin/schedule';
 import { clockTimeText, zoneLabel } from '../../../lib/zoned-time';
+import { appointmentStatusLabel } from '../shared/status-labels';
 import { calendarDateText, offsetAt, toCalendarDate } from './zone-mapping';
 
 export interface ProviderColumn {
@@ -126,9 +129,38 @@ function clockOf(date: Date): string {
 function timeRange(start: Date, end: Date, startUtc: string, endUtc: string, timeZone: string): string {
   const startZone = zoneAt(timeZone, Date.parse(startUtc));
   const endZone = zoneAt(timeZone, Date.parse(endUtc));
+  const from = clockOf(start);
+  const to = clockOf(end);
   return startZone === endZone
-    ? `${clockOf(start)} – ${clockOf(end)} ${endZone}`
-    : `${clockOf(start)} ${startZone} – ${clockOf(end)} ${endZone}`;
+    ? i18n._(msg`${from} – ${to} ${endZone}`)
+    : i18n._(msg`${from} ${startZone} – ${to} ${endZone}`);
+}
+
+/** 'Ana Ruiz, Cleaning, 9:00 AM – 9:30 AM CT, Confirmed, with Dr. Lee, confirmation ABC123'. */
+function appointmentName(
+  appointment: ScheduleAppointment,
+  timeText: string,
+  statusLabel: string,
+  providerName: string,
+): string {
+  const { patientName, serviceName, confirmationNumber } = appointment;
+  return i18n._(
+    msg`${patientName}, ${serviceName}, ${timeText}, ${statusLabel}, with ${providerName}, confirmation ${confirmationNumber}`,
+  );
+}
+
+function timeOffName(providerName: string, timeText: string): string {
+  return i18n._(msg`Time off, ${providerName}, ${timeText}`);
+}
+
+/** 'Held for County Care Finder until 10:05 AM ET'. */
+function heldTextOf(partnerName: string, expires: Date, zone: string): string {
+  const until = clockOf(expires);
+  return i18n._(msg`Held for ${partnerName} until ${until} ${zone}`);
+}
+
+function holdName(heldText: string, timeText: string, providerName: string): string {
+  return i18n._(msg`${heldText}, ${timeText}, with ${providerName}`);
 }
 
 export function buildScheduleModel(
@@ -174,7 +206,7 @@ export function buildScheduleModel(
     const start = toCalendarDate(appointment.startUtc, timeZone);
     const end = toCalendarDate(appointment.endUtc, timeZone);
     stretch(start, end);
-    const statusLabel = APPOINTMENT_STATUS_LABELS[appointment.status];
+    const statusLabel = appointmentStatusLabel(appointment.status);
     const timeText = timeRange(start, end, appointment.startUtc, appointment.endUtc, timeZone);
     const providerName = names.get(appointment.providerId) ?? '';
     appointments.push({
@@ -187,7 +219,7 @@ export function buildScheduleModel(
       providerName,
       statusLabel,
       timeText,
-      accessibleName: `${appointment.patientName}, ${appointment.serviceName}, ${timeText}, ${statusLabel}, with ${providerName}, confirmation ${appointment.confirmationNumber}`,
+      accessibleName: appointmentName(appointment, timeText, statusLabel, providerName),
     });
   }
 
@@ -204,7 +236,7 @@ export function buildScheduleModel(
         start,
         end,
         timeText,
-        accessibleName: `Time off, ${names.get(period.providerId) ?? ''}, ${timeText}`,
+        accessibleName: timeOffName(names.get(period.providerId) ?? '', timeText),
       };
     });
 
@@ -216,7 +248,11 @@ export function buildScheduleModel(
     const end = toCalendarDate(hold.endUtc, timeZone);
     stretch(start, end);
     const expiresMs = Date.parse(hold.expiresAtUtc);
-    const heldText = `Held for ${hold.partnerName} until ${clockOf(toCalendarDate(expiresMs, timeZone))} ${zoneAt(timeZone, expiresMs)}`;
+    const heldText = heldTextOf(
+      hold.partnerName,
+      toCalendarDate(expiresMs, timeZone),
+      zoneAt(timeZone, expiresMs),
+    );
     const timeText = timeRange(start, end, hold.startUtc, hold.endUtc, timeZone);
     const block: HoldBlock = {
       kind: 'hold',
@@ -227,7 +263,7 @@ export function buildScheduleModel(
       hold,
       heldText,
       timeText,
-      accessibleName: `${heldText}, ${timeText}, with ${names.get(hold.providerId) ?? ''}`,
+      accessibleName: holdName(heldText, timeText, names.get(hold.providerId) ?? ''),
     };
     holds.push(block);
     // Its start's date, and its end's where it runs past midnight.

@@ -2,6 +2,9 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { i18n } from '../../../i18n/catalogs';
 import type { ScheduleResponse } from '@scheduler/contract/admin/schedule';
 import { useQueryClient } from '@tanstack/react-query';
 import { memo, useCallback, useMemo, useState } from 'react';
@@ -47,10 +50,13 @@ function useScheduleModel(
 
 /** The locations while they load, if they fail, or when there is none. */
 function LocationsState({ options }: { options: ReturnType<typeof useSchedulePage>['options'] }) {
-  if (options.isPending) return <LoadingBlock label="Loading locations…" />;
+  const { t } = useLingui();
+  if (options.isPending) return <LoadingBlock label={t`Loading locations…`} />;
   if (options.isError) return <ErrorBlock error={options.error} onRetry={() => void options.refetch()} />;
   return options.data.locations.length === 0 ? (
-    <Alert severity="info">Add a location first: the schedule shows one location at a time.</Alert>
+    <Alert severity="info">
+      <Trans>Add a location first: the schedule shows one location at a time.</Trans>
+    </Alert>
   ) : null;
 }
 
@@ -92,18 +98,24 @@ function ScheduleNotices({
   loadError: unknown;
   onRetry: () => void;
 }) {
+  const { t } = useLingui();
+  const days = closedDays.map(closedDayText).join(', ');
+  const count = closedDays.length;
   return (
     <>
-      {closedDays.length > 0 ? (
+      {count > 0 ? (
         <Alert severity="warning" sx={{ mb: 2 }}>
-          {locationName} is closed on {closedDays.map(closedDayText).join(', ')}: no time is offered on{' '}
-          {closedDays.length === 1 ? 'that day' : 'those days'}.
+          <Plural
+            value={count}
+            one={`${locationName} is closed on ${days}: no time is offered on that day.`}
+            other={`${locationName} is closed on ${days}: no time is offered on those days.`}
+          />
         </Alert>
       ) : null}
       {moveError ? (
         <Alert severity="error" sx={{ mb: 2 }} onClose={onCloseMoveError}>
-          {errorMessageOf(moveError, 'The appointment could not be moved.')} Use Reschedule in the
-          appointment&apos;s details to choose another time.
+          {errorMessageOf(moveError, t`The appointment could not be moved.`)}{' '}
+          <Trans>Use Reschedule in the appointment&apos;s details to choose another time.</Trans>
         </Alert>
       ) : null}
       {loadError ? <ErrorBlock error={loadError} onRetry={onRetry} /> : null}
@@ -171,12 +183,20 @@ function ScheduleDialogs({
   );
 }
 
+/** 'Lakeview. Times are in Central Time (CT).' */
+function describeLocation(name: string, zone: string): string {
+  const zoneName = zoneLongName(zone);
+  const zoneShort = zoneLabel(zone, Date.now());
+  return i18n._(msg`${name}. Times are in ${zoneName} (${zoneShort}).`);
+}
+
 /**
  * The front desk's Schedule (issue 19): one location's day or week, one column per provider, on
  * the location's clock with its zone named; a free time opens the New appointment dialog, a block
  * its details (status, Reschedule, Cancel), a drop moves it; the location's closed days below.
  */
 export function ScheduleScreen() {
+  const { t } = useLingui();
   const { clientId, ruleId } = useAdminParams();
   const canWrite = useStaffAccess().can('patients:write');
   const queryClient = useQueryClient();
@@ -198,20 +218,17 @@ export function ScheduleScreen() {
   const actions = useCalendarActions(setFrontDesk, setOpenAppointmentId, moveTo);
   const openBlock = model?.appointments.find((block) => block.id === openAppointmentId);
   const closedDays = data?.closures.map((closure) => closure.date) ?? [];
+  const locationName = location?.name ?? '';
 
   return (
     <AdminPage
-      title="Schedule"
+      title={t`Schedule`}
       maxWidth={1600}
-      description={
-        location
-          ? `${location.name}. Times are in ${zoneLongName(timeZone)} (${zoneLabel(timeZone, Date.now())}).`
-          : undefined
-      }
+      description={location ? describeLocation(location.name, timeZone) : undefined}
       actions={
         canWrite && location ? (
           <Button variant="contained" onClick={() => setFrontDesk({ kind: 'new' })}>
-            New appointment
+            <Trans>New appointment</Trans>
           </Button>
         ) : null
       }
@@ -247,17 +264,17 @@ export function ScheduleScreen() {
           />
           <Box
             component="section"
-            aria-label="Schedule"
+            aria-label={t`Schedule`}
             aria-busy={schedule.isFetching}
             className="schedule-calendar"
             sx={{ height: { xs: 640, md: 'calc(100vh - 260px)' }, minHeight: 520 }}
           >
             {model === null ? (
               schedule.isPending ? (
-                <LoadingBlock label="Loading the schedule…" />
+                <LoadingBlock label={t`Loading the schedule…`} />
               ) : null
             ) : model.providers.length === 0 ? (
-              <Typography sx={{ p: 2 }}>No provider works at {location.name}.</Typography>
+              <Typography sx={{ p: 2 }}>{t`No provider works at ${locationName}.`}</Typography>
             ) : (
               <ScheduleCalendar
                 model={model}

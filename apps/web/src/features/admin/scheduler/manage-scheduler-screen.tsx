@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -8,8 +9,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { SettingDefinition } from '@scheduler/domain/settings';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
-import { Controller, useForm, type Control } from 'react-hook-form';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { configKeys } from '../shared/api/config-keys';
 import { fetchAssignConfig, updateConfig } from '../shared/api/settings-api';
 import { AdminPage } from '../shared/components/admin-page';
@@ -21,12 +22,93 @@ import {
   changedRows,
   DEFINITIONS_BY_GROUP,
   defaultLabelOf,
+  englishTextOf,
   fieldOfServerPath,
   formValuesOf,
   GROUP_TITLES,
   settingsFormSchema,
+  spanishFallbackOf,
   type SettingsFormValues,
 } from './settings-form-model';
+
+/**
+ * Under a Spanish text (issue 21): whether it is written, and what Spanish-speaking patients see
+ * while it is not (said in words, with a "Spanish missing" mark — not by colour).
+ */
+function SpanishTextStatus({
+  control,
+  spanishKey,
+  englishKey,
+}: {
+  control: Control<SettingsFormValues>;
+  spanishKey: string;
+  englishKey: string;
+}) {
+  const { t } = useLingui();
+  const spanish = useWatch({ control, name: spanishKey });
+  const english = useWatch({ control, name: englishKey });
+  const written = typeof spanish === 'string' && spanish.trim() !== '';
+  if (written) return null;
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 0.5, flexWrap: 'wrap' }}>
+      <Chip size="small" color="warning" variant="outlined" label={t`Spanish missing`} />
+      <Typography variant="body2" color="text.secondary">
+        {spanishFallbackOf(englishKey, english) === 'default'
+          ? t`Spanish (optional) — missing: the booking page uses the Spanish of the default message.`
+          : t`Spanish (optional) — missing: the booking page uses your English message above, as written.`}
+      </Typography>
+    </Stack>
+  );
+}
+
+/** A '#RRGGBB' colour: typed, or picked. */
+function ColourField({
+  definition,
+  control,
+  hint,
+}: {
+  definition: SettingDefinition;
+  control: Control<SettingsFormValues>;
+  hint: ReactNode;
+}) {
+  const { t } = useLingui();
+  const pickName = definition.label.toLowerCase();
+  return (
+    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+      <FormTextField
+        control={control}
+        name={definition.key}
+        label={definition.label}
+        helperText={
+          <>
+            {hint} {t`Use #RRGGBB.`}
+          </>
+        }
+        maxLength={7}
+        sx={{ maxWidth: 240 }}
+        fullWidth
+      />
+      <Controller
+        control={control}
+        name={definition.key}
+        render={({ field: colour }) => (
+          <TextField
+            type="color"
+            label={t`Pick`}
+            value={
+              typeof colour.value === 'string' && /^#[0-9a-f]{6}$/i.test(colour.value)
+                ? colour.value
+                : '#000000'
+            }
+            onChange={(event) => colour.onChange(event.target.value.toUpperCase())}
+            slotProps={{ htmlInput: { 'aria-label': t`Pick ${pickName}` } }}
+            sx={{ width: 88 }}
+          />
+        )}
+      />
+    </Stack>
+  );
+}
 
 function SettingField({
   definition,
@@ -37,11 +119,14 @@ function SettingField({
   control: Control<SettingsFormValues>;
   isDefault: boolean;
 }) {
+  const { t } = useLingui();
+  const defaultLabel = defaultLabelOf(definition);
   const hint = (
     <>
-      {definition.description} Default: {defaultLabelOf(definition)}.
+      {definition.description} {defaultLabel === '' ? null : t`Default: ${defaultLabel}.`}
     </>
   );
+  const englishKey = englishTextOf(definition.key);
   const kind = definition.kind;
   let field;
   switch (kind.type) {
@@ -50,7 +135,8 @@ function SettingField({
         <FormSwitch control={control} name={definition.key} label={definition.label} helperText={hint} />
       );
       break;
-    case 'number':
+    case 'number': {
+      const { min, max } = kind;
       field = (
         <FormTextField
           control={control}
@@ -58,17 +144,18 @@ function SettingField({
           label={definition.label}
           helperText={
             <>
-              {hint} From {kind.min} to {kind.max}.
+              {hint} {t`From ${min} to ${max}.`}
             </>
           }
           type="number"
-          min={kind.min}
-          max={kind.max}
+          min={min}
+          max={max}
           sx={{ maxWidth: 360 }}
           fullWidth
         />
       );
       break;
+    }
     case 'enum':
       field = (
         <FormSelect
@@ -83,37 +170,7 @@ function SettingField({
       );
       break;
     case 'color':
-      field = (
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
-          <FormTextField
-            control={control}
-            name={definition.key}
-            label={definition.label}
-            helperText={<>{hint} Use #RRGGBB.</>}
-            maxLength={7}
-            sx={{ maxWidth: 240 }}
-            fullWidth
-          />
-          <Controller
-            control={control}
-            name={definition.key}
-            render={({ field: colour }) => (
-              <TextField
-                type="color"
-                label="Pick"
-                value={
-                  typeof colour.value === 'string' && /^#[0-9a-f]{6}$/i.test(colour.value)
-                    ? colour.value
-                    : '#000000'
-                }
-                onChange={(event) => colour.onChange(event.target.value.toUpperCase())}
-                slotProps={{ htmlInput: { 'aria-label': `Pick ${definition.label.toLowerCase()}` } }}
-                sx={{ width: 88 }}
-              />
-            )}
-          />
-        </Stack>
-      );
+      field = <ColourField definition={definition} control={control} hint={hint} />;
       break;
     case 'text':
       field = (
@@ -126,15 +183,21 @@ function SettingField({
           minRows={2}
           maxLength={kind.maxLength}
           fullWidth
+          // A Spanish text is written in Spanish (spell-checking and screen readers follow `lang`).
+          {...(englishKey === undefined ? {} : { slotProps: { htmlInput: { lang: 'es' } } })}
         />
       );
       break;
   }
   return (
-    <Box sx={{ position: 'relative' }}>
+    // A Spanish text sits under its English one, set in a little to read as its translation.
+    <Box sx={englishKey === undefined ? { position: 'relative' } : { position: 'relative', mt: -1, pl: 2 }}>
       {field}
+      {englishKey === undefined ? null : (
+        <SpanishTextStatus control={control} spanishKey={definition.key} englishKey={englishKey} />
+      )}
       {isDefault ? null : (
-        <Chip size="small" label="Changed from default" variant="outlined" sx={{ mt: 0.5 }} />
+        <Chip size="small" label={t`Changed from default`} variant="outlined" sx={{ mt: 0.5 }} />
       )}
     </Box>
   );
@@ -142,6 +205,7 @@ function SettingField({
 
 /** managescheduler: every setting of spec section 9, grouped as the spec groups them; saved with updateConfig. */
 export function ManageSchedulerScreen() {
+  const { t, i18n } = useLingui();
   const { clientId, ruleId } = useAdminParams();
   const queryClient = useQueryClient();
   const config = useQuery({
@@ -149,6 +213,7 @@ export function ManageSchedulerScreen() {
     queryFn: ({ signal }) => fetchAssignConfig(clientId, ruleId, signal),
   });
 
+  const schedulerName = config.data?.schedulerName;
   const loaded = useMemo(
     () => (config.data ? formValuesOf(config.data.definitions) : undefined),
     [config.data],
@@ -172,7 +237,7 @@ export function ManageSchedulerScreen() {
       updateConfig(clientId, ruleId, config.data?.version ?? 0, rows),
     onSuccess: (data) => {
       queryClient.setQueryData(configKeys.settings(clientId, ruleId), data);
-      notifySaved('Scheduler settings saved');
+      notifySaved(t`Scheduler settings saved`);
     },
   });
 
@@ -180,7 +245,7 @@ export function ManageSchedulerScreen() {
     if (!loaded) return;
     const rows = changedRows(loaded, values);
     if (rows.length === 0) {
-      notifySaved('No changes to save');
+      notifySaved(t`No changes to save`);
       return;
     }
     try {
@@ -192,17 +257,17 @@ export function ManageSchedulerScreen() {
 
   return (
     <AdminPage
-      title="Scheduler settings"
+      title={t`Scheduler settings`}
       maxWidth={900}
       description={
-        config.data
-          ? `Settings of ${config.data.schedulerName}. Settings you leave alone use the built-in default.`
-          : undefined
+        schedulerName === undefined
+          ? undefined
+          : t`Settings of ${schedulerName}. Settings you leave alone use the built-in default.`
       }
     >
-      {config.isPending ? <LoadingBlock label="Loading settings…" /> : null}
+      {config.isPending ? <LoadingBlock label={t`Loading settings…`} /> : null}
       {config.isError ? (
-        <ErrorBlock error={config.error} what="the settings" onRetry={() => void config.refetch()} />
+        <ErrorBlock error={config.error} what={t`the settings`} onRetry={() => void config.refetch()} />
       ) : null}
       {config.data ? (
         <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)}>
@@ -216,7 +281,7 @@ export function ManageSchedulerScreen() {
                 sx={{ p: { xs: 2, sm: 3 } }}
               >
                 <Typography id={`settings-${group}`} variant="h6" component="h2" sx={{ mb: 2 }}>
-                  {GROUP_TITLES[group]}
+                  {i18n._(GROUP_TITLES[group])}
                 </Typography>
                 <Stack spacing={3}>
                   {definitions.map((definition) => (
@@ -244,14 +309,14 @@ export function ManageSchedulerScreen() {
               sx={{ position: 'sticky', bottom: 0, zIndex: 2, py: 2, bgcolor: 'background.default' }}
             >
               <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
-                {formState.isSubmitting ? 'Saving…' : 'Save settings'}
+                {formState.isSubmitting ? t`Saving…` : t`Save settings`}
               </Button>
               <Button
                 type="button"
                 disabled={!formState.isDirty || formState.isSubmitting}
                 onClick={() => loaded && reset(loaded)}
               >
-                Discard changes
+                <Trans>Discard changes</Trans>
               </Button>
             </Stack>
           </Stack>

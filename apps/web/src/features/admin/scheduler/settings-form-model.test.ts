@@ -4,9 +4,11 @@ import {
   changedRows,
   DEFINITIONS_BY_GROUP,
   defaultLabelOf,
+  englishTextOf,
   fieldOfServerPath,
   formValuesOf,
   settingsFormSchema,
+  spanishFallbackOf,
 } from './settings-form-model';
 
 describe('scheduler settings form', () => {
@@ -62,6 +64,34 @@ describe('scheduler settings form', () => {
     ];
     expect(fieldOfServerPath('settings.1.value', sent)).toBe('widgetColor');
     expect(fieldOfServerPath('ruleId', sent)).toBeUndefined();
+  });
+
+  it('shows each Spanish thank-you text right under its English one (issue 21)', () => {
+    const thankYou = DEFINITIONS_BY_GROUP.find((entry) => entry.group === 'thankYouScreen');
+    expect(thankYou?.definitions.map((definition) => definition.key)).toEqual([
+      'thankYouPrimary',
+      'thankYouPrimaryEs',
+      'thankYouSecondary',
+      'thankYouSecondaryEs',
+      'autoConfirm',
+    ]);
+    expect(englishTextOf('thankYouPrimaryEs')).toBe('thankYouPrimary');
+    expect(englishTextOf('thankYouPrimary')).toBeUndefined();
+  });
+
+  it('lets the Spanish texts stay empty and offers the default language (issue 21)', () => {
+    const values = formValuesOf([]);
+    expect(values.thankYouPrimaryEs).toBe('');
+    expect(values.defaultLanguage).toBe('en');
+    expect(settingsFormSchema.safeParse(values).success).toBe(true);
+    const rows = changedRows(values, { ...values, thankYouSecondaryEs: ' Llame a nuestro consultorio. ' });
+    expect(rows).toEqual([{ group: 'thankYouScreen', order: 5, value: 'Llame a nuestro consultorio.' }]);
+  });
+
+  it('says what an empty Spanish text falls back to: the default’s Spanish, or the English as written', () => {
+    const values = formValuesOf([]);
+    expect(spanishFallbackOf('thankYouPrimary', values.thankYouPrimary)).toBe('default');
+    expect(spanishFallbackOf('thankYouSecondary', 'See you soon!')).toBe('english');
   });
 
   it('names enum defaults by their label', () => {

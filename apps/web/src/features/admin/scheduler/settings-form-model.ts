@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 import {
   SETTING_DEFINITIONS,
   SETTING_GROUPS,
@@ -10,15 +12,57 @@ import * as z from 'zod';
 
 /** Form model of the scheduler settings screen: one field per setting of spec section 9, named by its key. */
 
-export const GROUP_TITLES: Record<SettingGroup, string> = {
-  landingPage: 'Landing page',
-  appointment: 'Appointment',
-  insurance: 'Insurance',
-  thankYouScreen: 'Thank-you screen',
-  patientIntake: 'Patient intake',
-  selfService: 'Patient self-service',
-  waitlistOffers: 'Waitlist offers',
+export const GROUP_TITLES: Record<SettingGroup, MessageDescriptor> = {
+  landingPage: msg`Landing page`,
+  appointment: msg`Appointment`,
+  insurance: msg`Insurance`,
+  thankYouScreen: msg`Thank-you screen`,
+  patientIntake: msg`Patient intake`,
+  selfService: msg`Patient self-service`,
+  waitlistOffers: msg`Waitlist offers`,
 };
+
+/**
+ * Issue 21: the practice's texts that have a Spanish version beside them (English key → Spanish
+ * key). The form shows each Spanish text right under its English one.
+ */
+export const SPANISH_TEXT_OF: Readonly<Record<string, string>> = {
+  thankYouPrimary: 'thankYouPrimaryEs',
+  thankYouSecondary: 'thankYouSecondaryEs',
+};
+const ENGLISH_TEXT_OF: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(SPANISH_TEXT_OF).map(([english, spanish]) => [spanish, english]),
+);
+
+/** The English setting a Spanish text translates (undefined for any other setting). */
+export function englishTextOf(key: string): string | undefined {
+  return ENGLISH_TEXT_OF[key];
+}
+
+/** A group's settings in the order shown: each Spanish text moved right after its English one. */
+export function inShownOrder(definitions: readonly SettingDefinition[]): SettingDefinition[] {
+  const byKey = new Map(definitions.map((definition) => [definition.key as string, definition]));
+  const shown: SettingDefinition[] = [];
+  for (const definition of definitions) {
+    const english = englishTextOf(definition.key);
+    if (english !== undefined && byKey.has(english)) continue;
+    shown.push(definition);
+    const spanishKey = SPANISH_TEXT_OF[definition.key];
+    const spanish = spanishKey === undefined ? undefined : byKey.get(spanishKey);
+    if (spanish) shown.push(spanish);
+  }
+  return shown;
+}
+
+/**
+ * What an empty Spanish text means on the booking page (the same choice as the thank-you page):
+ * the Spanish of the shipped default while the English is the default, else the English as written.
+ */
+export function spanishFallbackOf(englishKey: string, englishValue: unknown): 'default' | 'english' {
+  const definition = SETTING_DEFINITIONS.find((candidate) => candidate.key === englishKey);
+  const value = typeof englishValue === 'string' ? englishValue.trim() : '';
+  return definition !== undefined && value === definition.defaultValue ? 'default' : 'english';
+}
 
 /** Booleans as switches (true/false); every other kind as the text of its stored form. */
 export type SettingsFormValues = Record<string, string | boolean>;
@@ -28,7 +72,7 @@ export const DEFINITIONS_BY_GROUP: readonly {
   definitions: readonly SettingDefinition[];
 }[] = SETTING_GROUPS.map((group) => ({
   group,
-  definitions: SETTING_DEFINITIONS.filter((definition) => definition.group === group),
+  definitions: inShownOrder(SETTING_DEFINITIONS.filter((definition) => definition.group === group)),
 }));
 
 const rowKey = (group: string, order: number) => `${group}:${order}`;
@@ -58,7 +102,7 @@ export const settingsFormSchema = z
         ctx.addIssue({
           code: 'custom',
           path: [definition.key],
-          message: result.error.issues[0]?.message ?? 'Enter a valid value',
+          message: result.error.issues[0]?.message ?? t`Enter a valid value`,
         });
       }
     }

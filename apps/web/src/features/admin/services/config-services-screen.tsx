@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import Button from '@mui/material/Button';
 import type { ServiceAdmin } from '@scheduler/contract/admin/services';
 import { useQuery } from '@tanstack/react-query';
@@ -13,6 +14,7 @@ import { ServiceDialog } from './service-dialog';
 
 /** configservices: the services (appointment types), their flags and locations. */
 export function ConfigServicesScreen() {
+  const { t } = useLingui();
   const { clientId } = useAdminParams();
   const controls = useListQuery('sortOrder');
   const services = usePagedQuery(configKeys.services(clientId), controls, (params, signal) =>
@@ -38,51 +40,56 @@ export function ConfigServicesScreen() {
     [mapping.data],
   );
 
+  const editLabel = (name: string) => t`Edit ${name}`;
   const columns: Column<ServiceAdmin>[] = [
     {
       key: 'name',
-      label: 'Service',
+      label: t`Service`,
       sortField: 'name',
       wrapMinWidth: 200,
       render: (service) => service.name,
     },
     {
       key: 'duration',
-      label: 'Duration',
+      label: t`Duration`,
       sortField: 'duration',
       align: 'right',
-      render: (service) => `${service.durationMinutes} min`,
+      render: ({ durationMinutes }) => t`${durationMinutes} min`,
     },
-    { key: 'online', label: 'Online', render: (service) => <YesNo value={service.onlineEnabled} /> },
-    { key: 'call', label: 'Call to schedule', render: (service) => <YesNo value={service.callToSchedule} /> },
-    { key: 'new', label: 'New patients', render: (service) => <YesNo value={service.newPatients} /> },
+    { key: 'online', label: t`Online`, render: (service) => <YesNo value={service.onlineEnabled} /> },
+    {
+      key: 'call',
+      label: t`Call to schedule`,
+      render: (service) => <YesNo value={service.callToSchedule} />,
+    },
+    { key: 'new', label: t`New patients`, render: (service) => <YesNo value={service.newPatients} /> },
     {
       key: 'existing',
-      label: 'Existing patients',
+      label: t`Existing patients`,
       render: (service) => <YesNo value={service.existingPatients} />,
     },
     {
       key: 'locations',
-      label: 'Locations',
+      label: t`Locations`,
       wrapMinWidth: 260,
       render: (service) =>
         service.locationIds.length === 0
-          ? 'None'
+          ? t`None`
           : service.locationIds.map((id) => locationNames.get(id) ?? id).join(', '),
     },
     {
       key: 'sortOrder',
-      label: 'Order',
+      label: t`Order`,
       sortField: 'sortOrder',
       align: 'right',
       render: (service) => service.sortOrder,
     },
     {
       key: 'actions',
-      label: 'Actions',
+      label: t`Actions`,
       render: (service) => (
-        <Button size="small" onClick={() => setEditing(service)} aria-label={`Edit ${service.name}`}>
-          Edit
+        <Button size="small" onClick={() => setEditing(service)} aria-label={editLabel(service.name)}>
+          <Trans>Edit</Trans>
         </Button>
       ),
     },
@@ -90,16 +97,16 @@ export function ConfigServicesScreen() {
 
   return (
     <AdminPage
-      title="Services"
-      description="What patients can book, for how long, and where."
+      title={t`Services`}
+      description={t`What patients can book, for how long, and where.`}
       actions={
         <Button variant="contained" onClick={() => setEditing(null)} disabled={!mapping.data}>
-          Add service
+          <Trans>Add service</Trans>
         </Button>
       }
     >
       <DataTable
-        caption="Services"
+        caption={t`Services`}
         columns={columns}
         rows={services.data?.items}
         total={services.data?.total ?? 0}
@@ -111,9 +118,9 @@ export function ConfigServicesScreen() {
           void services.refetch();
           void mapping.refetch();
         }}
-        searchLabel="Search services"
-        emptyText="This practice has no services yet."
-        noMatchText="No service matches your search."
+        searchLabel={t`Search services`}
+        emptyText={t`This practice has no services yet.`}
+        noMatchText={t`No service matches your search.`}
       />
       {editing !== undefined ? (
         <ServiceDialog

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import type { Control, FieldValues, Path } from 'react-hook-form';
@@ -44,26 +47,26 @@ export function selfServiceValuesOf(
 /** The three fields, in the order staff see them. */
 const SELF_SERVICE_FIELDS: readonly {
   name: SelfServiceKey;
-  label: string;
-  helperText: string;
+  label: MessageDescriptor;
+  helperText: MessageDescriptor;
   max: number;
 }[] = [
   {
     name: 'patientCancelCutoffHours',
-    label: 'Patients may cancel online until (hours before)',
-    helperText: 'Default 24',
+    label: msg`Patients may cancel online until (hours before)`,
+    helperText: msg`Default 24`,
     max: MAX_CUTOFF_HOURS,
   },
   {
     name: 'patientRescheduleCutoffHours',
-    label: 'Patients may reschedule online until (hours before)',
-    helperText: 'Default 24',
+    label: msg`Patients may reschedule online until (hours before)`,
+    helperText: msg`Default 24`,
     max: MAX_CUTOFF_HOURS,
   },
   {
     name: 'patientRescheduleLimit',
-    label: 'Online reschedules per appointment',
-    helperText: 'Default 2; 0 turns online rescheduling off',
+    label: msg`Online reschedules per appointment`,
+    helperText: msg`Default 2; 0 turns online rescheduling off`,
     max: MAX_RESCHEDULE_LIMIT,
   },
 ];
@@ -73,10 +76,11 @@ export function SelfServiceFields<T extends FieldValues & SelfServiceFormValues,
 }: {
   control: Control<T, unknown, TOut>;
 }) {
+  const { i18n } = useLingui();
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
       <Box component="legend" sx={{ fontWeight: 500, mb: 1, p: 0 }}>
-        Patient self-service (manage link)
+        <Trans>Patient self-service (manage link)</Trans>
       </Box>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         {SELF_SERVICE_FIELDS.map((field) => (
@@ -84,8 +88,8 @@ export function SelfServiceFields<T extends FieldValues & SelfServiceFormValues,
             key={field.name}
             control={control}
             name={field.name as Path<T>}
-            label={field.label}
-            helperText={field.helperText}
+            label={i18n._(field.label)}
+            helperText={i18n._(field.helperText)}
             type="number"
             min={0}
             max={field.max}

@@ -5,6 +5,7 @@ import { cleanup, configure, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { I18nWrapper } from '../../../i18n/test-support';
 import { ServiceDialog } from './service-dialog';
 
 // A shared 2-core machine: a first render with Material UI can take over a second.
@@ -78,6 +79,7 @@ function renderDialog(service: ServiceAdmin | null, onClose = vi.fn()) {
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
+    { wrapper: I18nWrapper },
   );
   return onClose;
 }

@@ -5,6 +5,7 @@ import {
   type CreateServiceRequest,
   type ServiceAdmin,
 } from '@scheduler/contract/admin/services';
+import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -85,9 +86,11 @@ export interface ServiceDialogProps {
 
 /** Adds or edits a service: duration, online / call-to-schedule flags, patient eligibility and its locations. */
 export function ServiceDialog({ service, locations, onClose, onReload }: ServiceDialogProps) {
+  const { t } = useLingui();
   const { clientId } = useAdminParams();
   const queryClient = useQueryClient();
   const initial = useMemo(() => valuesOf(service), [service]);
+  const serviceName = service?.name ?? '';
   const { control, handleSubmit, setError, formState } = useForm<
     ServiceFormValues,
     unknown,
@@ -117,7 +120,8 @@ export function ServiceDialog({ service, locations, onClose, onReload }: Service
     },
     onSuccess: async (saved) => {
       await queryClient.invalidateQueries({ queryKey: configKeys.services(clientId) });
-      notifySaved(service ? `${saved.name} saved` : `${saved.name} added`);
+      const name = saved.name;
+      notifySaved(service ? t`${name} saved` : t`${name} added`);
       onClose();
     },
   });
@@ -126,20 +130,20 @@ export function ServiceDialog({ service, locations, onClose, onReload }: Service
 
   return (
     <FormDialog
-      title={service ? `Edit ${service.name}` : 'Add a service'}
+      title={service ? t`Edit ${serviceName}` : t`Add a service`}
       maxWidth="md"
-      submitLabel={service ? 'Save service' : 'Add service'}
+      submitLabel={service ? t`Save service` : t`Add service`}
       submitting={formState.isSubmitting}
       saveError={save.error}
       onReload={onReload}
       onSubmit={onSubmit}
       onClose={onClose}
     >
-      <FormTextField control={control} name="name" label="Name" required maxLength={120} fullWidth />
+      <FormTextField control={control} name="name" label={t`Name`} required maxLength={120} fullWidth />
       <FormTextField
         control={control}
         name="description"
-        label="Description"
+        label={t`Description`}
         multiline
         minRows={2}
         maxLength={1000}
@@ -149,35 +153,35 @@ export function ServiceDialog({ service, locations, onClose, onReload }: Service
         <FormTextField
           control={control}
           name="durationMinutes"
-          label="Duration (minutes)"
+          label={t`Duration (minutes)`}
           type="number"
           min={5}
           max={480}
           required
         />
-        <FormTextField control={control} name="sortOrder" label="Display order" type="number" min={0} />
+        <FormTextField control={control} name="sortOrder" label={t`Display order`} type="number" min={0} />
       </Stack>
       <FormSwitch
         control={control}
         name="onlineEnabled"
-        label="Bookable online"
-        helperText="Off: patients are told this service cannot be booked online."
+        label={t`Bookable online`}
+        helperText={t`Off: patients are told this service cannot be booked online.`}
       />
       <FormSwitch
         control={control}
         name="callToSchedule"
-        label="Call to schedule"
-        helperText="On: patients choosing this service are asked to call the office."
+        label={t`Call to schedule`}
+        helperText={t`On: patients choosing this service are asked to call the office.`}
       />
-      <FormSwitch control={control} name="newPatients" label="New patients may book" />
-      <FormSwitch control={control} name="existingPatients" label="Existing patients may book" />
+      <FormSwitch control={control} name="newPatients" label={t`New patients may book`} />
+      <FormSwitch control={control} name="existingPatients" label={t`Existing patients may book`} />
       <SelfServiceFields control={control} />
       <Controller
         control={control}
         name="locationIds"
         render={({ field }) => (
           <ChecklistField
-            legend="Locations offering it"
+            legend={t`Locations offering it`}
             options={locations}
             value={field.value}
             onChange={field.onChange}

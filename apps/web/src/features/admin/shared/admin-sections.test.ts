@@ -1,5 +1,6 @@
 import { permissionsOf } from '@scheduler/domain/roles';
 import { describe, expect, it } from 'vitest';
+import { i18n } from '../../../i18n/catalogs';
 import { ADMIN_SECTIONS, canOpenSection, firstOpenSection, segmentOfPath } from './admin-sections';
 
 const navOf = (role: Parameters<typeof permissionsOf>[0]) =>
@@ -39,11 +40,9 @@ describe('admin sections by role', () => {
     expect(navOf('viewer')).not.toContain('openavailability');
     expect(canOpenSection(permissionsOf('admin'), 'openavailability')).toBe(true);
     expect(canOpenSection(permissionsOf('staff'), 'openavailability')).toBe(false);
-    expect(ADMIN_SECTIONS.find((section) => section.segment === 'openavailability')).toMatchObject({
-      label: 'Open availability',
-      permission: 'config:read',
-      group: 'Configuration',
-    });
+    const section = ADMIN_SECTIONS.find((candidate) => candidate.segment === 'openavailability');
+    expect(section).toMatchObject({ permission: 'config:read', group: 'Configuration' });
+    expect(section ? i18n._(section.label) : undefined).toBe('Open availability');
   });
 
   it('gives an owner users too, and owners and admins the audit log', () => {

@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { ADMIN_SCREEN_PERMISSIONS, type AdminScreen, type Permission } from '@scheduler/domain/roles';
 
 /**
@@ -10,61 +12,71 @@ export type AdminSectionSegment =
 
 export interface AdminSection {
   segment: AdminSectionSegment;
-  label: string;
+  /** The navigation label (translated where it is shown: `i18n._(section.label)`). */
+  label: MessageDescriptor;
   permission: Permission;
   /** Listed in the navigation drawer (false for detail screens reached from a list). */
   inNav: boolean;
-  group: 'Configuration' | 'Practice' | 'Account';
+  group: AdminSectionGroup;
 }
+
+export type AdminSectionGroup = 'Configuration' | 'Practice' | 'Account';
+
+/** The navigation's group headings. */
+export const SECTION_GROUP_LABELS: Readonly<Record<AdminSectionGroup, MessageDescriptor>> = {
+  Configuration: msg`Configuration`,
+  Practice: msg`Practice`,
+  Account: msg`Account`,
+};
 
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   // The front desk's day (issue 19): first for everyone who may read patients, so staff land on it.
-  { segment: 'schedule', label: 'Schedule', permission: 'patients:read', inNav: true, group: 'Practice' },
+  { segment: 'schedule', label: msg`Schedule`, permission: 'patients:read', inNav: true, group: 'Practice' },
   {
     segment: 'managescheduler',
-    label: 'Scheduler settings',
+    label: msg`Scheduler settings`,
     permission: ADMIN_SCREEN_PERMISSIONS.managescheduler,
     inNav: true,
     group: 'Configuration',
   },
   {
     segment: 'providercontrol',
-    label: 'Providers',
+    label: msg`Providers`,
     permission: ADMIN_SCREEN_PERMISSIONS.providercontrol,
     inNav: true,
     group: 'Configuration',
   },
   {
     segment: 'providercontroleditprovider',
-    label: 'Edit provider',
+    label: msg`Edit provider`,
     permission: ADMIN_SCREEN_PERMISSIONS.providercontroleditprovider,
     inNav: false,
     group: 'Configuration',
   },
   {
     segment: 'configservices',
-    label: 'Services',
+    label: msg`Services`,
     permission: ADMIN_SCREEN_PERMISSIONS.configservices,
     inNav: true,
     group: 'Configuration',
   },
   {
     segment: 'insuranceconfig',
-    label: 'Insurance',
+    label: msg`Insurance`,
     permission: ADMIN_SCREEN_PERMISSIONS.insuranceconfig,
     inNav: true,
     group: 'Configuration',
   },
   {
     segment: 'locationconfig',
-    label: 'Locations',
+    label: msg`Locations`,
     permission: ADMIN_SCREEN_PERMISSIONS.locationconfig,
     inNav: true,
     group: 'Configuration',
   },
   {
     segment: 'widget',
-    label: 'Widget',
+    label: msg`Widget`,
     permission: ADMIN_SCREEN_PERMISSIONS.widget,
     inNav: true,
     group: 'Configuration',
@@ -72,7 +84,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   // Message templates and reminder rules (issue 17); changes need config:write.
   {
     segment: 'messagesettings',
-    label: 'Message settings',
+    label: msg`Message settings`,
     permission: 'config:read',
     inNav: true,
     group: 'Configuration',
@@ -81,45 +93,45 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   // changes need config:write, partner clients are the owner's (users:manage).
   {
     segment: 'openavailability',
-    label: 'Open availability',
+    label: msg`Open availability`,
     permission: 'config:read',
     inNav: true,
     group: 'Configuration',
   },
   {
     segment: 'patients',
-    label: 'Patients',
+    label: msg`Patients`,
     permission: ADMIN_SCREEN_PERMISSIONS.patients,
     inNav: true,
     group: 'Practice',
   },
   {
     segment: 'patientdetails',
-    label: 'Patient details',
+    label: msg`Patient details`,
     permission: ADMIN_SCREEN_PERMISSIONS.patientdetails,
     inNav: false,
     group: 'Practice',
   },
   {
     segment: 'waitlist',
-    label: 'Waitlist',
+    label: msg`Waitlist`,
     permission: ADMIN_SCREEN_PERMISSIONS.waitlist,
     inNav: true,
     group: 'Practice',
   },
   // Every message sent (or not) to patients (issue 17): names patients, so patients:read.
-  { segment: 'messages', label: 'Messages', permission: 'patients:read', inNav: true, group: 'Practice' },
+  { segment: 'messages', label: msg`Messages`, permission: 'patients:read', inNav: true, group: 'Practice' },
   {
     segment: 'reports',
-    label: 'Reports',
+    label: msg`Reports`,
     permission: ADMIN_SCREEN_PERMISSIONS.reports,
     inNav: true,
     group: 'Practice',
   },
-  { segment: 'users', label: 'Users', permission: 'users:manage', inNav: true, group: 'Account' },
-  { segment: 'auditlog', label: 'Audit log', permission: 'audit:read', inNav: true, group: 'Account' },
+  { segment: 'users', label: msg`Users`, permission: 'users:manage', inNav: true, group: 'Account' },
+  { segment: 'auditlog', label: msg`Audit log`, permission: 'audit:read', inNav: true, group: 'Account' },
   // Reached from the Reports screen (a navigation entry would change every role's menu).
-  { segment: 'auditlog', label: 'Audit log', permission: 'audit:read', inNav: false, group: 'Account' },
+  { segment: 'auditlog', label: msg`Audit log`, permission: 'audit:read', inNav: false, group: 'Account' },
 ];
 
 const BY_SEGMENT = new Map<string, AdminSection>(ADMIN_SECTIONS.map((section) => [section.segment, section]));

@@ -1,3 +1,7 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { i18n } from '../../../i18n/catalogs';
+import { msg } from '@lingui/core/macro';
+
 /**
  * How a booking's channel is named to staff (issue 19: reports showed raw UTM slugs). The stored
  * value is the booking's `utm_campaign` ('reserve_with_google', 'spring_checkup'), 'website' (no
@@ -6,21 +10,21 @@
  */
 
 /** Values with a name of their own (lower-cased, '-' and ' ' read as '_'). */
-const KNOWN: Readonly<Record<string, string>> = {
-  website: 'Practice website',
-  phone: 'Phone (booked by staff)',
-  front_desk: 'Front desk (booked by staff)',
-  staff: 'Booked by staff',
-  reserve_with_google: 'Google Business Profile',
-  rwg: 'Google Business Profile',
-  google_business_profile: 'Google Business Profile',
-  gbp: 'Google Business Profile',
-  gmb: 'Google Business Profile',
-  google_my_business: 'Google Business Profile',
-  widget: 'Booking widget',
-  directory_listing: 'Directory listings',
+const KNOWN: Readonly<Record<string, MessageDescriptor>> = {
+  website: msg`Practice website`,
+  phone: msg`Phone (booked by staff)`,
+  front_desk: msg`Front desk (booked by staff)`,
+  staff: msg`Booked by staff`,
+  reserve_with_google: msg`Google Business Profile`,
+  rwg: msg`Google Business Profile`,
+  google_business_profile: msg`Google Business Profile`,
+  gbp: msg`Google Business Profile`,
+  gmb: msg`Google Business Profile`,
+  google_my_business: msg`Google Business Profile`,
+  widget: msg`Booking widget`,
+  directory_listing: msg`Directory listings`,
   // Issue 20: booked by a trusted partner through the FHIR API (Appointment/$book).
-  partner: 'Partner booking (FHIR)',
+  partner: msg`Partner booking (FHIR)`,
 };
 
 /** Words kept as written when a slug is turned into words. */
@@ -59,10 +63,11 @@ function slugWords(raw: string): string {
  * example.com', else the campaign's slug in words ('Spring checkup'). Never empty.
  */
 export function channelName(raw: string | null | undefined): string {
-  if (raw === null || raw === undefined || raw.trim() === '') return 'Unknown';
+  if (raw === null || raw === undefined || raw.trim() === '') return i18n._(msg`Unknown`);
   const value = raw.trim();
   const widget = WIDGET.exec(value);
-  if (widget?.[1]) return `Widget on ${widget[1].trim()}`;
+  const site = widget?.[1]?.trim();
+  if (site) return i18n._(msg`Widget on ${site}`);
   const known = KNOWN[value.toLowerCase().replace(/[-\s]+/g, '_')];
-  return known ?? slugWords(value);
+  return known ? i18n._(known) : slugWords(value);
 }

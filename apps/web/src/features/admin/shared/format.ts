@@ -3,6 +3,8 @@
  * arithmetic, phone numbers. Every TIME the admin shows comes from `lib/zoned-time.ts` (the one
  * date/time formatting module: the location's or the practice's zone, named).
  */
+import { i18n } from '../../../i18n/catalogs';
+import { msg, plural } from '@lingui/core/macro';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 
 /** 'YYYY-MM-DD' → 'MM/DD/YYYY' (the spec's date format), without any time-zone shift. */
@@ -19,11 +21,15 @@ export function elapsedSince(isoInstant: string, nowMs: number): string {
   const then = new Date(isoInstant).getTime();
   if (Number.isNaN(then)) return '—';
   const days = Math.floor(Math.max(0, nowMs - then) / 86_400_000);
-  if (days === 0) return 'today';
-  if (days < 14) return `${days} ${days === 1 ? 'day' : 'days'}`;
-  if (days < 60) return `${Math.floor(days / 7)} weeks`;
+  if (days === 0) return i18n._(msg`today`);
+  if (days < 14) return plural(days, { one: '# day', other: '# days' });
+  const weeks = Math.floor(days / 7);
+  if (days < 60) return plural(weeks, { one: '# week', other: '# weeks' });
   const months = Math.floor(days / 30);
-  return months < 24 ? `${months} months` : `${Math.floor(days / 365)} years`;
+  const years = Math.floor(days / 365);
+  return months < 24
+    ? plural(months, { one: '# month', other: '# months' })
+    : plural(years, { one: '# year', other: '# years' });
 }
 
 /** A local date moved by whole days ('YYYY-MM-DD'). */

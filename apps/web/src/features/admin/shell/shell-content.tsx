@@ -1,4 +1,5 @@
 import Typography from '@mui/material/Typography';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Navigate, Outlet } from 'react-router';
 import { isApiError } from '../../../lib/api-client';
 import type { segmentOfPath } from '../shared/admin-sections';
@@ -22,9 +23,10 @@ export function ShellContent({
   segment: ReturnType<typeof segmentOfPath>;
   permissions: readonly string[];
 }) {
+  const { t, i18n } = useLingui();
   if (session.isPending) {
     return (
-      <AdminPage title="Loading">
+      <AdminPage title={t`Loading`}>
         <LoadingBlock />
       </AdminPage>
     );
@@ -33,10 +35,12 @@ export function ShellContent({
     const forbidden =
       isApiError(session.error) && (session.error.status === 403 || session.error.status === 404);
     return (
-      <AdminPage title={forbidden ? 'No access to this practice' : 'Something went wrong'}>
+      <AdminPage title={forbidden ? t`No access to this practice` : t`Something went wrong`}>
         {forbidden ? (
           <Typography>
-            You don&apos;t have access to this practice. Choose one of your practices from the list.
+            <Trans>
+              You don&apos;t have access to this practice. Choose one of your practices from the list.
+            </Trans>
           </Typography>
         ) : (
           <ErrorBlock error={session.error} onRetry={() => void session.refetch()} />
@@ -48,7 +52,8 @@ export function ShellContent({
     return <Navigate to={firstOpenSection(permissions)} replace />;
   }
   if (!canOpenSection(permissions, segment)) {
-    return <Navigate to="blank" replace state={{ forbidden: sectionOf(segment)?.label ?? segment }} />;
+    const section = sectionOf(segment);
+    return <Navigate to="blank" replace state={{ forbidden: section ? i18n._(section.label) : segment }} />;
   }
   return <Outlet />;
 }

@@ -5,6 +5,7 @@ import IconButton from '@mui/material/IconButton';
 import SvgIcon from '@mui/material/SvgIcon';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { segmentOfPath } from '../shared/admin-sections';
 import { ADMIN_MAIN_ID } from '../shared/components/admin-page';
 import { BrandSwitcher } from '../shared/components/brand-switcher';
@@ -36,7 +37,7 @@ export function SkipLink() {
         '&:focus': { top: 8 },
       }}
     >
-      Skip to main content
+      <Trans>Skip to main content</Trans>
     </Box>
   );
 }
@@ -61,16 +62,22 @@ export interface ShellTopBarProps {
 
 /** The top bar: navigation button (small screens), practice and scheduler, brand switcher, user, sign-out. */
 export function ShellTopBar(props: ShellTopBarProps) {
+  const { t } = useLingui();
   const { appBarRef, menuButtonRef, desktop, openDrawer, onToggleDrawer, brand, scheduler, segment } = props;
   return (
-    <AppBar ref={appBarRef} position="fixed" component="header" sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
+    <AppBar
+      ref={appBarRef}
+      position="fixed"
+      component="header"
+      sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}
+    >
       <Toolbar sx={{ gap: 1 }}>
         {desktop ? null : (
           <IconButton
             ref={menuButtonRef}
             color="inherit"
             edge="start"
-            aria-label="Open navigation"
+            aria-label={t`Open navigation`}
             aria-controls="admin-navigation"
             aria-expanded={openDrawer}
             onClick={onToggleDrawer}
@@ -79,7 +86,7 @@ export function ShellTopBar(props: ShellTopBarProps) {
           </IconButton>
         )}
         <Typography component="p" variant="h6" noWrap sx={{ flexGrow: 1, minWidth: 0 }}>
-          {brand ? brand.name : 'Scheduler admin'}
+          {brand ? brand.name : t`Scheduler admin`}
           {scheduler && desktop ? (
             <Typography component="span" sx={{ ml: 1, opacity: 0.85 }}>
               · {scheduler.name}
@@ -98,10 +105,10 @@ export function ShellTopBar(props: ShellTopBarProps) {
           to="account"
           aria-current={segment === 'account' ? 'page' : undefined}
         >
-          Account
+          <Trans>Account</Trans>
         </Button>
         <Button color="inherit" onClick={props.onSignOut} disabled={props.signingOut}>
-          Sign out
+          <Trans>Sign out</Trans>
         </Button>
       </Toolbar>
     </AppBar>

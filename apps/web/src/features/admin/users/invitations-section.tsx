@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -9,17 +10,18 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { Invitation, InvitationCreatedResponse } from '@scheduler/contract/admin/accounts';
-import { ROLE_LABELS } from '@scheduler/domain/roles';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ErrorBlock, LoadingBlock } from '../shared/components/query-state';
 import { notifySaveFailed, notifySaved } from '../shared/components/save-feedback';
 import { useAdminParams } from '../shared/use-admin-params';
 import { usePracticeTimeZone } from '../shared/use-practice-zone';
 import { formatZonedDateTime } from '../../../lib/zoned-time';
+import { roleLabel } from './role-labels';
 import { fetchPendingInvitations, resendInvitation, revokeInvitation, usersKeys } from './users-api';
 
 /** The invitations not yet accepted: resend (a new link; the old one stops working) or revoke. */
 export function InvitationsSection({ onLink }: { onLink: (answer: InvitationCreatedResponse) => void }) {
+  const { t } = useLingui();
   const { clientId } = useAdminParams();
   // Expiry in the practice's zone, named (issue 19).
   const practiceZone = usePracticeTimeZone();
@@ -34,7 +36,7 @@ export function InvitationsSection({ onLink }: { onLink: (answer: InvitationCrea
     onSuccess: async (answer) => {
       await refresh();
       if (answer.delivery === 'link' && answer.link) onLink(answer);
-      else notifySaved(`Invitation sent again to ${answer.invitation.email}`);
+      else notifySaved(t`Invitation sent again to ${answer.invitation.email}`);
     },
     onError: notifySaveFailed,
   });
@@ -42,7 +44,7 @@ export function InvitationsSection({ onLink }: { onLink: (answer: InvitationCrea
     mutationFn: (invitation: Invitation) => revokeInvitation(clientId, invitation.invitationId),
     onSuccess: async (_answer, invitation) => {
       await refresh();
-      notifySaved(`Invitation to ${invitation.email} revoked`);
+      notifySaved(t`Invitation to ${invitation.email} revoked`);
     },
     onError: notifySaveFailed,
   });
@@ -51,27 +53,41 @@ export function InvitationsSection({ onLink }: { onLink: (answer: InvitationCrea
   return (
     <Paper variant="outlined" component="section" aria-labelledby="invitations-title" sx={{ p: 2, mb: 3 }}>
       <Typography id="invitations-title" variant="h6" component="h2" gutterBottom>
-        Pending invitations
+        <Trans>Pending invitations</Trans>
       </Typography>
-      {invitations.isPending ? <LoadingBlock label="Loading invitations…" /> : null}
+      {invitations.isPending ? <LoadingBlock label={t`Loading invitations…`} /> : null}
       {invitations.isError ? (
         <ErrorBlock
           error={invitations.error}
-          what="the invitations"
+          what={t`the invitations`}
           onRetry={() => void invitations.refetch()}
         />
       ) : null}
-      {invitations.data && items.length === 0 ? <Typography>No invitation is waiting.</Typography> : null}
+      {invitations.data && items.length === 0 ? (
+        <Typography>
+          <Trans>No invitation is waiting.</Trans>
+        </Typography>
+      ) : null}
       {items.length > 0 ? (
         <TableContainer>
           <Table size="small" aria-labelledby="invitations-title">
             <TableHead>
               <TableRow>
-                <TableCell>E-mail</TableCell>
-                <TableCell>Role</TableCell>
-                <TableCell>Invited by</TableCell>
-                <TableCell>Expires</TableCell>
-                <TableCell>Actions</TableCell>
+                <TableCell>
+                  <Trans>E-mail</Trans>
+                </TableCell>
+                <TableCell>
+                  <Trans>Role</Trans>
+                </TableCell>
+                <TableCell>
+                  <Trans>Invited by</Trans>
+                </TableCell>
+                <TableCell>
+                  <Trans>Expires</Trans>
+                </TableCell>
+                <TableCell>
+                  <Trans>Actions</Trans>
+                </TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -80,7 +96,7 @@ export function InvitationsSection({ onLink }: { onLink: (answer: InvitationCrea
                   <TableCell component="th" scope="row">
                     {invitation.email}
                   </TableCell>
-                  <TableCell>{ROLE_LABELS[invitation.role]}</TableCell>
+                  <TableCell>{roleLabel(invitation.role)}</TableCell>
                   <TableCell>{invitation.invitedBy ?? '—'}</TableCell>
                   <TableCell>{formatZonedDateTime(invitation.expiresAt, practiceZone)}</TableCell>
                   <TableCell>
@@ -89,18 +105,18 @@ export function InvitationsSection({ onLink }: { onLink: (answer: InvitationCrea
                         size="small"
                         disabled={busy}
                         onClick={() => resend.mutate(invitation)}
-                        aria-label={`Resend the invitation to ${invitation.email}`}
+                        aria-label={t`Resend the invitation to ${invitation.email}`}
                       >
-                        Resend
+                        <Trans>Resend</Trans>
                       </Button>
                       <Button
                         size="small"
                         color="error"
                         disabled={busy}
                         onClick={() => revoke.mutate(invitation)}
-                        aria-label={`Revoke the invitation to ${invitation.email}`}
+                        aria-label={t`Revoke the invitation to ${invitation.email}`}
                       >
-                        Revoke
+                        <Trans>Revoke</Trans>
                       </Button>
                     </Stack>
                   </TableCell>

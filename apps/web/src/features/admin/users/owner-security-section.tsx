@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
@@ -10,6 +11,7 @@ import { fetchAccountSecurity, saveAccountSecurity, usersKeys } from './users-ap
 
 /** The brand's rule: owners must sign in with two-factor (each sets it up under Account). */
 export function OwnerSecuritySection() {
+  const { t } = useLingui();
   const { clientId } = useAdminParams();
   const queryClient = useQueryClient();
   const security = useQuery({
@@ -22,8 +24,8 @@ export function OwnerSecuritySection() {
       queryClient.setQueryData(usersKeys.security(clientId), answer);
       notifySaved(
         answer.requireOwnerTwoFactor
-          ? 'Owners must now use two-factor sign-in'
-          : 'Two-factor sign-in is now optional for owners',
+          ? t`Owners must now use two-factor sign-in`
+          : t`Two-factor sign-in is now optional for owners`,
       );
     },
     onError: notifySaveFailed,
@@ -31,10 +33,14 @@ export function OwnerSecuritySection() {
   return (
     <Paper variant="outlined" component="section" aria-labelledby="security-title" sx={{ p: 2, mb: 3 }}>
       <Typography id="security-title" variant="h6" component="h2" gutterBottom>
-        Sign-in security
+        <Trans>Sign-in security</Trans>
       </Typography>
       {security.isError ? (
-        <ErrorBlock error={security.error} what="the sign-in rules" onRetry={() => void security.refetch()} />
+        <ErrorBlock
+          error={security.error}
+          what={t`the sign-in rules`}
+          onRetry={() => void security.refetch()}
+        />
       ) : (
         <FormControlLabel
           control={
@@ -44,11 +50,11 @@ export function OwnerSecuritySection() {
               onChange={(_event, checked) => save.mutate(checked)}
             />
           }
-          label="Require two-factor sign-in for owners"
+          label={t`Require two-factor sign-in for owners`}
         />
       )}
       <Typography variant="body2" color="text.secondary">
-        Anyone can turn on two-factor sign-in for their own account under Account.
+        <Trans>Anyone can turn on two-factor sign-in for their own account under Account.</Trans>
       </Typography>
     </Paper>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -25,6 +26,7 @@ export function InvitationLinkDialog({
   created: InvitationCreatedResponse | null;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const titleId = useId();
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
   const link = created?.link ?? '';
@@ -42,16 +44,21 @@ export function InvitationLinkDialog({
   };
   return (
     <Dialog open={created !== null} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>Invitation link</DialogTitle>
+      <DialogTitle id={titleId}>
+        <Trans>Invitation link</Trans>
+      </DialogTitle>
       <DialogContent>
         <Stack spacing={2}>
           <DialogContentText>
-            No e-mail is set up for this scheduler, so pass this link on to {created?.invitation.email}{' '}
-            yourself (for example in person or by your own e-mail). It works once, for{' '}
-            {INVITATION_LIFETIME_HOURS} hours, and is shown only now; resend the invitation to get a new one.
+            <Trans>
+              No e-mail is set up for this scheduler, so pass this link on to {created?.invitation.email}{' '}
+              yourself (for example in person or by your own e-mail). It works once, for{' '}
+              {INVITATION_LIFETIME_HOURS} hours, and is shown only now; resend the invitation to get a new
+              one.
+            </Trans>
           </DialogContentText>
           <TextField
-            label="Invitation link"
+            label={t`Invitation link`}
             value={link}
             fullWidth
             multiline
@@ -59,17 +66,25 @@ export function InvitationLinkDialog({
             onFocus={(event) => event.target.select()}
           />
           <div role="status">
-            {copied === 'yes' ? <Alert severity="success">Link copied</Alert> : null}
+            {copied === 'yes' ? (
+              <Alert severity="success">
+                <Trans>Link copied</Trans>
+              </Alert>
+            ) : null}
             {copied === 'failed' ? (
-              <Alert severity="warning">Copying is not allowed here: select the link and copy it.</Alert>
+              <Alert severity="warning">
+                <Trans>Copying is not allowed here: select the link and copy it.</Trans>
+              </Alert>
             ) : null}
           </div>
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={() => void copy()}>Copy link</Button>
+        <Button onClick={() => void copy()}>
+          <Trans>Copy link</Trans>
+        </Button>
         <Button onClick={close} variant="contained">
-          Done
+          <Trans>Done</Trans>
         </Button>
       </DialogActions>
     </Dialog>
@@ -108,7 +123,9 @@ function ConfirmUserDialog({
         ) : null}
       </DialogContent>
       <DialogActions>
-        <Button onClick={() => onClose()}>Cancel</Button>
+        <Button onClick={() => onClose()}>
+          <Trans>Cancel</Trans>
+        </Button>
         <Button color="error" variant="contained" disabled={pending} onClick={() => user && onConfirm(user)}>
           {confirmLabel}
         </Button>
@@ -119,26 +136,28 @@ function ConfirmUserDialog({
 
 /** Asks before a user loses access to this practice (their account stays for other practices). */
 export function RemoveUserDialog(props: ConfirmDialogProps) {
+  const { t } = useLingui();
   const name = props.user?.displayName;
   return (
     <ConfirmUserDialog
       {...props}
-      title={`Remove ${name}?`}
-      text={`${name} will no longer be able to sign in to this practice. Their account stays for other practices.`}
-      confirmLabel="Remove"
+      title={t`Remove ${name}?`}
+      text={t`${name} will no longer be able to sign in to this practice. Their account stays for other practices.`}
+      confirmLabel={t`Remove`}
     />
   );
 }
 
 /** Asks before every session of the person ends and their next sign-in asks for a new password. */
 export function ForceResetDialog(props: ConfirmDialogProps) {
+  const { t } = useLingui();
   const name = props.user?.displayName;
   return (
     <ConfirmUserDialog
       {...props}
-      title={`Force ${name} to choose a new password?`}
-      text={`${name} is signed out everywhere. At the next sign-in they must choose a new password themselves; nobody else sees or sets it.`}
-      confirmLabel="Force password reset"
+      title={t`Force ${name} to choose a new password?`}
+      text={t`${name} is signed out everywhere. At the next sign-in they must choose a new password themselves; nobody else sees or sets it.`}
+      confirmLabel={t`Force password reset`}
     />
   );
 }

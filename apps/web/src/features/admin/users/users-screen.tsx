@@ -1,9 +1,11 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { t } from '@lingui/core/macro';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { InvitationCreatedResponse } from '@scheduler/contract/admin/accounts';
-import { ROLE_LABELS, type Role } from '@scheduler/domain/roles';
+import type { Role } from '@scheduler/domain/roles';
 import { type PracticeUser } from '@scheduler/contract/admin-auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -17,12 +19,14 @@ import { useAdminParams } from '../shared/use-admin-params';
 import { usePracticeTimeZone } from '../shared/use-practice-zone';
 import { formatZonedDateTime } from '../../../lib/zoned-time';
 import { InvitationsSection } from './invitations-section';
-import { InviteForm, ROLE_OPTIONS } from './invite-form';
+import { InviteForm, roleOptions } from './invite-form';
+import { roleLabel } from './role-labels';
 import { OwnerSecuritySection } from './owner-security-section';
 import { ForceResetDialog, InvitationLinkDialog, RemoveUserDialog } from './user-dialogs';
 import { changeUserRole, fetchUsers, forcePasswordReset, removeUser, setUserDisabled } from './users-api';
 
 function useMemberActions(clientId: string) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: sessionKeys.users(clientId) });
   const changeRole = useMutation({
@@ -30,7 +34,8 @@ function useMemberActions(clientId: string) {
       changeUserRole(clientId, user.userId, role),
     onSuccess: async ({ user }) => {
       await refresh();
-      notifySaved(`${user.displayName} is now ${ROLE_LABELS[user.role]}`);
+      const role = roleLabel(user.role);
+      notifySaved(t`${user.displayName} is now ${role}`);
     },
     onError: notifySaveFailed,
   });
@@ -39,20 +44,22 @@ function useMemberActions(clientId: string) {
       setUserDisabled(clientId, user.userId, disabled),
     onSuccess: async ({ user }) => {
       await refresh();
-      notifySaved(user.disabled ? `${user.displayName} is disabled` : `${user.displayName} is enabled again`);
+      notifySaved(
+        user.disabled ? t`${user.displayName} is disabled` : t`${user.displayName} is enabled again`,
+      );
     },
     onError: notifySaveFailed,
   });
   const forceReset = useMutation({
     mutationFn: (user: PracticeUser) => forcePasswordReset(clientId, user.userId),
     onSuccess: (_answer, user) =>
-      notifySaved(`${user.displayName} must choose a new password at the next sign-in`),
+      notifySaved(t`${user.displayName} must choose a new password at the next sign-in`),
   });
   const remove = useMutation({
     mutationFn: (user: PracticeUser) => removeUser(clientId, user.userId),
     onSuccess: async (_answer, user) => {
       await refresh();
-      notifySaved(`${user.displayName} removed from the practice`);
+      notifySaved(t`${user.displayName} removed from the practice`);
     },
   });
   return { changeRole, setDisabled, forceReset, remove };
@@ -70,14 +77,14 @@ function memberColumns(
   return [
     {
       key: 'name',
-      label: 'Name',
+      label: t`Name`,
       sortField: 'name',
-      render: (user) => `${user.displayName}${user.userId === myId ? ' (you)' : ''}`,
+      render: (user) => (user.userId === myId ? t`${user.displayName} (you)` : user.displayName),
     },
-    { key: 'email', label: 'E-mail', sortField: 'email', render: (user) => user.email },
+    { key: 'email', label: t`E-mail`, sortField: 'email', render: (user) => user.email },
     {
       key: 'role',
-      label: 'Role',
+      label: t`Role`,
       render: (user) => (
         <TextField
           select
@@ -85,10 +92,10 @@ function memberColumns(
           value={user.role}
           disabled={changeRole.isPending}
           onChange={(event) => changeRole.mutate({ user, role: event.target.value as Role })}
-          slotProps={{ htmlInput: { 'aria-label': `Role of ${user.displayName}` } }}
+          slotProps={{ htmlInput: { 'aria-label': t`Role of ${user.displayName}` } }}
           sx={{ minWidth: 160 }}
         >
-          {ROLE_OPTIONS.map((option) => (
+          {roleOptions().map((option) => (
             <MenuItem key={option.value} value={option.value}>
               {option.label}
             </MenuItem>
@@ -98,15 +105,15 @@ function memberColumns(
     },
     {
       key: 'lastLogin',
-      label: 'Last sign-in',
+      label: t`Last sign-in`,
       sortField: 'lastLogin',
       // The practice's zone, named (issue 19), never the browser's.
-      render: (user) => (user.lastLoginAt ? formatZonedDateTime(user.lastLoginAt, practiceZone) : 'Never'),
+      render: (user) => (user.lastLoginAt ? formatZonedDateTime(user.lastLoginAt, practiceZone) : t`Never`),
     },
-    { key: 'status', label: 'Status', render: (user) => (user.disabled ? 'Disabled' : 'Active') },
+    { key: 'status', label: t`Status`, render: (user) => (user.disabled ? t`Disabled` : t`Active`) },
     {
       key: 'actions',
-      label: 'Actions',
+      label: t`Actions`,
       render: (user) =>
         user.userId === myId ? null : (
           <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
@@ -114,24 +121,24 @@ function memberColumns(
               size="small"
               disabled={setDisabled.isPending}
               onClick={() => setDisabled.mutate({ user, disabled: !user.disabled })}
-              aria-label={`${user.disabled ? 'Enable' : 'Disable'} ${user.displayName}`}
+              aria-label={user.disabled ? t`Enable ${user.displayName}` : t`Disable ${user.displayName}`}
             >
-              {user.disabled ? 'Enable' : 'Disable'}
+              {user.disabled ? t`Enable` : t`Disable`}
             </Button>
             <Button
               size="small"
               onClick={() => open.reset(user)}
-              aria-label={`Force ${user.displayName} to reset their password`}
+              aria-label={t`Force ${user.displayName} to reset their password`}
             >
-              Force password reset
+              <Trans>Force password reset</Trans>
             </Button>
             <Button
               size="small"
               color="error"
               onClick={() => open.remove(user)}
-              aria-label={`Remove ${user.displayName}`}
+              aria-label={t`Remove ${user.displayName}`}
             >
-              Remove
+              <Trans>Remove</Trans>
             </Button>
           </Stack>
         ),
@@ -145,6 +152,7 @@ function memberColumns(
  * An owner never sees or sets anyone's password.
  */
 export function UsersScreen() {
+  const { t } = useLingui();
   const { clientId } = useAdminParams();
   const me = useAdminSelector((state) => state.admin.adminDetails[0]);
   const controls = useListQuery('name');
@@ -161,13 +169,13 @@ export function UsersScreen() {
 
   return (
     <AdminPage
-      title="Users"
-      description="Who can sign in to this practice's admin area, and with which role."
+      title={t`Users`}
+      description={t`Who can sign in to this practice's admin area, and with which role.`}
     >
       <InviteForm onLink={setCreated} />
       <InvitationsSection onLink={setCreated} />
       <DataTable
-        caption="Users of the practice"
+        caption={t`Users of the practice`}
         columns={columns}
         rows={users.data?.items}
         total={users.data?.total ?? 0}
@@ -176,9 +184,9 @@ export function UsersScreen() {
         loading={users.isFetching}
         error={users.error}
         onRetry={() => void users.refetch()}
-        searchLabel="Search users by name or e-mail"
-        emptyText="This practice has no users."
-        noMatchText="No user matches your search."
+        searchLabel={t`Search users by name or e-mail`}
+        emptyText={t`This practice has no users.`}
+        noMatchText={t`No user matches your search.`}
       />
       <OwnerSecuritySection />
       <InvitationLinkDialog created={created} onClose={() => setCreated(null)} />

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -40,6 +41,7 @@ function AppointmentFields({
   options: GetFiltersResponse | undefined;
   choice: AppointmentChoice;
 }) {
+  const { t } = useLingui();
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
       <ServiceSelect
@@ -54,8 +56,8 @@ function AppointmentFields({
       />
       <TextField
         size="small"
-        label="Provider"
-        value={entry.provider?.name ?? 'Any provider'}
+        label={t`Provider`}
+        value={entry.provider?.name ?? t`Any provider`}
         slotProps={{ htmlInput: { readOnly: true } }}
         sx={{ minWidth: 200 }}
       />
@@ -72,24 +74,27 @@ function AppointmentFields({
  * bookFromWaitList books it and marks the entry booked in one transaction.
  */
 export function BookFromWaitlistDialog({ entry, options, onClose, ...props }: BookFromWaitlistDialogProps) {
+  const { t, i18n } = useLingui();
   const titleId = useId();
   const slotsLabelId = useId();
+  const name = `${entry.firstName} ${entry.lastName}`;
+  const preferredTimes = entry.preferredTimes;
   const form = useBookFromWaitlist({ ...props, entry, options, slotsLabelId });
   const { book } = form;
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
       <DialogTitle id={titleId}>
-        Book {entry.firstName} {entry.lastName}
+        <Trans>Book {name}</Trans>
       </DialogTitle>
       <DialogContent dividers>
         <Box component="form" id={`${titleId}-form`} noValidate onSubmit={form.onSubmit}>
           <Typography variant="subtitle1" component="h3" gutterBottom>
-            Appointment
+            <Trans>Appointment</Trans>
           </Typography>
           <AppointmentFields entry={entry} options={options} choice={form.appointment} />
-          {entry.preferredTimes ? (
+          {preferredTimes ? (
             <Typography variant="body2" sx={{ mb: 1 }}>
-              Preferred times: {entry.preferredTimes}
+              <Trans>Preferred times: {preferredTimes}</Trans>
             </Typography>
           ) : null}
           <FreeTimesField
@@ -107,22 +112,24 @@ export function BookFromWaitlistDialog({ entry, options, onClose, ...props }: Bo
             providers={options?.providers ?? []}
           />
           <Typography variant="subtitle1" component="h3" gutterBottom>
-            Patient
+            <Trans>Patient</Trans>
           </Typography>
           <WaitlistPatientSummary entry={entry} />
           {form.dateOfBirth.needed ? <DateOfBirthField {...form.dateOfBirth} /> : null}
           <ConsentAndNotes {...form.consent} />
           {book.error ? (
             <Alert severity="error" sx={{ mt: 2 }}>
-              {errorMessageOf(book.error, BOOKING_FAILED)}
+              {errorMessageOf(book.error, i18n._(BOOKING_FAILED))}
             </Alert>
           ) : null}
         </Box>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>
+          <Trans>Cancel</Trans>
+        </Button>
         <Button type="submit" form={`${titleId}-form`} variant="contained" disabled={book.isPending}>
-          {book.isPending ? 'Booking…' : 'Book appointment'}
+          {book.isPending ? t`Booking…` : t`Book appointment`}
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -37,32 +38,36 @@ export function FreeTimesField({
   onChoose,
   timeZone,
 }: FreeTimesFieldProps) {
+  const { t } = useLingui();
   const { slots, days, unavailable } = openSlots;
+  const chosenDay = slot ? dayHeading(slot.dateLocal) : '';
+  const chosenTime = slot ? formatZonedTime(slot.startUtc, timeZone) : '';
   return (
     <FormControl component="fieldset" error={error !== null} sx={{ width: '100%', mb: 2 }}>
       <FormLabel component="legend" id={labelId}>
-        Free times
-        {slot ? `: ${dayHeading(slot.dateLocal)} at ${formatZonedTime(slot.startUtc, timeZone)}` : ''}
+        {slot ? t`Free times: ${chosenDay} at ${chosenTime}` : t`Free times`}
       </FormLabel>
       <Stack direction="row" spacing={1} sx={{ my: 1, alignItems: 'center' }}>
         <Button size="small" onClick={openSlots.earlier} disabled={openSlots.earlierDisabled}>
-          Earlier times
+          <Trans>Earlier times</Trans>
         </Button>
         <Button size="small" onClick={openSlots.later} disabled={openSlots.laterDisabled}>
-          Later times
+          <Trans>Later times</Trans>
         </Button>
       </Stack>
       {error ? <FormHelperText>{error}</FormHelperText> : null}
       {openSlots.searching ? null : (
-        <Typography color="text.secondary">Choose the service and the location first.</Typography>
+        <Typography color="text.secondary">
+          <Trans>Choose the service and the location first.</Trans>
+        </Typography>
       )}
-      {slots.isPending && openSlots.searching ? <LoadingBlock label="Looking for free times…" /> : null}
+      {slots.isPending && openSlots.searching ? <LoadingBlock label={t`Looking for free times…`} /> : null}
       {slots.isError ? (
         <Alert
           severity="error"
           action={
             <Button color="inherit" size="small" onClick={() => void slots.refetch()}>
-              Try again
+              <Trans>Try again</Trans>
             </Button>
           }
         >
@@ -71,7 +76,7 @@ export function FreeTimesField({
       ) : null}
       {slots.data && days.length === 0 ? (
         <Typography color="text.secondary">
-          {unavailable ?? 'No free times in these days. Try later times.'}
+          {unavailable ?? t`No free times in these days. Try later times.`}
         </Typography>
       ) : null}
       <RadioGroup

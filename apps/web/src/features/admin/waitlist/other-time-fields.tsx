@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -20,6 +21,7 @@ export interface OtherTimeFieldsProps {
 
 /** A time staff enter instead of a free time (today, or beyond the online booking window). */
 export function OtherTimeFields(props: OtherTimeFieldsProps) {
+  const { t } = useLingui();
   const helpId = useId();
   return (
     <Box
@@ -28,16 +30,18 @@ export function OtherTimeFields(props: OtherTimeFieldsProps) {
       sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, mb: 2 }}
     >
       <Typography component="legend" variant="subtitle2" sx={{ px: 0.5 }}>
-        Another time
+        <Trans>Another time</Trans>
       </Typography>
       <Typography id={helpId} variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-        Staff may book today or beyond the online booking window, within the provider&apos;s working hours at
-        this location. Times are the location&apos;s local time.
+        <Trans>
+          Staff may book today or beyond the online booking window, within the provider&apos;s working hours
+          at this location. Times are the location&apos;s local time.
+        </Trans>
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <TextField
           size="small"
-          label="Date"
+          label={t`Date`}
           type="date"
           value={props.date}
           onChange={(event) => props.onDate(event.target.value)}
@@ -45,7 +49,7 @@ export function OtherTimeFields(props: OtherTimeFieldsProps) {
         />
         <TextField
           size="small"
-          label="Time"
+          label={t`Time`}
           type="time"
           value={props.time}
           onChange={(event) => props.onTime(event.target.value)}
@@ -55,7 +59,7 @@ export function OtherTimeFields(props: OtherTimeFieldsProps) {
           <TextField
             select
             size="small"
-            label="Provider for this time"
+            label={t`Provider for this time`}
             value={props.providerId}
             onChange={(event) => props.onProvider(event.target.value)}
             sx={{ minWidth: 220 }}

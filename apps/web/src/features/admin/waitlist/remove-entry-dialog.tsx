@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -20,27 +21,48 @@ export interface RemoveEntryDialogProps {
 
 /** Asks before an entry leaves the waitlist (it is kept with the status removed). */
 export function RemoveEntryDialog({ entry, pending, error, onConfirm, onClose }: RemoveEntryDialogProps) {
+  const { t } = useLingui();
   const titleId = useId();
+  const name = `${entry?.firstName ?? ''} ${entry?.lastName ?? ''}`;
+  const service = entry?.service?.name;
+  const location = entry?.location?.name;
   return (
     <Dialog open={entry !== null} onClose={() => (pending ? undefined : onClose())} aria-labelledby={titleId}>
       <DialogTitle id={titleId}>
-        Remove {entry?.firstName} {entry?.lastName} from the waitlist?
+        <Trans>Remove {name} from the waitlist?</Trans>
       </DialogTitle>
       <DialogContent>
         <DialogContentText>
-          {entry?.firstName} {entry?.lastName} will no longer be listed as waiting
-          {entry?.service ? ` for ${entry.service.name}` : ''}
-          {entry?.location ? ` at ${entry.location.name}` : ''}. The entry is kept with the status removed.
+          {service && location ? (
+            <Trans>
+              {name} will no longer be listed as waiting for {service} at {location}. The entry is kept with
+              the status removed.
+            </Trans>
+          ) : service ? (
+            <Trans>
+              {name} will no longer be listed as waiting for {service}. The entry is kept with the status
+              removed.
+            </Trans>
+          ) : location ? (
+            <Trans>
+              {name} will no longer be listed as waiting at {location}. The entry is kept with the status
+              removed.
+            </Trans>
+          ) : (
+            <Trans>
+              {name} will no longer be listed as waiting. The entry is kept with the status removed.
+            </Trans>
+          )}
         </DialogContentText>
         {error ? (
           <Alert severity="error" sx={{ mt: 2 }}>
-            {errorMessageOf(error, 'The entry could not be removed. Please try again.')}
+            {errorMessageOf(error, t`The entry could not be removed. Please try again.`)}
           </Alert>
         ) : null}
       </DialogContent>
       <DialogActions>
         <Button onClick={() => onClose()} disabled={pending}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
         <Button
           color="error"
@@ -50,7 +72,7 @@ export function RemoveEntryDialog({ entry, pending, error, onConfirm, onClose }:
             if (entry) onConfirm(entry);
           }}
         >
-          {pending ? 'Removing…' : 'Remove'}
+          {pending ? t`Removing…` : t`Remove`}
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import type { WaitlistEntry } from '@scheduler/contract/admin/waitlist';
 import { NOTES_MAX_LENGTH } from '@scheduler/contract/booking';
 import type { GetFiltersResponse } from '@scheduler/contract/patient-management/patients';
@@ -12,8 +14,9 @@ import { dayHeading, localTimeToUtc, type OpenSlot } from './slot-model';
 import { formatZonedTime } from '../../../lib/zoned-time';
 import { useOpenSlots } from './use-open-slots';
 import { bookFromWaitlist } from './waitlist-api';
+import { i18n } from '../../../i18n/catalogs';
 
-export const BOOKING_FAILED = 'The appointment could not be booked. Please try again.';
+export const BOOKING_FAILED = msg`The appointment could not be booked. Please try again.`;
 
 export interface BookFromWaitlistOptions {
   clientId: string;
@@ -37,8 +40,8 @@ function chosenTime(input: {
   slot: OpenSlot | null;
 }): { chosen: Chosen } | { error: string } {
   if (input.usingOtherTime) {
-    if (!input.otherStartUtc) return { error: 'Enter both the date and the time' };
-    if (!input.otherProviderId) return { error: 'Choose the provider' };
+    if (!input.otherStartUtc) return { error: i18n._(msg`Enter both the date and the time`) };
+    if (!input.otherProviderId) return { error: i18n._(msg`Choose the provider`) };
     return {
       chosen: {
         providerId: input.otherProviderId,
@@ -50,7 +53,7 @@ function chosenTime(input: {
   const { slot } = input;
   if (slot)
     return { chosen: { providerId: slot.providerId, locationId: slot.locationId, startUtc: slot.startUtc } };
-  return { error: 'Choose a time' };
+  return { error: i18n._(msg`Choose a time`) };
 }
 
 /** POST bookFromWaitList; a refused request is not replayed (`onRefused` gives the next one a new key). */
@@ -61,20 +64,24 @@ function useBookMutation(
   onConflict: () => void,
   onRefused: () => void,
 ) {
+  const { t, i18n: active } = useLingui();
   return useMutation({
     mutationFn: (booking: BookFromWaitListRequestInput) => bookFromWaitlist(clientId, booking),
     onSuccess: (answer) => {
+      const name = `${entry.firstName} ${entry.lastName}`;
+      const provider = answer.provider.name;
+      const day = dayHeading(answer.dateLocal);
+      const time = formatZonedTime(answer.startUtc, answer.timeZone);
+      const confirmationNumber = answer.confirmationNumber;
       onBooked(
-        `Booked ${entry.firstName} ${entry.lastName} with ${answer.provider.name} on ${dayHeading(
-          answer.dateLocal,
-        )} at ${formatZonedTime(answer.startUtc, answer.timeZone)}. Confirmation number: ${answer.confirmationNumber}`,
+        t`Booked ${name} with ${provider} on ${day} at ${time}. Confirmation number: ${confirmationNumber}`,
       );
     },
     onError: (error) => {
       if (isApiError(error) && error.status === 409) onConflict();
       // A refused request is not replayed: the next attempt is a new booking request.
       if (isApiError(error) && error.status !== null && error.status < 500) onRefused();
-      void notify(errorMessageOf(error, BOOKING_FAILED), 'error');
+      void notify(errorMessageOf(error, active._(BOOKING_FAILED)), 'error');
     },
   });
 }

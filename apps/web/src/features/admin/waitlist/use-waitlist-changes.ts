@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { WaitlistEntry } from '@scheduler/contract/admin/waitlist';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notify } from '../../../lib/notify';
@@ -8,6 +9,7 @@ import { removeWaitlistEntry, updateWaitlistEntry } from './waitlist-api';
 
 /** The waitlist's changes: remove an entry (`onRemoved` closes its dialog) or mark it contacted. */
 export function useWaitlistChanges(clientId: string, onRemoved: () => void) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const refreshWaitlist = () => {
     void queryClient.invalidateQueries({ queryKey: configKeys.waitlist(clientId) });
@@ -16,7 +18,8 @@ export function useWaitlistChanges(clientId: string, onRemoved: () => void) {
     mutationFn: (entry: WaitlistEntry) => removeWaitlistEntry(clientId, entry.waitlistEntryId),
     onSuccess: (_answer, entry) => {
       onRemoved();
-      notifySaved(`Removed ${entry.firstName} ${entry.lastName} from the waitlist`);
+      const name = `${entry.firstName} ${entry.lastName}`;
+      notifySaved(t`Removed ${name} from the waitlist`);
       refreshWaitlist();
     },
   });
@@ -24,11 +27,12 @@ export function useWaitlistChanges(clientId: string, onRemoved: () => void) {
     mutationFn: (entry: WaitlistEntry) =>
       updateWaitlistEntry(clientId, { waitlistEntryId: entry.waitlistEntryId, status: 'contacted' }),
     onSuccess: (_answer, entry) => {
-      notifySaved(`Marked ${entry.firstName} ${entry.lastName} as contacted`);
+      const name = `${entry.firstName} ${entry.lastName}`;
+      notifySaved(t`Marked ${name} as contacted`);
       refreshWaitlist();
     },
     onError: (error) => {
-      void notify(errorMessageOf(error, 'The entry could not be changed. Please try again.'), 'error');
+      void notify(errorMessageOf(error, t`The entry could not be changed. Please try again.`), 'error');
     },
   });
   return { refreshWaitlist, remove, markContacted };

@@ -1,14 +1,34 @@
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { WaitlistEntry } from '@scheduler/contract/admin/waitlist';
+import type { WAITLIST_STATUSES, WaitlistEntry } from '@scheduler/contract/admin/waitlist';
 import type { WaitlistOfferRow } from '@scheduler/contract/waitlist-offers';
 import type { UseMutationResult } from '@tanstack/react-query';
 import type { Column } from '../shared/components/data-table';
 import { elapsedSince, formatIsoDate, formatPhone } from '../shared/format';
 import { formatZonedDateTime } from '../../../lib/zoned-time';
 import { offersSummary } from './waitlist-offers';
+import { i18n as activeI18n } from '../../../i18n/catalogs';
+
+/** An entry's status as the table shows it (lower case, as the server names it). */
+const STATUS_TEXT: Readonly<Record<(typeof WAITLIST_STATUSES)[number], MessageDescriptor>> = {
+  waiting: msg`waiting`,
+  contacted: msg`contacted`,
+  booked: msg`booked`,
+  removed: msg`removed`,
+};
+
+function waitlistStatusText(status: string, i18n: I18n): string {
+  const known = (STATUS_TEXT as Partial<Record<string, MessageDescriptor>>)[status];
+  return known ? i18n._(known) : status;
+}
+
+const addedTitle = (when: string, i18n: I18n): string => i18n._(msg`Added ${when}`);
+const bornText = (date: string, i18n: I18n): string => i18n._(msg`Born ${date}`);
 
 export interface WaitlistActions {
   /** Book is offered (the brand and scheduler of the page are known, and staff may change entries). */
@@ -20,6 +40,7 @@ export interface WaitlistActions {
 
 /** An entry's actions: book (while it is open), mark contacted (while waiting), remove. */
 function EntryActions({ entry, actions }: { entry: WaitlistEntry; actions: WaitlistActions }) {
+  const { t } = useLingui();
   const name = `${entry.firstName} ${entry.lastName}`;
   const open = entry.status === 'waiting' || entry.status === 'contacted';
   return (
@@ -29,9 +50,9 @@ function EntryActions({ entry, actions }: { entry: WaitlistEntry; actions: Waitl
           size="small"
           variant="outlined"
           onClick={() => actions.onBook(entry)}
-          aria-label={`Book ${name}`}
+          aria-label={t`Book ${name}`}
         >
-          Book
+          <Trans>Book</Trans>
         </Button>
       ) : null}
       {entry.status === 'waiting' ? (
@@ -39,9 +60,9 @@ function EntryActions({ entry, actions }: { entry: WaitlistEntry; actions: Waitl
           size="small"
           onClick={() => actions.markContacted.mutate(entry)}
           disabled={actions.markContacted.isPending}
-          aria-label={`Mark contacted: ${name}`}
+          aria-label={t`Mark contacted: ${name}`}
         >
-          Mark contacted
+          <Trans>Mark contacted</Trans>
         </Button>
       ) : null}
       {entry.status !== 'removed' ? (
@@ -49,9 +70,9 @@ function EntryActions({ entry, actions }: { entry: WaitlistEntry; actions: Waitl
           size="small"
           color="error"
           onClick={() => actions.onRemove(entry)}
-          aria-label={`Remove ${name}`}
+          aria-label={t`Remove ${name}`}
         >
-          Remove
+          <Trans>Remove</Trans>
         </Button>
       ) : null}
     </Stack>
@@ -65,19 +86,23 @@ export interface WaitlistOffersColumn {
   onShow: (entry: WaitlistEntry) => void;
 }
 
-function offersColumn(offers: WaitlistOffersColumn): Column<WaitlistEntry> {
+function offersColumn(offers: WaitlistOffersColumn, i18n: I18n): Column<WaitlistEntry> {
   return {
     key: 'offers',
-    label: 'Offers',
+    label: i18n._(msg`Offers`),
     wrapMinWidth: 100,
     render: (entry) => {
       const name = `${entry.firstName} ${entry.lastName}`;
       const list = offers.byEntry?.get(entry.waitlistEntryId) ?? [];
       return (
         <>
-          {offers.byEntry === undefined ? null : <Box>{offersSummary(list)}</Box>}
-          <Button size="small" onClick={() => offers.onShow(entry)} aria-label={`Offers to ${name}`}>
-            Show
+          {offers.byEntry === undefined ? null : <Box>{offersSummary(list, i18n)}</Box>}
+          <Button
+            size="small"
+            onClick={() => offers.onShow(entry)}
+            aria-label={i18n._(msg`Offers to ${name}`)}
+          >
+            <Trans>Show</Trans>
           </Button>
         </>
       );
@@ -97,11 +122,12 @@ export function waitlistColumns(
   actions: WaitlistActions | null,
   offers?: WaitlistOffersColumn,
   practiceZone?: string,
+  i18n: I18n = activeI18n,
 ): Column<WaitlistEntry>[] {
   return [
     {
       key: 'name',
-      label: 'Patient',
+      label: i18n._(msg`Patient`),
       render: (entry) => (
         <>
           {entry.firstName} {entry.lastName}
@@ -113,7 +139,7 @@ export function waitlistColumns(
           )}
           {entry.dateOfBirth ? (
             <Typography variant="body2" color="text.secondary">
-              Born {formatIsoDate(entry.dateOfBirth)}
+              {bornText(formatIsoDate(entry.dateOfBirth), i18n)}
             </Typography>
           ) : null}
         </>
@@ -121,7 +147,7 @@ export function waitlistColumns(
     },
     {
       key: 'contact',
-      label: 'Contact',
+      label: i18n._(msg`Contact`),
       wrapMinWidth: 120,
       render: (entry) =>
         entry.phone || entry.email ? (
@@ -135,20 +161,21 @@ export function waitlistColumns(
     },
     {
       key: 'wants',
-      label: 'Service, provider, location',
+      label: i18n._(msg`Service, provider, location`),
       wrapMinWidth: 120,
       render: (entry) => (
         <>
           <Box>{entry.service?.name ?? '—'}</Box>
           <Typography variant="body2" color="text.secondary">
-            {entry.provider?.name ?? 'Any provider'} · {entry.location?.name ?? 'Any location'}
+            {entry.provider?.name ?? i18n._(msg`Any provider`)} ·{' '}
+            {entry.location?.name ?? i18n._(msg`Any location`)}
           </Typography>
         </>
       ),
     },
     {
       key: 'preferred',
-      label: 'Preferred times',
+      label: i18n._(msg`Preferred times`),
       wrapMinWidth: 120,
       render: (entry) => (
         <>
@@ -161,25 +188,25 @@ export function waitlistColumns(
         </>
       ),
     },
-    { key: 'status', label: 'Status', render: (entry) => entry.status },
+    { key: 'status', label: i18n._(msg`Status`), render: (entry) => waitlistStatusText(entry.status, i18n) },
     {
       key: 'createdAt',
-      label: 'Waiting',
+      label: i18n._(msg`Waiting`),
       render: (entry) => (
         <time
           dateTime={entry.createdAt}
-          title={`Added ${formatZonedDateTime(entry.createdAt, practiceZone)}`}
+          title={addedTitle(formatZonedDateTime(entry.createdAt, practiceZone), i18n)}
         >
           {elapsedSince(entry.createdAt, now)}
         </time>
       ),
     },
-    ...(offers ? [offersColumn(offers)] : []),
+    ...(offers ? [offersColumn(offers, i18n)] : []),
     ...(actions
       ? [
           {
             key: 'actions',
-            label: 'Actions',
+            label: i18n._(msg`Actions`),
             wrapMinWidth: 120,
             render: (entry: WaitlistEntry) => <EntryActions entry={entry} actions={actions} />,
           },

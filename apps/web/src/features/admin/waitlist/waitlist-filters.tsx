@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
@@ -5,13 +7,17 @@ import { WAITLIST_STATUSES } from '@scheduler/contract/admin/waitlist';
 import type { GetFiltersResponse } from '@scheduler/contract/patient-management/patients';
 import { ChoiceFilter, filterChoices, filterFieldSx as fieldSx } from '../shared/components/choice-filter';
 
+const STATUS_LABELS = {
+  waiting: msg`Waiting`,
+  contacted: msg`Contacted`,
+  booked: msg`Booked`,
+  removed: msg`Removed`,
+} as const;
+
 const STATUS_OPTIONS = [
-  { value: 'open', label: 'Waiting or contacted' },
-  ...WAITLIST_STATUSES.map((status) => ({
-    value: status,
-    label: status[0]?.toUpperCase() + status.slice(1),
-  })),
-  { value: 'all', label: 'All' },
+  { value: 'open', label: msg`Waiting or contacted` },
+  ...WAITLIST_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] })),
+  { value: 'all', label: msg`All` },
 ];
 
 export interface WaitlistFilters {
@@ -37,26 +43,31 @@ export interface WaitlistFiltersBarProps {
 
 /** The waitlist's filters: location, provider, service and status. */
 export function WaitlistFiltersBar({ filters, options, onChange }: WaitlistFiltersBarProps) {
+  const { t, i18n } = useLingui();
   const choices = filterChoices(options);
   return (
-    <Box role="group" aria-label="Filters" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, width: '100%' }}>
+    <Box
+      role="group"
+      aria-label={t`Filters`}
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, width: '100%' }}
+    >
       <ChoiceFilter
-        label="Location"
-        anyLabel="Any location"
+        label={t`Location`}
+        anyLabel={t`Any location`}
         value={filters.locationId}
         choices={choices.locations}
         onChange={(next) => onChange({ locationId: next })}
       />
       <ChoiceFilter
-        label="Provider"
-        anyLabel="Any provider"
+        label={t`Provider`}
+        anyLabel={t`Any provider`}
         value={filters.providerId}
         choices={choices.providers}
         onChange={(next) => onChange({ providerId: next })}
       />
       <ChoiceFilter
-        label="Service"
-        anyLabel="Any service"
+        label={t`Service`}
+        anyLabel={t`Any service`}
         value={filters.appointmentTypeId}
         choices={choices.services}
         onChange={(next) => onChange({ appointmentTypeId: next })}
@@ -64,14 +75,14 @@ export function WaitlistFiltersBar({ filters, options, onChange }: WaitlistFilte
       <TextField
         select
         size="small"
-        label="Status"
+        label={t`Status`}
         value={filters.status}
         onChange={(event) => onChange({ status: event.target.value })}
         sx={fieldSx}
       >
         {STATUS_OPTIONS.map((option) => (
           <MenuItem key={option.value} value={option.value}>
-            {option.label}
+            {i18n._(option.label)}
           </MenuItem>
         ))}
       </TextField>

@@ -7,6 +7,7 @@ import axe from 'axe-core';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { I18nWrapper } from '../../../i18n/test-support';
 import { waitlistColumns } from './waitlist-columns';
 import { EntryOffersDialog, offersSummary } from './waitlist-offers';
 
@@ -93,6 +94,7 @@ function renderInAdmin(element: ReactNode) {
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
+    { wrapper: I18nWrapper },
   );
 }
 
@@ -162,7 +164,7 @@ describe('waitlist offers on the staff Waitlist screen', () => {
     });
     const column = columns.find((candidate) => candidate.key === 'offers');
     expect(column?.label).toBe('Offers');
-    render(<div>{column?.render(ENTRY)}</div>);
+    render(<div>{column?.render(ENTRY)}</div>, { wrapper: I18nWrapper });
     expect(screen.getByText('2 offers, last Claimed')).toBeTruthy();
     screen.getByRole('button', { name: 'Offers to Wanda Waits' }).click();
     expect(onShow).toHaveBeenCalledWith(ENTRY);

@@ -1,3 +1,6 @@
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -17,13 +20,22 @@ import { useId, useMemo } from 'react';
 import { zonedTimeLabel } from '../../../lib/zoned-time';
 import { ErrorBlock, LoadingBlock } from '../shared/components/query-state';
 import { fetchWaitlistOffers, waitlistOfferKeys } from './waitlist-offers-api';
+import { i18n as activeI18n } from '../../../i18n/catalogs';
 
 /** What staff read for an offer's outcome ('sent' is an offer still open to claim). */
-export const OUTCOME_LABELS: Record<WaitlistOfferOutcome, string> = {
-  sent: 'Open',
-  claimed: 'Claimed',
-  gone: 'Gone (claimed by another patient)',
-  expired: 'Expired',
+export const OUTCOME_LABELS: Record<WaitlistOfferOutcome, MessageDescriptor> = {
+  sent: msg`Open`,
+  claimed: msg`Claimed`,
+  gone: msg`Gone (claimed by another patient)`,
+  expired: msg`Expired`,
+};
+
+/** The same, short (the table's summary). */
+const OUTCOME_SHORT_LABELS: Record<WaitlistOfferOutcome, MessageDescriptor> = {
+  sent: msg`Open`,
+  claimed: msg`Claimed`,
+  gone: msg`Gone`,
+  expired: msg`Expired`,
 };
 
 /** 'Fri, Nov 27, 8:00 AM' and the zone ('ET', with its long name for a tooltip and screen readers). */
@@ -42,33 +54,44 @@ function ZonedTime({ instant, timeZone }: { instant: string; timeZone: string })
 }
 
 /** One entry's offers as a summary for the waitlist table: '2 offers, last Claimed'. */
-export function offersSummary(offers: readonly WaitlistOfferRow[]): string {
-  if (offers.length === 0) return 'None';
+export function offersSummary(offers: readonly WaitlistOfferRow[], i18n: I18n = activeI18n): string {
+  if (offers.length === 0) return i18n._(msg`None`);
   const last = [...offers].sort((a, b) => b.startUtc.localeCompare(a.startUtc) || b.wave - a.wave)[0];
-  const count = offers.length === 1 ? '1 offer' : `${offers.length} offers`;
-  return last === undefined ? count : `${count}, last ${OUTCOME_LABELS[last.outcome].split(' (')[0]}`;
+  const total = offers.length;
+  if (last === undefined) return i18n._(msg`${plural(total, { one: '# offer', other: '# offers' })}`);
+  const outcome = i18n._(OUTCOME_SHORT_LABELS[last.outcome]);
+  return i18n._(msg`${plural(total, { one: '# offer', other: '# offers' })}, last ${outcome}`);
 }
 
 /** The offers of an entry: time offered (with zone), wave, sent, outcome. Scrolls inside its container. */
 export function OffersTable({ offers, caption }: { offers: readonly WaitlistOfferRow[]; caption: string }) {
+  const { t, i18n } = useLingui();
   return (
     <TableContainer
       tabIndex={0}
       role="region"
-      aria-label={`${caption} (scrollable)`}
+      aria-label={t`${caption} (scrollable)`}
       sx={{ overflowX: 'auto' }}
     >
       <Table size="small">
         <caption>{caption}</caption>
         <TableHead>
           <TableRow>
-            <TableCell scope="col">Time offered</TableCell>
-            <TableCell scope="col">With</TableCell>
-            <TableCell scope="col" align="right">
-              Wave
+            <TableCell scope="col">
+              <Trans>Time offered</Trans>
             </TableCell>
-            <TableCell scope="col">Sent</TableCell>
-            <TableCell scope="col">Outcome</TableCell>
+            <TableCell scope="col">
+              <Trans>With</Trans>
+            </TableCell>
+            <TableCell scope="col" align="right">
+              <Trans>Wave</Trans>
+            </TableCell>
+            <TableCell scope="col">
+              <Trans>Sent</Trans>
+            </TableCell>
+            <TableCell scope="col">
+              <Trans>Outcome</Trans>
+            </TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -78,7 +101,7 @@ export function OffersTable({ offers, caption }: { offers: readonly WaitlistOffe
                 <ZonedTime instant={offer.startUtc} timeZone={offer.timeZone} />
                 {offer.isMove ? (
                   <Typography variant="body2" color="text.secondary">
-                    Moves a later appointment
+                    <Trans>Moves a later appointment</Trans>
                   </Typography>
                 ) : null}
               </TableCell>
@@ -91,18 +114,18 @@ export function OffersTable({ offers, caption }: { offers: readonly WaitlistOffe
               <TableCell align="right">{offer.wave}</TableCell>
               <TableCell>
                 {offer.sentAt === null ? (
-                  'Not sent yet'
+                  t`Not sent yet`
                 ) : (
                   <>
                     <ZonedTime instant={offer.sentAt} timeZone={offer.timeZone} />
                     <Typography variant="body2" color="text.secondary">
-                      by {offer.channel === 'email' ? 'e-mail' : 'text message'}
+                      {offer.channel === 'email' ? t`by e-mail` : t`by text message`}
                     </Typography>
                   </>
                 )}
               </TableCell>
               <TableCell>
-                {OUTCOME_LABELS[offer.outcome]}
+                {i18n._(OUTCOME_LABELS[offer.outcome])}
                 {offer.outcomeAt !== null && offer.outcome !== 'sent' ? (
                   <Typography variant="body2" color="text.secondary">
                     <ZonedTime instant={offer.outcomeAt} timeZone={offer.timeZone} />
@@ -127,6 +150,7 @@ export function EntryOffersDialog({
   entry: WaitlistEntry;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const titleId = useId();
   const name = `${entry.firstName} ${entry.lastName}`;
   const offers = useQuery({
@@ -136,19 +160,25 @@ export function EntryOffersDialog({
   const items = offers.data?.items ?? [];
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
-      <DialogTitle id={titleId}>Offers to {name}</DialogTitle>
+      <DialogTitle id={titleId}>
+        <Trans>Offers to {name}</Trans>
+      </DialogTitle>
       <DialogContent>
-        {offers.isPending ? <LoadingBlock label="Loading the offers…" /> : null}
+        {offers.isPending ? <LoadingBlock label={t`Loading the offers…`} /> : null}
         {offers.isError ? (
-          <ErrorBlock error={offers.error} what="the offers" onRetry={() => void offers.refetch()} />
+          <ErrorBlock error={offers.error} what={t`the offers`} onRetry={() => void offers.refetch()} />
         ) : null}
         {offers.data && items.length === 0 ? (
-          <Typography>No time has been offered to {name} yet.</Typography>
+          <Typography>
+            <Trans>No time has been offered to {name} yet.</Trans>
+          </Typography>
         ) : null}
-        {items.length > 0 ? <OffersTable offers={items} caption={`Waitlist offers to ${name}`} /> : null}
+        {items.length > 0 ? <OffersTable offers={items} caption={t`Waitlist offers to ${name}`} /> : null}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>
+          <Trans>Close</Trans>
+        </Button>
       </DialogActions>
     </Dialog>
   );

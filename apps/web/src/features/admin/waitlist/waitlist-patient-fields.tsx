@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
@@ -23,6 +24,7 @@ function Detail({ term, value }: { term: string; value: string }) {
 
 /** The waitlisted patient as the entry has them (the date of birth only when it has one). */
 export function WaitlistPatientSummary({ entry }: { entry: WaitlistEntry }) {
+  const { t } = useLingui();
   return (
     <Box
       component="dl"
@@ -35,12 +37,12 @@ export function WaitlistPatientSummary({ entry }: { entry: WaitlistEntry }) {
         mb: 2,
       }}
     >
-      <Detail term="Name" value={`${entry.firstName} ${entry.lastName}`} />
+      <Detail term={t`Name`} value={`${entry.firstName} ${entry.lastName}`} />
       {entry.dateOfBirth === null ? null : (
-        <Detail term="Date of birth" value={entry.dateOfBirth ? formatIsoDate(entry.dateOfBirth) : '—'} />
+        <Detail term={t`Date of birth`} value={entry.dateOfBirth ? formatIsoDate(entry.dateOfBirth) : '—'} />
       )}
-      <Detail term="Phone" value={formatPhone(entry.phone)} />
-      <Detail term="E-mail" value={entry.email ?? '—'} />
+      <Detail term={t`Phone`} value={formatPhone(entry.phone)} />
+      <Detail term={t`E-mail`} value={entry.email ?? '—'} />
     </Box>
   );
 }
@@ -54,10 +56,11 @@ export interface DateOfBirthFieldProps {
 
 /** Asked only when the entry has no date of birth: the patient record is matched or created by it. */
 export function DateOfBirthField({ value, error, inputRef, onChange }: DateOfBirthFieldProps) {
+  const { t } = useLingui();
   return (
     <TextField
       size="small"
-      label="Date of birth"
+      label={t`Date of birth`}
       type="date"
       required
       value={value}
@@ -65,7 +68,8 @@ export function DateOfBirthField({ value, error, inputRef, onChange }: DateOfBir
       onChange={(event) => onChange(event.target.value)}
       error={error !== null}
       helperText={
-        error ?? 'The waitlist entry has no date of birth: it is needed to find or create the patient record.'
+        error ??
+        t`The waitlist entry has no date of birth: it is needed to find or create the patient record.`
       }
       slotProps={{ inputLabel: { shrink: true } }}
       sx={{ mb: 2, minWidth: 220 }}
@@ -84,19 +88,22 @@ export interface ConsentAndNotesProps {
 
 /** The contact permissions staff confirm with the patient, and the appointment's notes. */
 export function ConsentAndNotes({ sms, email, notes, onSms, onEmail, onNotes }: ConsentAndNotesProps) {
+  const { t } = useLingui();
   const tooLong = notes.trim().length > NOTES_MAX_LENGTH;
+  const max = NOTES_MAX_LENGTH;
+  const length = notes.length;
   return (
     <>
       <FormControlLabel
         control={<Switch checked={sms} onChange={(event) => onSms(event.target.checked)} />}
-        label="The patient agrees to text messages about the appointment"
+        label={t`The patient agrees to text messages about the appointment`}
       />
       <FormControlLabel
         control={<Switch checked={email} onChange={(event) => onEmail(event.target.checked)} />}
-        label="The patient agrees to e-mails about the appointment"
+        label={t`The patient agrees to e-mails about the appointment`}
       />
       <TextField
-        label="Notes for the appointment"
+        label={t`Notes for the appointment`}
         multiline
         minRows={2}
         fullWidth
@@ -104,9 +111,7 @@ export function ConsentAndNotes({ sms, email, notes, onSms, onEmail, onNotes }: 
         onChange={(event) => onNotes(event.target.value)}
         error={tooLong}
         helperText={
-          tooLong
-            ? `Keep the notes to ${NOTES_MAX_LENGTH} characters or fewer`
-            : `${notes.length}/${NOTES_MAX_LENGTH} characters`
+          tooLong ? t`Keep the notes to ${max} characters or fewer` : t`${length}/${max} characters`
         }
         sx={{ mt: 2 }}
       />

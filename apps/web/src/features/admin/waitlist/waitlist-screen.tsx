@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { WaitlistEntry } from '@scheduler/contract/admin/waitlist';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -26,6 +27,7 @@ import { usePracticeTimeZone } from '../shared/use-practice-zone';
  * the table, and the list (time offered with its zone, wave, sent, outcome) in a dialog.
  */
 export function WaitlistScreen() {
+  const { t, i18n } = useLingui();
   const { clientId, ruleId } = useAdminParams();
   const queryClient = useQueryClient();
   const access = useStaffAccess();
@@ -85,15 +87,16 @@ export function WaitlistScreen() {
       : null,
     { byEntry: offersByEntry, onShow: setShowingOffers },
     practiceZone,
+    i18n,
   );
 
   return (
     <AdminPage
-      title="Waitlist"
-      description="Patients who asked to be contacted when a time opens up. Book one into a freed slot, or remove an entry that is no longer needed."
+      title={t`Waitlist`}
+      description={t`Patients who asked to be contacted when a time opens up. Book one into a freed slot, or remove an entry that is no longer needed.`}
     >
       <DataTable
-        caption="Waitlist"
+        caption={t`Waitlist`}
         columns={columns}
         rows={rows}
         total={entries.data?.total ?? 0}
@@ -102,13 +105,13 @@ export function WaitlistScreen() {
         loading={entries.isFetching}
         error={entries.error}
         onRetry={() => void entries.refetch()}
-        searchLabel="Filter this page by name or contact"
+        searchLabel={t`Filter this page by name or contact`}
         emptyText={
           filters.locationId || filters.providerId || filters.appointmentTypeId
-            ? 'Nobody is waiting for these choices.'
-            : 'Nobody is on the waitlist.'
+            ? t`Nobody is waiting for these choices.`
+            : t`Nobody is on the waitlist.`
         }
-        noMatchText="Nobody on this page matches your filter."
+        noMatchText={t`Nobody on this page matches your filter.`}
         toolbar={<WaitlistFiltersBar filters={filters} options={options.data} onChange={setFilter} />}
       />
       {showingOffers ? (

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -25,6 +26,7 @@ export interface ColorSectionProps {
 
 /** The widget colour (appointment setting 20): a colour picker, its hex value, save and default. */
 export function ColorSection({ setup, canWrite, draftColor, onDraftColor, onSaved }: ColorSectionProps) {
+  const { t } = useLingui();
   const { clientId, ruleId } = useAdminParams();
   const queryClient = useQueryClient();
   // The settings' version as this screen read it: a stale save answers 409 instead of overwriting.
@@ -35,7 +37,7 @@ export function ColorSection({ setup, canWrite, draftColor, onDraftColor, onSave
   const version = settings.data?.version;
   const save = useMutation({
     mutationFn: (color: string) => {
-      if (version === undefined) throw new Error('The settings are still loading. Try again in a moment.');
+      if (version === undefined) throw new Error(t`The settings are still loading. Try again in a moment.`);
       return saveWidgetColor(clientId, ruleId, version, color);
     },
     onSuccess: async (_saved, color) => {
@@ -45,7 +47,7 @@ export function ColorSection({ setup, canWrite, draftColor, onDraftColor, onSave
         queryClient.invalidateQueries({ queryKey: configKeys.settings(clientId, ruleId) }),
       ]);
       onSaved();
-      notifySaved('Widget colour saved');
+      notifySaved(t`Widget colour saved`);
     },
   });
   const valid = HEX.test(draftColor);
@@ -58,26 +60,30 @@ export function ColorSection({ setup, canWrite, draftColor, onDraftColor, onSave
 
   return (
     <Section
-      title="Colour"
-      description={`The colour of the widget's buttons and links (default ${setup.defaultWidgetColor}). Text on it is kept readable.`}
+      title={t`Colour`}
+      description={t`The colour of the widget's buttons and links (default ${setup.defaultWidgetColor}). Text on it is kept readable.`}
     >
       <Box component="form" onSubmit={submit} noValidate>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
           <TextField
             type="color"
-            label="Pick"
+            label={t`Pick`}
             value={valid ? draftColor : setup.widgetColor}
             onChange={(event) => onDraftColor(event.target.value.toUpperCase())}
             disabled={!canWrite}
             sx={{ width: 96 }}
           />
           <TextField
-            label="Colour (#RRGGBB)"
+            label={t`Colour (#RRGGBB)`}
             value={draftColor}
             onChange={(event) => onDraftColor(event.target.value.trim())}
             error={!valid}
             helperText={
-              valid ? (setup.widgetColorIsDefault ? 'The default colour' : ' ') : 'Enter a colour as #RRGGBB'
+              valid
+                ? setup.widgetColorIsDefault
+                  ? t`The default colour`
+                  : ' '
+                : t`Enter a colour as #RRGGBB`
             }
             disabled={!canWrite}
           />
@@ -87,7 +93,7 @@ export function ColorSection({ setup, canWrite, draftColor, onDraftColor, onSave
               variant="contained"
               disabled={!canWrite || !changed || save.isPending || version === undefined}
             >
-              Save colour
+              <Trans>Save colour</Trans>
             </Button>
             <Button
               disabled={
@@ -98,7 +104,7 @@ export function ColorSection({ setup, canWrite, draftColor, onDraftColor, onSave
               }
               onClick={() => save.mutate(setup.defaultWidgetColor)}
             >
-              Use the default
+              <Trans>Use the default</Trans>
             </Button>
           </Stack>
         </Stack>

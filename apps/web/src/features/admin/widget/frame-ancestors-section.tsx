@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -29,14 +30,15 @@ function AllowedWebsites({
   canWrite: boolean;
   onRemove: (source: string) => void;
 }) {
+  const { t } = useLingui();
   return (
     <>
       {draft.length === 0 ? (
         <Alert severity="info" sx={{ mb: 2 }}>
-          No website is allowed yet: add your site&apos;s address before you paste the code.
+          <Trans>No website is allowed yet: add your site&apos;s address before you paste the code.</Trans>
         </Alert>
       ) : (
-        <List dense aria-label="Allowed websites" sx={{ mb: 1 }}>
+        <List dense aria-label={t`Allowed websites`} sx={{ mb: 1 }}>
           {draft.map((source) => (
             <ListItem
               key={source}
@@ -44,7 +46,7 @@ function AllowedWebsites({
               secondaryAction={
                 <IconButton
                   edge="end"
-                  aria-label={`Remove ${source}`}
+                  aria-label={t`Remove ${source}`}
                   disabled={!canWrite}
                   onClick={() => onRemove(source)}
                 >
@@ -56,7 +58,7 @@ function AllowedWebsites({
                 primary={source}
                 secondary={
                   source.startsWith('http://') && !isLocalSource(source)
-                    ? 'Not secure (http): prefer https'
+                    ? t`Not secure (http): prefer https`
                     : null
                 }
               />
@@ -73,6 +75,7 @@ function AllowedWebsites({
  * staff edit, then save or discard.
  */
 export function FrameAncestorsSection({ setup, canWrite }: { setup: WidgetSetup; canWrite: boolean }) {
+  const { t } = useLingui();
   const { clientId, ruleId } = useAdminParams();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<string[]>(setup.frameAncestors);
@@ -87,7 +90,7 @@ export function FrameAncestorsSection({ setup, canWrite }: { setup: WidgetSetup;
     onSuccess: async (saved) => {
       setDraft(saved.frameAncestors);
       await queryClient.invalidateQueries({ queryKey: widgetKeys.setup(clientId, ruleId) });
-      notifySaved('Allowed websites saved');
+      notifySaved(t`Allowed websites saved`);
     },
   });
   const changed = draft.join(' ') !== savedKey;
@@ -96,15 +99,15 @@ export function FrameAncestorsSection({ setup, canWrite }: { setup: WidgetSetup;
     event.preventDefault();
     const source = normalizeFrameAncestor(entry);
     if (source === undefined) {
-      setEntryError('Enter a website address such as https://www.example.com (no path).');
+      setEntryError(t`Enter a website address such as https://www.example.com (no path).`);
       return;
     }
     if (draft.includes(source)) {
-      setEntryError('This website is already in the list.');
+      setEntryError(t`This website is already in the list.`);
       return;
     }
     if (draft.length >= MAX_FRAME_ANCESTORS) {
-      setEntryError(`The list holds at most ${MAX_FRAME_ANCESTORS} websites.`);
+      setEntryError(t`The list holds at most ${MAX_FRAME_ANCESTORS} websites.`);
       return;
     }
     setDraft([...draft, source]);
@@ -114,8 +117,8 @@ export function FrameAncestorsSection({ setup, canWrite }: { setup: WidgetSetup;
 
   return (
     <Section
-      title="Websites allowed to show the widget"
-      description="Browsers show your widget only on these websites (and in this admin area); any other site gets an empty frame. Use https://*.example.com to allow every subdomain."
+      title={t`Websites allowed to show the widget`}
+      description={t`Browsers show your widget only on these websites (and in this admin area); any other site gets an empty frame. Use https://*.example.com to allow every subdomain.`}
     >
       <AllowedWebsites
         draft={draft}
@@ -125,7 +128,7 @@ export function FrameAncestorsSection({ setup, canWrite }: { setup: WidgetSetup;
       <Box component="form" onSubmit={add} noValidate>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
           <TextField
-            label="Website address"
+            label={t`Website address`}
             placeholder="https://www.example.com"
             value={entry}
             onChange={(event) => {
@@ -143,7 +146,7 @@ export function FrameAncestorsSection({ setup, canWrite }: { setup: WidgetSetup;
             disabled={!canWrite || entry.trim() === ''}
             sx={{ mt: { sm: 1 } }}
           >
-            Add website
+            <Trans>Add website</Trans>
           </Button>
         </Stack>
       </Box>
@@ -153,10 +156,10 @@ export function FrameAncestorsSection({ setup, canWrite }: { setup: WidgetSetup;
           disabled={!canWrite || !changed || save.isPending}
           onClick={() => save.mutate(draft)}
         >
-          Save websites
+          <Trans>Save websites</Trans>
         </Button>
         <Button disabled={!changed || save.isPending} onClick={() => setDraft(setup.frameAncestors)}>
-          Discard changes
+          <Trans>Discard changes</Trans>
         </Button>
       </Stack>
       <SaveErrorAlert

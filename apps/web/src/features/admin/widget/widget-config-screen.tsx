@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -27,6 +28,7 @@ type SnippetTheme = 'default' | 'auto' | 'light' | 'dark';
  * show it (CSP frame-ancestors).
  */
 export function WidgetConfigScreen() {
+  const { t } = useLingui();
   const { clientId, ruleId } = useAdminParams();
   const setup = useQuery({
     queryKey: widgetKeys.setup(clientId, ruleId),
@@ -36,13 +38,13 @@ export function WidgetConfigScreen() {
 
   return (
     <AdminPage
-      title="Widget"
-      description="Put online booking on your practice's own website: paste one tag, and patients book without leaving your site."
+      title={t`Widget`}
+      description={t`Put online booking on your practice's own website: paste one tag, and patients book without leaving your site.`}
       maxWidth={1100}
     >
-      {setup.isPending ? <LoadingBlock label="Loading the widget settings…" /> : null}
+      {setup.isPending ? <LoadingBlock label={t`Loading the widget settings…`} /> : null}
       {setup.isError ? (
-        <ErrorBlock error={setup.error} what="the widget settings" onRetry={() => void setup.refetch()} />
+        <ErrorBlock error={setup.error} what={t`the widget settings`} onRetry={() => void setup.refetch()} />
       ) : null}
       {setup.data ? <WidgetSettings setup={setup.data} canWrite={canWrite} /> : null}
     </AdminPage>
@@ -50,14 +52,15 @@ export function WidgetConfigScreen() {
 }
 
 function WidgetSettings({ setup, canWrite }: { setup: WidgetSetup; canWrite: boolean }) {
+  const { t } = useLingui();
   const [location, setLocation] = useState('all');
   const [theme, setTheme] = useState<SnippetTheme>('default');
   const [draftColor, setDraftColor] = useState(setup.widgetColor);
   const [previewVersion, setPreviewVersion] = useState(0);
   const reloadPreview = useCallback(() => setPreviewVersion((version) => version + 1), []);
   const onPreviewBooked = useCallback(() => {
-    void notify('An appointment was booked in the preview. It is a real appointment.', 'info');
-  }, []);
+    void notify(t`An appointment was booked in the preview. It is a real appointment.`, 'info');
+  }, [t]);
 
   useEffect(() => setDraftColor(setup.widgetColor), [setup.widgetColor]);
 
@@ -75,47 +78,58 @@ function WidgetSettings({ setup, canWrite }: { setup: WidgetSetup; canWrite: boo
   return (
     <>
       <Section
-        title="Code for your website"
-        description="Paste this tag where the booking widget should appear on your page. It loads the booking flow in a frame that grows and shrinks with its content."
+        title={t`Code for your website`}
+        description={t`Paste this tag where the booking widget should appear on your page. It loads the booking flow in a frame that grows and shrinks with its content.`}
       >
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
           <TextField
             select
-            label="Location"
+            label={t`Location`}
             value={location}
             onChange={(event) => setLocation(event.target.value)}
             sx={{ minWidth: 260 }}
           >
-            <MenuItem value="all">All locations (patients choose)</MenuItem>
+            <MenuItem value="all">
+              <Trans>All locations (patients choose)</Trans>
+            </MenuItem>
             {setup.locations.map((item) => (
               <MenuItem key={item.locationId} value={item.slug}>
-                {item.name}
-                {item.onlineEnabled ? '' : ' (online booking off)'}
+                {item.onlineEnabled ? item.name : <Trans>{item.name} (online booking off)</Trans>}
               </MenuItem>
             ))}
           </TextField>
           <TextField
             select
-            label="Light or dark"
+            label={t`Light or dark`}
             value={theme}
             onChange={(event) => setTheme(event.target.value as SnippetTheme)}
             sx={{ minWidth: 260 }}
           >
-            <MenuItem value="default">Light (default)</MenuItem>
-            <MenuItem value="auto">Follow the visitor&apos;s device</MenuItem>
-            <MenuItem value="light">Always light</MenuItem>
-            <MenuItem value="dark">Always dark</MenuItem>
+            <MenuItem value="default">
+              <Trans>Light (default)</Trans>
+            </MenuItem>
+            <MenuItem value="auto">
+              <Trans>Follow the visitor&apos;s device</Trans>
+            </MenuItem>
+            <MenuItem value="light">
+              <Trans>Always light</Trans>
+            </MenuItem>
+            <MenuItem value="dark">
+              <Trans>Always dark</Trans>
+            </MenuItem>
           </TextField>
         </Stack>
         <SnippetBox snippet={snippet} />
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
-          Optional attributes: <code>data-container=&quot;#booking&quot;</code> puts the widget inside an
-          element of your page; <code>data-color=&quot;#RRGGBB&quot;</code> overrides the colour below;{' '}
-          <code>data-phone=&quot;(212) 555-0100&quot;</code> is the number shown, with a link that opens the
-          booking page in a new tab, if a site not allowed below tries to show the widget. When a patient
-          books, your page receives a <code>scheduler:booked</code> event (
-          <code>document.addEventListener(&apos;scheduler:booked&apos;, …)</code>) for your conversion tag.
-          Campaign parameters of your page&apos;s address (utm_…, rwg_token) are passed on.
+          <Trans>
+            Optional attributes: <code>data-container=&quot;#booking&quot;</code> puts the widget inside an
+            element of your page; <code>data-color=&quot;#RRGGBB&quot;</code> overrides the colour below;{' '}
+            <code>data-phone=&quot;(212) 555-0100&quot;</code> is the number shown, with a link that opens the
+            booking page in a new tab, if a site not allowed below tries to show the widget. When a patient
+            books, your page receives a <code>scheduler:booked</code> event (
+            <code>document.addEventListener(&apos;scheduler:booked&apos;, …)</code>) for your conversion tag.
+            Campaign parameters of your page&apos;s address (utm_…, rwg_token) are passed on.
+          </Trans>
         </Typography>
       </Section>
 
@@ -130,8 +144,8 @@ function WidgetSettings({ setup, canWrite }: { setup: WidgetSetup; canWrite: boo
       <FrameAncestorsSection setup={setup} canWrite={canWrite} />
 
       <Section
-        title="Preview"
-        description="The widget as your visitors will see it. Appointments booked here are real appointments."
+        title={t`Preview`}
+        description={t`The widget as your visitors will see it. Appointments booked here are real appointments.`}
       >
         <WidgetPreview
           clientSlug={setup.clientSlug}
@@ -143,7 +157,7 @@ function WidgetSettings({ setup, canWrite }: { setup: WidgetSetup; canWrite: boo
           onBooked={onPreviewBooked}
         />
         <Button sx={{ mt: 1 }} onClick={reloadPreview}>
-          Restart the preview
+          <Trans>Restart the preview</Trans>
         </Button>
       </Section>
     </>
@@ -151,20 +165,21 @@ function WidgetSettings({ setup, canWrite }: { setup: WidgetSetup; canWrite: boo
 }
 
 function SnippetBox({ snippet }: { snippet: string }) {
+  const { t } = useLingui();
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(snippet);
       setCopied(true);
-      void notify('Code copied', 'success');
+      void notify(t`Code copied`, 'success');
     } catch {
-      void notify('Select the code and copy it with your keyboard.', 'info');
+      void notify(t`Select the code and copy it with your keyboard.`, 'info');
     }
   };
   return (
     <Box>
       <Typography variant="subtitle2" component="p" sx={{ mb: 0.5 }}>
-        Widget code
+        <Trans>Widget code</Trans>
       </Typography>
       <Box
         component="pre"
@@ -183,7 +198,7 @@ function SnippetBox({ snippet }: { snippet: string }) {
         {snippet}
       </Box>
       <Button variant="contained" sx={{ mt: 1 }} onClick={() => void copy()}>
-        {copied ? 'Copied' : 'Copy code'}
+        {copied ? t`Copied` : t`Copy code`}
       </Button>
     </Box>
   );

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import Box from '@mui/material/Box';
 import { EMBED_PARAMS, clampFrameHeight, readWidgetMessage } from '@scheduler/embed/protocol';
 import { useEffect, useRef, useState } from 'react';
@@ -35,6 +36,7 @@ export function previewUrl(
  * the same way: this origin, this frame, this id).
  */
 export function WidgetPreview(props: WidgetPreviewProps) {
+  const { t } = useLingui();
   const frameRef = useRef<HTMLIFrameElement>(null);
   const [height, setHeight] = useState(INITIAL_HEIGHT);
   const { onBooked } = props;
@@ -58,7 +60,7 @@ export function WidgetPreview(props: WidgetPreviewProps) {
       key={`${src}#${props.version}`}
       ref={frameRef}
       src={src}
-      title="Widget preview"
+      title={t`Widget preview`}
       sx={{
         display: 'block',
         width: '100%',

@@ -7,6 +7,7 @@ import { NOTES_MAX_LENGTH } from '@scheduler/contract/booking';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { I18nWrapper } from '../../../i18n/test-support';
 import { bookingReducers } from '../state';
 import { setPatientDetail } from '../state/patientdetails-slice';
 import { setStepper } from '../state/stepper-slice';
@@ -50,6 +51,7 @@ function renderDetails(store = configureStore({ reducer: bookingReducers })) {
         <RouterProvider router={router} />
       </QueryClientProvider>
     </Provider>,
+    { wrapper: I18nWrapper },
   );
   return { store, view };
 }

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useLingui } from '@lingui/react/macro';
 import Box from '@mui/material/Box';
 import {
   NOTES_MAX_LENGTH,
@@ -17,6 +18,7 @@ import { AppointmentSummary } from '../components/appointment-summary';
 import { FormTextField } from '../components/form-fields';
 import { StepActions } from '../components/step-actions';
 import { StepPage } from '../components/step-page';
+import { translatedResolver } from '../identity/contract-messages';
 import { readPatientDetail } from '../lib/flow-state';
 import { useBookingAnalytics, usePageView } from '../use-booking-analytics';
 
@@ -31,9 +33,10 @@ export function AdditionalDetailsScreen() {
   const detail = readPatientDetail(stored);
   const { send } = useBookingAnalytics('additionaldetails');
   usePageView('additionaldetails');
+  const { t, i18n } = useLingui();
 
   const form = useForm({
-    resolver: zodResolver(additionalDetailsSchema),
+    resolver: translatedResolver(zodResolver(additionalDetailsSchema), i18n),
     defaultValues: {
       reasonForVisit: detail.reasonForVisit.slice(0, REASON_FOR_VISIT_MAX_LENGTH),
       notes: detail.notes.slice(0, NOTES_MAX_LENGTH),
@@ -70,8 +73,12 @@ export function AdditionalDetailsScreen() {
     void navigate({ pathname: '../insurance', search }, { relative: 'path' });
   });
 
+  const upTo = (max: number) => t`Up to ${max} characters`;
   return (
-    <StepPage heading="Additional details" intro="Tell us why you are coming in. Both fields are optional.">
+    <StepPage
+      heading={t`Additional details`}
+      intro={t`Tell us why you are coming in. Both fields are optional.`}
+    >
       <AppointmentSummary scope={scope} />
       <Box
         component="form"
@@ -82,24 +89,24 @@ export function AdditionalDetailsScreen() {
         <FormTextField
           control={form.control}
           name="reasonForVisit"
-          label="Reason for visit"
+          label={t`Reason for visit`}
           multiline
           minRows={2}
           maxLength={REASON_FOR_VISIT_MAX_LENGTH}
-          helperText={`Up to ${REASON_FOR_VISIT_MAX_LENGTH} characters`}
+          helperText={upTo(REASON_FOR_VISIT_MAX_LENGTH)}
         />
         <FormTextField
           control={form.control}
           name="notes"
-          label="Notes for the office"
+          label={t`Notes for the office`}
           multiline
           minRows={3}
           maxLength={NOTES_MAX_LENGTH}
-          helperText={`Up to ${NOTES_MAX_LENGTH} characters`}
+          helperText={upTo(NOTES_MAX_LENGTH)}
         />
         <StepActions
           onBack={() => void navigate({ pathname: '../findappointment', search }, { relative: 'path' })}
-          next="Continue"
+          next={t`Continue`}
         />
       </Box>
     </StepPage>

@@ -1,6 +1,7 @@
 import type * as SchedulerContractModule from '@scheduler/contract/scheduler-api';
 import { isApiError } from '../../../lib/api-client';
 import { fieldErrorsOf } from '../../../lib/api-errors';
+import { translateClientText, translateErrorText, translateServerText } from './server-texts';
 
 /**
  * The API contract (zod schemas of `@scheduler/contract/scheduler-api`), as types: the answers are
@@ -19,17 +20,24 @@ export interface ShownError {
   fields: { path: string; message: string }[];
 }
 
-/** What to show for a failed call: the server's message (the spec's texts for refusals). */
+/**
+ * What to show for a failed call: the server's message (the spec's texts for refusals), in the
+ * active language when it is one of the known texts (lib/error-texts.ts, lib/known-messages.ts,
+ * loaded by the API client before any call fails: server-texts.ts).
+ */
 export function shownErrorOf(error: unknown): ShownError {
   if (isApiError(error)) {
     return {
       code: error.code,
-      message: error.body.error.message,
+      message: translateErrorText(error.code, error.body.error.message),
       status: error.status,
-      fields: fieldErrorsOf(error.body).map(({ path, message }) => ({ path, message })),
+      fields: fieldErrorsOf(error.body).map(({ path, message }) => ({
+        path,
+        message: translateServerText(message),
+      })),
     };
   }
-  return { code: 'UNKNOWN', message: INVALID_MESSAGE, status: null, fields: [] };
+  return { code: 'UNKNOWN', message: translateClientText(INVALID_MESSAGE), status: null, fields: [] };
 }
 
 export function isCancelled(error: unknown): boolean {

@@ -1,8 +1,10 @@
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import Button from '@mui/material/Button';
 import {
   WAITLIST_OFFER_EXPIRED_MESSAGE,
   WAITLIST_OFFER_GONE_MESSAGE,
-  WAITLIST_OFFER_NOT_FOUND_MESSAGE,
   WAITLIST_OFFER_USED_MESSAGE,
   type NextTime,
   type WaitlistClaimResponse,
@@ -12,7 +14,9 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '../../../lib/api-client';
+import { errorText as serverErrorText } from '../../../lib/error-texts';
 import { newUuid } from '../lib/ids';
+import { translateKnown } from '../lib/known-messages';
 import { AppointmentFacts, PhoneLink, whenText } from '../manage/appointment-facts';
 import { InvalidLink } from '../manage/invalid-link';
 import {
@@ -41,13 +45,35 @@ function isNotFound(error: unknown): boolean {
   return isApiError(error) && (error.code === 'NOT_FOUND' || error.status === 404);
 }
 
-function errorText(error: unknown): string {
-  return isApiError(error) ? error.body.error.message : 'Something went wrong. Please try again.';
+/** The server's text of an error answer, in the patient's language when it is a known one. */
+function errorText(i18n: I18n, error: unknown): string {
+  return isApiError(error)
+    ? serverErrorText(i18n, error.code, error.body.error.message, (text) => translateKnown(i18n, text))
+    : i18n._(msg`Something went wrong. Please try again.`);
+}
+
+/** The contract's WAITLIST_OFFER_*_MESSAGE texts in the patient's language. */
+const OFFER_NOT_FOUND = msg`This link is not valid. Please use the booking page or call the office.`;
+const OFFER_USED = msg`This link has already been used to book this time.`;
+const OFFER_EXPIRED = msg`Sorry, this offer has ended. Here are the next times for the same service.`;
+const OFFER_GONE = msg`Sorry, this time has just been taken by someone else. Here are the next times for the same service.`;
+
+/** The server's text of a lost claim in the patient's language when it is one of the contract's. */
+const KNOWN_GONE_MESSAGES: Record<string, MessageDescriptor> = {
+  [WAITLIST_OFFER_USED_MESSAGE]: OFFER_USED,
+  [WAITLIST_OFFER_EXPIRED_MESSAGE]: OFFER_EXPIRED,
+  [WAITLIST_OFFER_GONE_MESSAGE]: OFFER_GONE,
+};
+
+function goneText(i18n: I18n, message: string): string {
+  const known = Object.hasOwn(KNOWN_GONE_MESSAGES, message) ? KNOWN_GONE_MESSAGES[message] : undefined;
+  return known ? i18n._(known) : message;
 }
 
 export function ClaimScreen() {
   const scope = useSelfServiceScope();
   const wellFormed = isWellFormedClaimToken(scope.token);
+  const { t, i18n } = useLingui();
   const offer = useQuery({
     queryKey: offerKey(scope.token),
     queryFn: ({ signal }) => fetchOffer(scope.token, signal),
@@ -58,26 +84,24 @@ export function ClaimScreen() {
 
   if (!wellFormed || (offer.isError && isNotFound(offer.error)))
     return (
-      <InvalidLink
-        scope={scope}
-        heading="This link cannot be used"
-        message={WAITLIST_OFFER_NOT_FOUND_MESSAGE}
-      />
+      <InvalidLink scope={scope} heading={t`This link cannot be used`} message={i18n._(OFFER_NOT_FOUND)} />
     );
   if (offer.isPending)
     return (
-      <SelfServicePage scope={scope} heading="A time has opened up">
-        <p role="status">Loading the offered time…</p>
+      <SelfServicePage scope={scope} heading={t`A time has opened up`}>
+        <p role="status">
+          <Trans>Loading the offered time…</Trans>
+        </p>
       </SelfServicePage>
     );
   if (offer.isError)
     return (
-      <SelfServicePage scope={scope} heading="We could not load this offer">
+      <SelfServicePage scope={scope} heading={t`We could not load this offer`}>
         <div role="alert">
-          <p>{errorText(offer.error)}</p>
+          <p>{errorText(i18n, offer.error)}</p>
         </div>
         <Button variant="contained" onClick={() => void offer.refetch()}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </SelfServicePage>
     );
@@ -88,6 +112,7 @@ function Offer({ scope, offer }: { scope: SelfServiceScope; offer: WaitlistOffer
   // One key per page: a retry of the same claim answers the first one.
   const [idempotencyKey] = useState(() => newUuid());
   const [gone, setGone] = useState<ClaimGone | null>(null);
+  const { t, i18n } = useLingui();
   const bookingScope = { clientName: offer.clientSlug, scheduler: offer.schedulerSlug };
   const claim = useMutation({
     mutationFn: () => claimOffer(scope.token, idempotencyKey),
@@ -103,18 +128,18 @@ function Offer({ scope, offer }: { scope: SelfServiceScope; offer: WaitlistOffer
       <Gone
         scope={bookingScope}
         offer={offer}
-        heading={gone.code === 'OFFER_USED' ? 'This link has been used' : 'This time is gone'}
-        message={gone.message}
+        heading={gone.code === 'OFFER_USED' ? t`This link has been used` : t`This time is gone`}
+        message={goneText(i18n, gone.message)}
         nextTimes={gone.nextTimes}
       />
     );
   if (offer.status !== 'open') {
     const [heading, message] =
       offer.status === 'claimed'
-        ? ['This link has been used', WAITLIST_OFFER_USED_MESSAGE]
+        ? [t`This link has been used`, i18n._(OFFER_USED)]
         : offer.status === 'expired'
-          ? ['This offer has ended', WAITLIST_OFFER_EXPIRED_MESSAGE]
-          : ['This time is gone', WAITLIST_OFFER_GONE_MESSAGE];
+          ? [t`This offer has ended`, i18n._(OFFER_EXPIRED)]
+          : [t`This time is gone`, i18n._(OFFER_GONE)];
     return (
       <Gone
         scope={bookingScope}
@@ -126,31 +151,40 @@ function Offer({ scope, offer }: { scope: SelfServiceScope; offer: WaitlistOffer
     );
   }
 
-  const failure = claim.isError && !claimGoneOf(claim.error) ? errorText(claim.error) : null;
+  const failure = claim.isError && !claimGoneOf(claim.error) ? errorText(i18n, claim.error) : null;
+  const firstName = offer.firstName;
+  const movedFrom = offer.move ? whenText(i18n, offer.move.fromStartUtc, offer.timeZone) : null;
+  const until = whenText(i18n, offer.expiresAtUtc, offer.timeZone);
   return (
     <SelfServicePage
       scope={bookingScope}
-      heading={offer.firstName ? `${offer.firstName}, a time has opened up` : 'A time has opened up'}
+      heading={firstName ? t`${firstName}, a time has opened up` : t`A time has opened up`}
     >
       <p>
-        A time you were waiting for is free. Other patients on the waiting list may have been offered it too:
-        the first to book it gets it.
+        <Trans>
+          A time you were waiting for is free. Other patients on the waiting list may have been offered it
+          too: the first to book it gets it.
+        </Trans>
       </p>
       <OfferedTime offer={offer} />
-      {offer.move ? (
+      {movedFrom ? (
         <p>
-          Booking this time moves your appointment on {whenText(offer.move.fromStartUtc, offer.timeZone)} to
-          this time; the earlier booking is released.
+          <Trans>
+            Booking this time moves your appointment on {movedFrom} to this time; the earlier booking is
+            released.
+          </Trans>
         </p>
       ) : null}
-      <p>This offer is open until {whenText(offer.expiresAtUtc, offer.timeZone)}.</p>
+      <p>
+        <Trans>This offer is open until {until}.</Trans>
+      </p>
       {failure ? (
         <div role="alert">
           <p>{failure}</p>
         </div>
       ) : null}
       <Button variant="contained" size="large" disabled={claim.isPending} onClick={() => claim.mutate()}>
-        {claim.isPending ? 'Booking…' : 'Book this time'}
+        {claim.isPending ? t`Booking…` : t`Book this time`}
       </Button>
     </SelfServicePage>
   );
@@ -188,21 +222,35 @@ function Claimed({
   offer: WaitlistOfferView;
   booked: WaitlistClaimResponse;
 }) {
+  const { t, i18n } = useLingui();
+  const when = whenText(i18n, booked.startUtc, booked.timeZone);
+  const from =
+    booked.outcome === 'moved' && booked.movedFromStartUtc
+      ? whenText(i18n, booked.movedFromStartUtc, booked.timeZone)
+      : null;
+  const confirmationNumber = booked.confirmationNumber;
   return (
-    <SelfServicePage scope={scope} heading="Your appointment is booked">
+    <SelfServicePage scope={scope} heading={t`Your appointment is booked`}>
       <div role="status">
         <p>
-          {booked.outcome === 'moved' && booked.movedFromStartUtc
-            ? `Your appointment on ${whenText(booked.movedFromStartUtc, booked.timeZone)} was moved to ${whenText(booked.startUtc, booked.timeZone)}.`
-            : `You are booked for ${whenText(booked.startUtc, booked.timeZone)}.`}{' '}
-          Confirmation number: {booked.confirmationNumber}.
+          {from ? (
+            <Trans>
+              Your appointment on {from} was moved to {when}. Confirmation number: {confirmationNumber}.
+            </Trans>
+          ) : (
+            <Trans>
+              You are booked for {when}. Confirmation number: {confirmationNumber}.
+            </Trans>
+          )}
         </p>
       </div>
       <OfferedTime
         offer={{ ...offer, startUtc: booked.startUtc, endUtc: booked.endUtc, timeZone: booked.timeZone }}
         confirmationNumber={booked.confirmationNumber}
       />
-      <p>A confirmation with a link to manage the appointment is on its way.</p>
+      <p>
+        <Trans>A confirmation with a link to manage the appointment is on its way.</Trans>
+      </p>
     </SelfServicePage>
   );
 }
@@ -221,6 +269,8 @@ function Gone({
   nextTimes: NextTime[];
 }) {
   const phone = offer.location.phone;
+  const { i18n } = useLingui();
+  const serviceName = offer.service.name;
   return (
     <SelfServicePage scope={scope} heading={heading}>
       <div role="status">
@@ -229,23 +279,27 @@ function Gone({
       {nextTimes.length > 0 ? (
         <section aria-labelledby="next-times-title">
           <h2 id="next-times-title" style={{ fontSize: '1.25rem', margin: '16px 0 8px' }}>
-            Next times for {offer.service.name}
+            <Trans>Next times for {serviceName}</Trans>
           </h2>
           <ul style={{ paddingLeft: 20 }}>
             {nextTimes.map((time) => (
               <li key={`${time.providerId}-${time.startUtc}`} style={{ marginBottom: 4 }}>
-                {whenText(time.startUtc, time.timeZone)}, {time.providerName}, {time.locationName}
+                {whenText(i18n, time.startUtc, time.timeZone)}, {time.providerName}, {time.locationName}
               </li>
             ))}
           </ul>
         </section>
       ) : null}
       <p>
-        <Link to={bookingPagePath(scope)}>Book a time on our booking page</Link>
+        <Link to={bookingPagePath(scope)}>
+          <Trans>Book a time on our booking page</Trans>
+        </Link>
       </p>
       {phone ? (
         <p>
-          Or call our office: <PhoneLink phone={phone} />
+          <Trans>
+            Or call our office: <PhoneLink phone={phone} />
+          </Trans>
         </p>
       ) : null}
     </SelfServicePage>

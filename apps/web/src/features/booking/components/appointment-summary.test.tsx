@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { afterEach, describe, expect, it } from 'vitest';
+import { I18nWrapper } from '../../../i18n/test-support';
 import { locationsKey } from '../api/get-catalogue';
 import { bookingReducers } from '../state';
 import { setSelectedProvider, setSelectedTime } from '../state/patientdetails-slice';
@@ -56,6 +57,7 @@ function renderSummary(viewerZone: string, locations: Location[] | null = [CHICA
         <AppointmentSummary scope={scope} viewerZone={viewerZone} />
       </QueryClientProvider>
     </Provider>,
+    { wrapper: I18nWrapper },
   );
   return screen.getByRole('region', { name: 'Your appointment' });
 }

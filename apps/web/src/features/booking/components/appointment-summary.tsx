@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import { useBookingSelector } from '../state/hooks';
@@ -39,13 +40,17 @@ export function AppointmentSummary({
   const provider = readProvider(useBookingSelector((state) => state.patientdetails.selectedProvider));
   const time = readTime(useBookingSelector((state) => state.patientdetails.selectedTime));
   const locations = useLocations(scope).data ?? [];
+  const { t } = useLingui();
   if (!service || !provider || !time) return null;
   const location = locations.find((candidate) => candidate.id === time.locationId);
   const when = labelOf(time.startUtc, location?.timeZone, viewerZone);
+  // Only while the locations load (they are cached from the first step) is the zone unknown.
+  const day = when ? when.date : formatDayLabel(time.dateLocal);
+  const clock = when ? when.time : (clockTimeText(time.timeLocal) ?? time.timeLocal);
   return (
     <Box
       component="section"
-      aria-label="Your appointment"
+      aria-label={t`Your appointment`}
       sx={{
         display: 'flex',
         gap: 2,
@@ -63,14 +68,13 @@ export function AppointmentSummary({
           {service.name}:{' '}
           {when ? (
             <>
-              {when.date} at {when.time}{' '}
+              {t`${day} at ${clock}`}{' '}
               <Box component="abbr" title={when.zoneLong} sx={{ textDecoration: 'none' }}>
                 {when.zone}
               </Box>
             </>
           ) : (
-            // Only while the locations load (they are cached from the first step).
-            `${formatDayLabel(time.dateLocal)} at ${clockTimeText(time.timeLocal) ?? time.timeLocal}`
+            t`${day} at ${clock}`
           )}
         </Box>
         {when?.yourTime ? (

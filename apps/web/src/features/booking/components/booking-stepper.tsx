@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from 'react-router';
 import {
   BOOKING_STEPS,
@@ -21,11 +22,17 @@ export interface BookingStepperProps {
  */
 export function BookingStepper({ current, progress, search }: BookingStepperProps) {
   const navigate = useNavigate();
+  const { i18n, t } = useLingui();
   const currentIndex = stepIndex(current);
+  const number = currentIndex + 1;
+  const count = BOOKING_STEPS.length;
+  const currentLabel = i18n._(STEP_LABELS[current]);
   return (
-    <nav aria-label="Booking steps" className="stepper">
+    <nav aria-label={t`Booking steps`} className="stepper">
       <p className="stepper__summary">
-        Step {currentIndex + 1} of {BOOKING_STEPS.length}: {STEP_LABELS[current]}
+        <Trans>
+          Step {number} of {count}: {currentLabel}
+        </Trans>
       </p>
       <ol className="stepper__list">
         {BOOKING_STEPS.map((step, index) => {
@@ -41,18 +48,19 @@ export function BookingStepper({ current, progress, search }: BookingStepperProp
               {done && !isCurrent ? '✓' : index + 1}
             </span>
           );
-          const status = isCurrent ? ' (current step)' : done ? ' (completed)' : '';
+          const stepLabel = i18n._(STEP_LABELS[step]);
+          const status = isCurrent ? t`(current step)` : done ? t`(completed)` : '';
           const label = (
             <>
               <span className="visually-hidden">
-                {STEP_LABELS[step]}
-                {status}
+                {stepLabel}
+                {status ? ` ${status}` : ''}
               </span>
               <span
                 aria-hidden="true"
                 className={isCurrent ? 'stepper__label stepper__label--current' : 'stepper__label'}
               >
-                {STEP_LABELS[step]}
+                {stepLabel}
               </span>
             </>
           );

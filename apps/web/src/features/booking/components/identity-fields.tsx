@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import Box from '@mui/material/Box';
 import type { Control } from 'react-hook-form';
 import type { IdentityDraft } from '../lib/flow-state';
@@ -26,14 +27,14 @@ export interface IdentityFieldsProps {
 
 /** First and last name, date of birth, phone, e-mail and the SMS / e-mail permissions. */
 export function IdentityFields({ control, permissionsRequired, today }: IdentityFieldsProps) {
-  const required = permissionsRequired ? ' (required to book online)' : '';
+  const { t } = useLingui();
   return (
     <>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, mb: 2 }}>
         <FormTextField
           control={control}
           name="firstName"
-          label="First name"
+          label={t`First name`}
           required
           autoComplete="given-name"
           maxLength={50}
@@ -41,7 +42,7 @@ export function IdentityFields({ control, permissionsRequired, today }: Identity
         <FormTextField
           control={control}
           name="lastName"
-          label="Last name"
+          label={t`Last name`}
           required
           autoComplete="family-name"
           maxLength={50}
@@ -49,7 +50,7 @@ export function IdentityFields({ control, permissionsRequired, today }: Identity
         <FormTextField
           control={control}
           name="dateOfBirth"
-          label="Date of birth"
+          label={t`Date of birth`}
           type="date"
           required
           autoComplete="bday"
@@ -59,19 +60,19 @@ export function IdentityFields({ control, permissionsRequired, today }: Identity
         <FormTextField
           control={control}
           name="phone"
-          label="Mobile phone"
+          label={t`Mobile phone`}
           type="tel"
           required
           autoComplete="tel"
           inputMode="tel"
           maxLength={40}
-          helperText="Digits, spaces and + ( ) - are fine"
+          helperText={t`Digits, spaces and + ( ) - are fine`}
         />
         <Box sx={{ gridColumn: { sm: '1 / -1' } }}>
           <FormTextField
             control={control}
             name="email"
-            label="E-mail"
+            label={t`E-mail`}
             type="email"
             required
             autoComplete="email"
@@ -83,12 +84,20 @@ export function IdentityFields({ control, permissionsRequired, today }: Identity
       <FormCheckbox
         control={control}
         name="smsPermission"
-        label={`I agree to receive text messages about my appointment${required}`}
+        label={
+          permissionsRequired
+            ? t`I agree to receive text messages about my appointment (required to book online)`
+            : t`I agree to receive text messages about my appointment`
+        }
       />
       <FormCheckbox
         control={control}
         name="emailPermission"
-        label={`I agree to receive e-mails about my appointment${required}`}
+        label={
+          permissionsRequired
+            ? t`I agree to receive e-mails about my appointment (required to book online)`
+            : t`I agree to receive e-mails about my appointment`
+        }
       />
     </>
   );

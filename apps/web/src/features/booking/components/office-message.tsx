@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { formatPhoneForDisplay } from '@scheduler/domain/text';
 import { splitOnPhone, telHref } from '../lib/phone';
@@ -37,6 +38,7 @@ export function OfficeMessage({
       {text}
     </a>
   );
+  const callLink = phone ? phoneLink(formatPhoneForDisplay(phone)) : null;
   return (
     <div role="alert" id={id} data-severity={severity} className="office-message">
       {title ? <p className="office-message__title">{title}</p> : null}
@@ -50,7 +52,9 @@ export function OfficeMessage({
         )}
       </p>
       {!phoneInText && phone ? (
-        <p className="office-message__call">Call us: {phoneLink(formatPhoneForDisplay(phone))}</p>
+        <p className="office-message__call">
+          <Trans>Call us: {callLink}</Trans>
+        </p>
       ) : null}
       {children ? <div className="office-message__actions">{children}</div> : null}
     </div>

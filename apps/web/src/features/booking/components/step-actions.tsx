@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import type { ReactNode } from 'react';
@@ -22,7 +23,7 @@ export function StepActions({ onBack, next, busy = false }: StepActionsProps) {
       }}
     >
       <Button variant="outlined" color="inherit" onClick={onBack} sx={{ minHeight: 48 }}>
-        Back
+        <Trans>Back</Trans>
       </Button>
       <Button
         type="submit"

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, type ReactNode } from 'react';
 
 export interface StepPageProps {
@@ -13,13 +14,14 @@ export interface StepPageProps {
  * the app's static stylesheet (Typography's h4 and body1 styles): no Material UI on the landing.
  */
 export function StepPage({ heading, intro, children }: StepPageProps) {
+  const { t } = useLingui();
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     headingRef.current?.focus({ preventScroll: false });
   }, []);
   return (
     <main id="main-content" className="step-page">
-      <title>{`${heading} – Book an appointment`}</title>
+      <title>{t`${heading} – Book an appointment`}</title>
       <h1 ref={headingRef} tabIndex={-1} className="h4 step-page__heading">
         {heading}
       </h1>

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -25,6 +28,7 @@ import { joinWaitlist } from '../api/booking-calls';
 import { shownErrorOf } from '../api/contract';
 import type { BookingScope } from '../api/scope';
 import { newUuid } from '../lib/ids';
+import { translatedResolver } from '../identity/contract-messages';
 import { FormTextField } from './form-fields';
 import { EMPTY_IDENTITY, IdentityFields, type IdentityFormValues } from './identity-fields';
 import { OfficeMessage } from './office-message';
@@ -49,10 +53,10 @@ interface WaitlistDialogProps {
 
 type WaitlistFormValues = IdentityFormValues & { preferredTimes: PreferredTime[]; notes: string };
 
-const TIME_LABELS: Record<PreferredTime, string> = {
-  morning: 'Morning',
-  afternoon: 'Afternoon',
-  evening: 'Evening',
+const TIME_LABELS: Record<PreferredTime, MessageDescriptor> = {
+  morning: msg`Morning`,
+  afternoon: msg`Afternoon`,
+  evening: msg`Evening`,
 };
 
 /** The join-the-waitlist form (POST createWaitList) for a provider or location without online availability. */
@@ -70,6 +74,8 @@ export function WaitlistDialog({
   const isExistingPatient = useBookingSelector((state) => state.patientdetails.isExistingPatient);
   const [idempotencyKey] = useState(newUuid);
   const [failure, setFailure] = useState<string | null>(null);
+  const { t, i18n } = useLingui();
+  const waitFor = target.label;
 
   const schema = useMemo(
     () =>
@@ -84,7 +90,8 @@ export function WaitlistDialog({
     [settings.smsEmailPermissions, today],
   );
   const form = useForm({
-    resolver: zodResolver(schema),
+    // The contract's checks in the patient's language (identity/contract-messages.ts).
+    resolver: translatedResolver(zodResolver(schema), i18n),
     defaultValues: { ...EMPTY_IDENTITY, preferredTimes: [], notes: '' } satisfies WaitlistFormValues,
   });
 
@@ -106,7 +113,7 @@ export function WaitlistDialog({
         idempotencyKey,
       });
       onClose();
-      void notify('You are on the waitlist. Our office will contact you when a time opens up.', 'success');
+      void notify(t`You are on the waitlist. Our office will contact you when a time opens up.`, 'success');
     } catch (error) {
       setFailure(shownErrorOf(error).message);
     }
@@ -123,11 +130,11 @@ export function WaitlistDialog({
     >
       <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)}>
         <DialogTitle id="waitlist-title" component="h2">
-          Join the waitlist for {target.label}
+          <Trans>Join the waitlist for {waitFor}</Trans>
         </DialogTitle>
         <DialogContent>
           <Box component="p" sx={{ mt: 0 }}>
-            Leave your details and our office will contact you when a time becomes available.
+            <Trans>Leave your details and our office will contact you when a time becomes available.</Trans>
           </Box>
           {failure ? <OfficeMessage severity="error" message={failure} phone={target.phone} /> : null}
           <IdentityFields
@@ -144,7 +151,7 @@ export function WaitlistDialog({
             <FormTextField
               control={form.control}
               name="notes"
-              label="Notes for the office (optional)"
+              label={t`Notes for the office (optional)`}
               multiline
               minRows={2}
               maxLength={NOTES_MAX_LENGTH}
@@ -153,10 +160,10 @@ export function WaitlistDialog({
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={onClose} color="inherit">
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
-            Join the waitlist
+            <Trans>Join the waitlist</Trans>
           </Button>
         </DialogActions>
       </Box>
@@ -172,16 +179,17 @@ function PreferredTimes({
   value: PreferredTime[];
   onChange: (next: PreferredTime[]) => void;
 }) {
+  const { i18n } = useLingui();
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mt: 2 }}>
       <FormLabel component="legend" sx={{ color: 'text.primary', fontWeight: 600 }}>
-        Preferred times (optional)
+        <Trans>Preferred times (optional)</Trans>
       </FormLabel>
       <FormGroup row>
         {PREFERRED_TIMES.map((time) => (
           <FormControlLabel
             key={time}
-            label={TIME_LABELS[time]}
+            label={i18n._(TIME_LABELS[time])}
             control={
               <Checkbox
                 checked={value.includes(time)}

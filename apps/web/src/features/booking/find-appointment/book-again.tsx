@@ -1,7 +1,9 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { GetProvidersResponse } from '@scheduler/contract/scheduler-api';
-import { formatMessage } from '@scheduler/domain/messages';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { i18n } from '../../../i18n/catalogs';
 import { shownErrorOf } from '../api/contract';
 import type { BookingScope } from '../api/scope';
 import { OfficeMessage } from '../components/office-message';
@@ -15,6 +17,7 @@ import {
 } from '../lib/flow-state';
 import { useBookingSelector } from '../state/hooks';
 import type { BookingEventInput } from '../use-booking-analytics';
+import { SPEC_REFUSAL_TEXTS } from '../../../lib/spec-refusal-texts';
 import { useSlotSearch, type SlotSearch } from './use-slot-search';
 
 /**
@@ -75,22 +78,29 @@ export interface BookAgainAnswer {
  * The notice to show when the provider's own times cannot be shown (then every provider's are), or
  * null while they can (or are still loading): the provider cannot be booked online (the server's
  * refusal, its spec text), or has no online time left in the booking window that matches the
- * other filters (or is no longer among the providers of the service).
+ * other filters (or is no longer among the providers of the service). In the active language.
  */
 export function bookAgainFallback({ providerId, failed, error, answer }: BookAgainAnswer): string | null {
-  const everyone = 'Times are shown for every provider.';
+  const everyone = i18n._(msg`Times are shown for every provider.`);
   if (failed) {
     const shown = shownErrorOf(error);
-    if (shown.code === 'PROVIDER_NOT_ONLINE') return `${formatMessage('PROVIDER_NOT_ONLINE')} ${everyone}`;
+    if (shown.code === 'PROVIDER_NOT_ONLINE')
+      return `${i18n._(SPEC_REFUSAL_TEXTS.PROVIDER_NOT_ONLINE)} ${everyone}`;
     if (shown.status !== null && shown.status >= 400 && shown.status < 500)
-      return `We could not search your provider's times. ${everyone}`;
+      return i18n._(msg`We could not search your provider's times. Times are shown for every provider.`);
     return null; // a network or server failure: "Try again" as for any search
   }
   if (answer === undefined) return null;
   const provider = answer.providers.find((candidate) => candidate.providerId === providerId);
   if (provider && !provider.noCapacity && answer.availableDates.length > 0) return null;
-  const name = provider ? providerDisplayName(provider) : 'your provider';
-  return `No online times with ${name} match your search in the booking window. ${everyone}`;
+  if (!provider)
+    return i18n._(
+      msg`No online times with your provider match your search in the booking window. Times are shown for every provider.`,
+    );
+  const name = providerDisplayName(provider);
+  return i18n._(
+    msg`No online times with ${name} match your search in the booking window. Times are shown for every provider.`,
+  );
 }
 
 /** The provider's name as the answer gives it, or null while unknown. */
@@ -217,6 +227,7 @@ export function BookAgainNotice({
   phone: string | null;
   send: (event: BookingEventInput) => void;
 }) {
+  const { t } = useLingui();
   const confirmation = useRef<HTMLParagraphElement>(null);
   const { providerId, shownAll, notice } = filter;
   useEffect(() => {
@@ -225,17 +236,20 @@ export function BookAgainNotice({
 
   if (notice !== null)
     return (
-      <OfficeMessage severity="info" title="Your provider" message={notice} phone={phone}>
+      <OfficeMessage severity="info" title={t`Your provider`} message={notice} phone={phone}>
         <button type="button" className="btn btn--inherit" onClick={filter.dismissNotice}>
-          OK
+          <Trans>OK</Trans>
         </button>
       </OfficeMessage>
     );
-  if (providerId !== null)
+  if (providerId !== null) {
+    const name = bookAgainProviderName(result, providerId) ?? t`your provider`;
     return (
-      <section className="book-again" aria-label="Your provider">
+      <section className="book-again" aria-label={t`Your provider`}>
         <p role="status">
-          Showing times with <strong>{bookAgainProviderName(result, providerId) ?? 'your provider'}</strong>
+          <Trans>
+            Showing times with <strong>{name}</strong>
+          </Trans>
         </p>
         <button
           type="button"
@@ -245,14 +259,15 @@ export function BookAgainNotice({
             send({ action: 'click', eventLabel: 'show_all_providers' });
           }}
         >
-          Show all providers
+          <Trans>Show all providers</Trans>
         </button>
       </section>
     );
+  }
   if (shownAll)
     return (
       <p ref={confirmation} tabIndex={-1} role="status" className="book-again book-again--all">
-        Showing times with every provider.
+        <Trans>Showing times with every provider.</Trans>
       </p>
     );
   return null;

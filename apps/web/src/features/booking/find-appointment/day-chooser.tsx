@@ -1,11 +1,18 @@
+import { Trans } from '@lingui/react/macro';
 import { Suspense, lazy } from 'react';
+import { i18n } from '../../../i18n/catalogs';
 import { DayStrip } from './day-strip';
 import { WindowEndNote, type ResultsSearch } from './search-results';
 import { useWideScreen } from './use-wide-screen';
 
 // The month calendar (react-day-picker and its date library) loads on wide screens only: a phone
 // chooses days on the strip and never downloads it.
-const MonthCalendar = lazy(async () => ({ default: (await import('./month-calendar')).MonthCalendar }));
+// In Spanish, its locale data comes with it (and only then).
+const MonthCalendar = lazy(async () => {
+  const calendar = await import('./month-calendar');
+  if (i18n.locale === 'es') await calendar.loadDayPickerSpanish();
+  return { default: calendar.MonthCalendar };
+});
 
 export interface DayChooserProps {
   slots: Pick<ResultsSearch, 'result' | 'availableDates' | 'day'>;
@@ -25,7 +32,9 @@ export function DayChooser({ slots, onPick, phone }: DayChooserProps) {
   if (availableDates.length === 0) return null;
   return (
     <div className="day-chooser">
-      <h2 className="find-heading">Choose a day</h2>
+      <h2 className="find-heading">
+        <Trans>Choose a day</Trans>
+      </h2>
       {wide ? (
         <Suspense fallback={<div className="skeleton skeleton--calendar" aria-hidden="true" />}>
           <MonthCalendar

@@ -1,5 +1,6 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { formatDayLabel, formatLongDay } from '../lib/slot-format';
+import { formatDayParts, formatLongDay } from '../lib/slot-format';
 
 export interface DayStripProps {
   /** The days of the booking window that have times, in order. */
@@ -14,6 +15,7 @@ export interface DayStripProps {
  * days are off screen, and the previous/next buttons either side.
  */
 export function DayStrip({ days, selected, onPick }: DayStripProps) {
+  const { t } = useLingui();
   const listRef = useRef<HTMLDivElement>(null);
   const moveFocus = useRef(false);
   const [more, setMore] = useState(false);
@@ -76,19 +78,21 @@ export function DayStrip({ days, selected, onPick }: DayStripProps) {
         onClick={() => pickAt(index - 1, false)}
       >
         <span aria-hidden="true">‹</span>
-        <span className="visually-hidden">Previous day with times</span>
+        <span className="visually-hidden">
+          <Trans>Previous day with times</Trans>
+        </span>
       </button>
       <div className="day-strip__viewport">
         <div
           ref={listRef}
           role="listbox"
-          aria-label="Days with times"
+          aria-label={t`Days with times`}
           aria-orientation="horizontal"
           className="day-strip__days"
           onKeyDown={onKeyDown}
         >
           {days.map((day, at) => {
-            const [weekday = '', date = ''] = formatDayLabel(day).split(', ');
+            const { weekday, date } = formatDayParts(day);
             const isSelected = day === selected;
             return (
               <button
@@ -114,7 +118,7 @@ export function DayStrip({ days, selected, onPick }: DayStripProps) {
         </div>
         {more ? (
           <span className="day-strip__hint" aria-hidden="true">
-            More days ›
+            <Trans>More days ›</Trans>
           </span>
         ) : null}
       </div>
@@ -125,7 +129,9 @@ export function DayStrip({ days, selected, onPick }: DayStripProps) {
         onClick={() => pickAt(index + 1, false)}
       >
         <span aria-hidden="true">›</span>
-        <span className="visually-hidden">Next day with times</span>
+        <span className="visually-hidden">
+          <Trans>Next day with times</Trans>
+        </span>
       </button>
     </div>
   );

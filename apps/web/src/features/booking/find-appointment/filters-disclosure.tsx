@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Suspense, useState, type ReactNode } from 'react';
 import { WithMuiTheme } from '../../../lib/theme-control';
 import { useWideScreen } from './use-wide-screen';
@@ -20,7 +21,7 @@ export function FiltersDisclosure({ children }: { children: ReactNode }) {
         aria-controls="filters-region"
         onClick={() => setOpen((value) => !value)}
       >
-        {open ? 'Hide filters' : 'Show filters'}
+        {open ? <Trans>Hide filters</Trans> : <Trans>Show filters</Trans>}
       </button>
       <div id="filters-region" className={open ? 'filters-body filters-body--open' : 'filters-body'}>
         {shown ? (

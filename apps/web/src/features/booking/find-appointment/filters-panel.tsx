@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -36,6 +37,7 @@ export interface FiltersPanelProps {
  * miles) and insurance. Everything lives in the servicetype slice, so it survives a reload.
  */
 export function FiltersPanel({ id, locations, carriers, onChanged }: FiltersPanelProps) {
+  const { t } = useLingui();
   const dispatch = useBookingDispatch();
   const searchLocationId = useBookingSelector((state) => state.servicetype.locationId);
   const genderFilter = useBookingSelector((state) => state.servicetype.genderFilter);
@@ -54,13 +56,13 @@ export function FiltersPanel({ id, locations, carriers, onChanged }: FiltersPane
   return (
     <Box id={id} component="section" aria-labelledby={`${id}-title`} sx={{ display: 'grid', gap: 2.5 }}>
       <Box component="h2" id={`${id}-title`} sx={{ m: 0, fontSize: '1.15rem' }}>
-        Filters
+        <Trans>Filters</Trans>
       </Box>
 
       <TextField
         select
         id="filter-location"
-        label="Location"
+        label={t`Location`}
         value={String(searchLocationId ?? ANY_LOCATION)}
         onChange={(event) => {
           dispatch(setLocationId(event.target.value));
@@ -69,7 +71,7 @@ export function FiltersPanel({ id, locations, carriers, onChanged }: FiltersPane
         slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
         fullWidth
       >
-        <option value={ANY_LOCATION}>All locations</option>
+        <option value={ANY_LOCATION}>{t`All locations`}</option>
         {locations.map((location) => (
           <option key={location.id} value={location.id}>
             {location.name}
@@ -84,7 +86,7 @@ export function FiltersPanel({ id, locations, carriers, onChanged }: FiltersPane
       <TextField
         select
         id="filter-insurance"
-        label="Insurance"
+        label={t`Insurance`}
         value={insurance?.planId ?? ''}
         onChange={(event) => {
           const plan = plans.find((candidate) => candidate.planId === event.target.value);
@@ -94,10 +96,10 @@ export function FiltersPanel({ id, locations, carriers, onChanged }: FiltersPane
           onChanged('insurance');
         }}
         slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        helperText="Only providers who accept your plan"
+        helperText={t`Only providers who accept your plan`}
         fullWidth
       >
-        <option value="">Any insurance</option>
+        <option value="">{t`Any insurance`}</option>
         {plans.map((plan) => (
           <option key={plan.planId} value={plan.planId}>
             {plan.name}
@@ -117,7 +119,7 @@ export function FiltersPanel({ id, locations, carriers, onChanged }: FiltersPane
           onChanged('clear_filters');
         }}
       >
-        Clear filters
+        <Trans>Clear filters</Trans>
       </Button>
     </Box>
   );
@@ -125,18 +127,22 @@ export function FiltersPanel({ id, locations, carriers, onChanged }: FiltersPane
 
 /** Provider gender: one checkbox per option (at least one must stay checked for a search). */
 function GenderFilter({ onChanged }: { onChanged: (label: string) => void }) {
+  const { t } = useLingui();
   const dispatch = useBookingDispatch();
+  // The options' labels are kept in the booking state in English: shown by their value.
+  const labelOf = (option: { value: string; label: string }): string =>
+    option.value === 'M' ? t`Male` : option.value === 'F' ? t`Female` : option.label;
   const genderFilter = useBookingSelector((state) => state.servicetype.genderFilter);
   return (
     <Box component="fieldset" sx={{ border: 0, m: 0, p: 0 }}>
       <FormLabel component="legend" sx={{ color: 'text.primary', fontWeight: 600 }}>
-        Provider gender
+        <Trans>Provider gender</Trans>
       </FormLabel>
       <FormGroup row>
         {genderFilter.map((option) => (
           <FormControlLabel
             key={option.value}
-            label={option.label}
+            label={labelOf(option)}
             control={
               <Checkbox
                 checked={option.checked}
@@ -161,6 +167,7 @@ interface DistanceFilterProps {
 
 /** The patient's ZIP code and the distance from it (0–30 miles); the search follows a complete code. */
 function DistanceFilter({ postalCode, onPostalCode, onChanged }: DistanceFilterProps) {
+  const { t } = useLingui();
   const dispatch = useBookingDispatch();
   const storedPostalCode = useBookingSelector((state) => state.servicetype.postalCode);
   const distance = useBookingSelector((state) => state.servicetype.distance);
@@ -184,17 +191,17 @@ function DistanceFilter({ postalCode, onPostalCode, onChanged }: DistanceFilterP
     <Box>
       <TextField
         id="filter-postal-code"
-        label="Your ZIP code"
+        label={t`Your ZIP code`}
         value={postalCode}
         onChange={(event) => onPostalCode(event.target.value.replace(/[^\d]/g, '').slice(0, 5))}
         error={postalInvalid}
-        helperText={postalInvalid ? 'Enter a 5-digit ZIP code' : 'To show distances and nearby providers'}
+        helperText={postalInvalid ? t`Enter a 5-digit ZIP code` : t`To show distances and nearby providers`}
         slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'postal-code', maxLength: 5 } }}
         fullWidth
       />
       <Box sx={{ mt: 2, px: 1 }}>
         <Box component="span" id="filter-distance-label" sx={{ display: 'block', fontWeight: 600, mb: 0.5 }}>
-          Within {maxDistance === DISTANCE_MAX ? `${DISTANCE_MAX} miles` : `${maxDistance} miles`}
+          <Trans>Within {maxDistance} miles</Trans>
         </Box>
         <Slider
           value={maxDistance}
@@ -202,12 +209,12 @@ function DistanceFilter({ postalCode, onPostalCode, onChanged }: DistanceFilterP
           max={DISTANCE_MAX}
           step={1}
           marks={[
-            { value: DISTANCE_MIN, label: `${DISTANCE_MIN} mi` },
-            { value: DISTANCE_MAX, label: `${DISTANCE_MAX} mi` },
+            { value: DISTANCE_MIN, label: t`${DISTANCE_MIN} mi` },
+            { value: DISTANCE_MAX, label: t`${DISTANCE_MAX} mi` },
           ]}
           disabled={!isValidPostalCode(storedPostalCode)}
           valueLabelDisplay="auto"
-          getAriaValueText={(value) => `${value} miles`}
+          getAriaValueText={(value) => t`${value} miles`}
           slotProps={{ input: { 'aria-labelledby': 'filter-distance-label' } }}
           onChange={(_event: Event, value: number | number[]) =>
             setMaxDistance(Array.isArray(value) ? (value[0] ?? DISTANCE_MAX) : value)

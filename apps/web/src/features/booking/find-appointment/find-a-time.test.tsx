@@ -3,9 +3,17 @@ import 'fake-indexeddb/auto';
 import { configureStore } from '@reduxjs/toolkit';
 import type { GetProvidersResponse, ProviderCard } from '@scheduler/contract/scheduler-api';
 import { QueryClient } from '@tanstack/react-query';
-import { act, cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import {
+  act,
+  cleanup,
+  configure,
+  render as renderBare,
+  screen,
+  waitFor,
+  within,
+} from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { useState, type ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -22,6 +30,7 @@ import {
 } from '../booking-test-harness';
 import { forgetProviderSearches, providerSearchesKey } from '../api/get-providers';
 import type { InsuranceCarrier } from '../api/insurance';
+import { I18nWrapper } from '../../../i18n/test-support';
 import { ReturningPatient } from '../landing/returning-patient';
 import { clockTimeText } from '../../../lib/zoned-time';
 import { rememberPatient } from '../lib/remembered-patient';
@@ -40,6 +49,9 @@ import { ProviderCardView, type SlotEnv } from './slot-parts';
 import { StaleFilterNotices, useStaleFilters } from './stale-filters';
 import { recallDay, rememberDay } from './remembered-day';
 import { isLoadingTimes } from './use-slot-search';
+
+/** The step's parts need Lingui's context (the app's providers give it). */
+const render = (ui: ReactElement) => renderBare(ui, { wrapper: I18nWrapper });
 
 // A shared 2-core machine: a first render can be slow.
 configure({ asyncUtilTimeout: 8000 });

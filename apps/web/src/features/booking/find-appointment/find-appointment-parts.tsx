@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Location } from '@scheduler/contract/scheduler-api';
 import type { SchedulerSettings } from '@scheduler/domain/settings';
 import { Suspense, lazy } from 'react';
@@ -33,18 +34,26 @@ export function SelectedTimeBar({
   place: Place;
   onContinue: () => void;
 }) {
+  const { t } = useLingui();
   const label = slotTimeLabel(time, place.timeZone);
+  const day = formatDayLabel(time.dateLocal);
+  const clock = label.full;
+  const yourTime = label.yourTime ? ` (${label.yourTime})` : '';
+  const providerName = providerDisplayName(provider);
+  const placeName = place.name;
   return (
-    <section aria-label="Your selected time" className="selected-time">
+    <section aria-label={t`Your selected time`} className="selected-time">
       <p>
-        Selected:{' '}
-        <strong>
-          {formatDayLabel(time.dateLocal)} at {label.full}
-        </strong>
-        {label.yourTime ? ` (${label.yourTime})` : ''} with {providerDisplayName(provider)} at {place.name}
+        <Trans>
+          Selected:{' '}
+          <strong>
+            {day} at {clock}
+          </strong>
+          {yourTime} with {providerName} at {placeName}
+        </Trans>
       </p>
       <button type="button" className="btn btn--contained" onClick={onContinue}>
-        Continue with this time
+        <Trans>Continue with this time</Trans>
       </button>
     </section>
   );

@@ -1,8 +1,11 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import type { GetProvidersResponse, Location, ProviderCard } from '@scheduler/contract/scheduler-api';
 import './find-appointment.css';
 import { lazy, useCallback, useMemo, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { LoadingScreen } from '../../../components/loading-screen';
+import { i18n } from '../../../i18n/catalogs';
 import { useLocations, useServiceTypes } from '../api/get-catalogue';
 import { useSchedulerConfig } from '../api/get-config';
 import { useInsuranceCarriers } from '../api/insurance';
@@ -16,6 +19,7 @@ import {
   readProvider,
   readService,
   readTime,
+  type ChosenLocation,
 } from '../lib/flow-state';
 import { useBookingSelector } from '../state/hooks';
 import { useBookingAnalytics, usePageView } from '../use-booking-analytics';
@@ -41,6 +45,7 @@ function usePlaces(
   locationById: ReadonlyMap<string, Location>,
   result: GetProvidersResponse | undefined,
 ): (locationId: string) => Place {
+  const { t } = useLingui();
   const distanceById = useMemo(
     () =>
       new Map(
@@ -53,14 +58,21 @@ function usePlaces(
       const location = locationById.get(id);
       return {
         locationId: id,
-        name: location?.name ?? 'another location',
+        name: location?.name ?? t`another location`,
         timeZone: location?.timeZone ?? null,
         phone: location?.phone ?? null,
         distanceMiles: distanceById.get(id) ?? null,
       };
     },
-    [locationById, distanceById],
+    [locationById, distanceById, t],
   );
+}
+
+/** 'Cleaning at Midtown', or the service alone when every location is searched (active language). */
+function introOf(serviceName: string, location: ChosenLocation | null): string {
+  if (!location || location.LocationId === ANY_LOCATION) return serviceName;
+  const locationName = location.name;
+  return i18n._(msg`${serviceName} at ${locationName}`);
 }
 
 /** The locations offering the service online (all online ones while the services load). */
@@ -80,6 +92,7 @@ export function FindAppointmentScreen() {
 }
 
 function FindAppointmentStep() {
+  const { t } = useLingui();
   const scope = useBookingScope();
   const navigate = useNavigate();
   const { search: urlSearch } = useLocation();
@@ -150,10 +163,7 @@ function FindAppointmentStep() {
   );
 
   return (
-    <StepPage
-      heading="Find an appointment"
-      intro={`${service.name}${chosenLocation && chosenLocation.LocationId !== ANY_LOCATION ? ` at ${chosenLocation.name}` : ''}`}
-    >
+    <StepPage heading={t`Find an appointment`} intro={introOf(service.name, chosenLocation)}>
       <StaleFilterNotices notices={staleFilters.notices} onDismiss={staleFilters.dismiss} />
       {linkNotice}
 

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -28,7 +29,9 @@ export function LocationSwitchDialog({
   onKeepLooking,
   onSwitch,
 }: LocationSwitchDialogProps) {
-  const where = slotLocation?.name ?? 'another location';
+  const { t } = useLingui();
+  const where = slotLocation?.name ?? t`another location`;
+  const address = slotLocation ? ` (${formatAddress(slotLocation)})` : '';
   return (
     <Dialog
       open={open && choice !== null}
@@ -37,25 +40,52 @@ export function LocationSwitchDialog({
       aria-describedby="location-switch-text"
     >
       <DialogTitle id="location-switch-title" component="h2">
-        Book at {where}?
+        <Trans>Book at {where}?</Trans>
       </DialogTitle>
       <DialogContent>
         <DialogContentText id="location-switch-text" sx={{ color: 'text.primary' }}>
-          {choice
-            ? `The time you picked, ${formatDayLabel(choice.slot.dateLocal)} at ${slotTimeLabel(choice.slot, slotLocation?.timeZone ?? null).full}, is at ${where}`
-            : ''}
-          {slotLocation ? ` (${formatAddress(slotLocation)})` : ''}, not at {chosenLocationName}, the location
-          you chose. Do you want to switch to {where}?
+          {choice ? (
+            <SwitchQuestion
+              day={formatDayLabel(choice.slot.dateLocal)}
+              time={slotTimeLabel(choice.slot, slotLocation?.timeZone ?? null).full}
+              where={where}
+              address={address}
+              chosenLocationName={chosenLocationName}
+            />
+          ) : null}
         </DialogContentText>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
         <Button onClick={onKeepLooking} color="inherit">
-          Keep looking
+          <Trans>Keep looking</Trans>
         </Button>
         <Button onClick={onSwitch} variant="contained">
-          Switch to {where}
+          <Trans>Switch to {where}</Trans>
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+/** The question itself: the time picked, where it is (with the address), and the location chosen. */
+function SwitchQuestion({
+  day,
+  time,
+  where,
+  address,
+  chosenLocationName,
+}: {
+  day: string;
+  time: string;
+  where: string;
+  /** ' (100 Main St, Springfield, IL 62701)', or '' when the address is unknown. */
+  address: string;
+  chosenLocationName: string;
+}) {
+  return (
+    <Trans>
+      The time you picked, {day} at {time}, is at {where}
+      {address}, not at {chosenLocationName}, the location you chose. Do you want to switch to {where}?
+    </Trans>
   );
 }

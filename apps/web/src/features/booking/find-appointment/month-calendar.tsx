@@ -1,7 +1,19 @@
-import { useMemo, useState } from 'react';
-import { DayPicker } from 'react-day-picker';
+import { useLingui } from '@lingui/react/macro';
+import { useEffect, useMemo, useState } from 'react';
+import { DayPicker, type Locale } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import { formatLongDay, isoDateOfLocal, localDateOfIso } from '../lib/slot-format';
+
+/**
+ * react-day-picker's Spanish (date-fns' locale data), fetched only for a Spanish page: the loader of
+ * this chunk (day-chooser.tsx) awaits it when the page is in Spanish, so the month never shows in
+ * English first; a later switch to Spanish loads it then.
+ */
+let spanish: Locale | null = null;
+export async function loadDayPickerSpanish(): Promise<Locale> {
+  spanish ??= (await import('react-day-picker/locale/es')).es;
+  return spanish;
+}
 
 export interface MonthCalendarProps {
   /** The days of the booking window that have times ('YYYY-MM-DD'). */
@@ -20,6 +32,7 @@ const monthOf = (date: Date) => new Date(date.getFullYear(), date.getMonth(), 1)
  * the end of the booking window. Loaded with the find-appointment step only, never the landing.
  */
 export function MonthCalendar({ days, selected, onPick, latestDate }: MonthCalendarProps) {
+  const { t, i18n } = useLingui();
   const available = useMemo(() => new Set(days), [days]);
   const first = days[0] ? localDateOfIso(days[0]) : null;
   const last = latestDate
@@ -38,11 +51,20 @@ export function MonthCalendar({ days, selected, onPick, latestDate }: MonthCalen
   }
   const shownMonth = month ?? monthOf(selectedDate ?? first ?? new Date());
 
+  const [spanishLocale, setSpanishLocale] = useState<Locale | null>(spanish);
+  const wantsSpanish = i18n.locale === 'es';
+  useEffect(() => {
+    if (wantsSpanish && spanishLocale === null) void loadDayPickerSpanish().then(setSpanishLocale);
+  }, [wantsSpanish, spanishLocale]);
+
   const hasTimes = (date: Date) => available.has(isoDateOfLocal(date));
   return (
     <div className="month-calendar">
       <DayPicker
         mode="single"
+        // The month, weekdays and buttons in the page's language; weeks begin on Sunday either way (US).
+        {...(wantsSpanish && spanishLocale ? { locale: spanishLocale } : {})}
+        weekStartsOn={0}
         fixedWeeks
         selected={selectedDate}
         onSelect={(date) => {
@@ -56,8 +78,12 @@ export function MonthCalendar({ days, selected, onPick, latestDate }: MonthCalen
         modifiers={{ hasTimes }}
         modifiersClassNames={{ hasTimes: 'rdp-has-times' }}
         labels={{
-          labelDayButton: (date, modifiers) =>
-            `${formatLongDay(isoDateOfLocal(date))}${modifiers.hasTimes ? ', times available' : ', no times'}${modifiers.selected ? ', selected' : ''}`,
+          labelDayButton: (date, modifiers) => {
+            const day = formatLongDay(isoDateOfLocal(date));
+            if (modifiers.hasTimes)
+              return modifiers.selected ? t`${day}, times available, selected` : t`${day}, times available`;
+            return modifiers.selected ? t`${day}, no times, selected` : t`${day}, no times`;
+          },
         }}
       />
     </div>

@@ -1,15 +1,22 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { GetProvidersResponse, ProviderCard } from '@scheduler/contract/scheduler-api';
-import { formatMessage } from '@scheduler/domain/messages';
 import { formatPhoneForDisplay } from '@scheduler/domain/text';
+import { i18n } from '../../../i18n/catalogs';
 import { shownErrorOf } from '../api/contract';
 import { OfficeMessage } from '../components/office-message';
 import type { WaitlistTarget } from '../components/waitlist-dialog';
+import { translateKnown } from '../lib/known-messages';
 import { telHref } from '../lib/phone';
 import { formatDayLabel, formatLongDay } from '../lib/slot-format';
 import type { BookingEventInput } from '../use-booking-analytics';
 import { BookAgainNotice, type BookAgainFilter } from './book-again';
 import type { Place } from './slot-label';
 import { ProviderCardView, SlotGroups, type SlotChoice, type SlotEnv } from './slot-parts';
+import { SPEC_REFUSAL_TEXTS } from '../../../lib/spec-refusal-texts';
+import { useIntlLocale } from './use-intl-locale';
+
+const ANY_PROVIDER = msg`Any provider`;
 import type { SlotSearch } from './use-slot-search';
 
 /** The server's message when it refuses the search itself (spec section 8 texts), else null. */
@@ -62,7 +69,7 @@ export function timeChoicesOf(result: GetProvidersResponse | undefined, day: str
         },
         provider: {
           providerId: group.assignedProviderId,
-          name: provider?.name ?? 'Any provider',
+          name: provider?.name ?? i18n._(ANY_PROVIDER),
           credentials: provider?.credentials ?? null,
           photoUrl: provider?.photoUrl ?? null,
         },
@@ -80,6 +87,7 @@ export function OfflineLocations({
   context: ResultsContext;
   onWaitlist: (target: WaitlistTarget) => void;
 }) {
+  const { i18n: active } = useLingui();
   const { placeOf, phoneFor, send } = context;
   const offline = result?.locations.filter((location) => location.noCapacity && location.message) ?? [];
   return offline.map((location) => {
@@ -89,7 +97,11 @@ export function OfflineLocations({
         key={location.locationId}
         severity="info"
         title={name}
-        message={location.message ?? formatMessage('LOCATION_NO_CAPACITY')}
+        message={
+          location.message !== null
+            ? translateKnown(active, location.message)
+            : active._(SPEC_REFUSAL_TEXTS.LOCATION_NO_CAPACITY)
+        }
         phone={phoneFor(location.locationId)}
       >
         {location.waitlistAllowed ? (
@@ -110,7 +122,7 @@ export function OfflineLocations({
               });
             }}
           >
-            Join the waitlist for {name}
+            <Trans>Join the waitlist for {name}</Trans>
           </button>
         ) : null}
       </OfficeMessage>
@@ -128,6 +140,7 @@ export function SearchStatus({
   context: ResultsContext;
   chosenLocationId: string | undefined;
 }) {
+  const { t } = useLingui();
   const { providersQuery, result, availableDates, searchingAll, searchLocation, failed, loadingTimes } =
     slots;
   const { phoneFor } = context;
@@ -140,7 +153,7 @@ export function SearchStatus({
         ) : (
           <OfficeMessage
             severity="error"
-            message="We could not load the available times. Please try again, or call our office to schedule."
+            message={t`We could not load the available times. Please try again, or call our office to schedule.`}
             phone={phoneFor(chosenLocationId)}
           >
             <button
@@ -148,7 +161,7 @@ export function SearchStatus({
               className="btn btn--contained"
               onClick={() => void providersQuery.refetch()}
             >
-              Try again
+              <Trans>Try again</Trans>
             </button>
           </OfficeMessage>
         )
@@ -156,8 +169,12 @@ export function SearchStatus({
 
       {result && !loadingTimes && availableDates.length === 0 ? (
         <div role="status" className="find-empty">
-          <p>No online times match your search within the booking window.</p>
-          <p>Try another location or clear some filters, or call our office to schedule.</p>
+          <p>
+            <Trans>No online times match your search within the booking window.</Trans>
+          </p>
+          <p>
+            <Trans>Try another location or clear some filters, or call our office to schedule.</Trans>
+          </p>
         </div>
       ) : null}
     </>
@@ -166,9 +183,12 @@ export function SearchStatus({
 
 /** Placeholder times while the chosen day's answer loads (announced once as "Loading times"). */
 export function TimesSkeleton() {
+  const { t } = useLingui();
   return (
-    <div className="times-skeleton" role="status" aria-label="Loading available times">
-      <span className="visually-hidden">Loading available times...</span>
+    <div className="times-skeleton" role="status" aria-label={t`Loading available times`}>
+      <span className="visually-hidden">
+        <Trans>Loading available times...</Trans>
+      </span>
       <div className="skeleton skeleton--heading" aria-hidden="true" />
       <div className="slot-grid" aria-hidden="true">
         {Array.from({ length: 8 }, (_, index) => (
@@ -181,19 +201,21 @@ export function TimesSkeleton() {
 
 /** How far ahead online booking goes, and the phone for later dates. */
 export function WindowEndNote({ latestDate, phone }: { latestDate: string; phone: string | null }) {
+  const lastDay = formatLongDay(latestDate, useIntlLocale());
+  const phoneText = phone ? formatPhoneForDisplay(phone) : '';
   return (
     <p className="window-end">
-      Online booking is open through {formatLongDay(latestDate)}.{' '}
+      <Trans>Online booking is open through {lastDay}.</Trans>{' '}
       {phone ? (
-        <>
+        <Trans>
           For later dates, call{' '}
           <a href={telHref(phone)} className="phone-link">
-            {formatPhoneForDisplay(phone)}
+            {phoneText}
           </a>
           .
-        </>
+        </Trans>
       ) : (
-        'For later dates, please call our office.'
+        <Trans>For later dates, please call our office.</Trans>
       )}
     </p>
   );
@@ -227,6 +249,7 @@ function envOf(
  * or one card per provider. Skeletons while the day's answer loads — never "No times" meanwhile.
  */
 export function SlotList({ slots, context, selectedKey, onSelect, onWaitlist }: SlotListProps) {
+  const { t } = useLingui();
   const { result, availableDates, day, setDay, searchingAll, loadingTimes } = slots;
   const { phoneFor, send } = context;
   if (loadingTimes) return <TimesSkeleton />;
@@ -234,16 +257,19 @@ export function SlotList({ slots, context, selectedKey, onSelect, onWaitlist }: 
   const env = envOf(result, context, selectedKey, onSelect);
   const timeChoices = timeChoicesOf(result, day);
   const bookableProviders = result.providers.filter((provider) => !provider.noCapacity);
+  const dayLabel = day ? formatDayLabel(day) : '';
   return (
     <>
       <h2 className="find-heading" aria-live="polite">
-        {day ? `Times on ${formatDayLabel(day)}` : 'Times'}
+        {day ? t`Times on ${dayLabel}` : t`Times`}
       </h2>
       {result.groupBy === 'time' ? (
         timeChoices.length > 0 ? (
           <SlotGroups choices={timeChoices} env={env} showProvider idPrefix="times" />
         ) : (
-          <p>No times on this day. Choose another day.</p>
+          <p>
+            <Trans>No times on this day. Choose another day.</Trans>
+          </p>
         )
       ) : (
         <div className="find-list">
@@ -282,7 +308,7 @@ export function NoCapacityProviders({
   return (
     <section aria-labelledby="no-capacity-title" className="find-section">
       <h2 id="no-capacity-title" className="find-heading">
-        Providers without online availability
+        <Trans>Providers without online availability</Trans>
       </h2>
       <div className="find-list">
         {providers.map((provider) => (
@@ -320,17 +346,18 @@ export function ResultsColumn({
   onLocationWaitlist: (target: WaitlistTarget) => void;
   onBack: () => void;
 }) {
+  const { t } = useLingui();
   return (
     <div className="find-results" aria-busy={slots.providersQuery.isFetching}>
       <div className="progress-slot">
         {slots.providersQuery.isFetching ? (
-          <div className="progress" role="progressbar" aria-label="Loading times" />
+          <div className="progress" role="progressbar" aria-label={t`Loading times`} />
         ) : null}
       </div>
       {slots.genders.length === 0 ? (
         <OfficeMessage
           severity="info"
-          message="Choose at least one provider gender to see available times."
+          message={t`Choose at least one provider gender to see available times.`}
         />
       ) : null}
       {bookAgain ? (
@@ -353,7 +380,7 @@ export function ResultsColumn({
       <NoCapacityProviders slots={slots} context={context} onSelect={onSelect} onWaitlist={onWaitlist} />
       <div className="find-back">
         <button type="button" className="btn btn--inherit" onClick={onBack}>
-          Back
+          <Trans>Back</Trans>
         </button>
       </div>
     </div>

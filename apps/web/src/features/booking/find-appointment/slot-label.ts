@@ -1,4 +1,6 @@
+import { t } from '@lingui/core/macro';
 import type { SlotResponse } from '@scheduler/contract/scheduler-api';
+import { intlLocale } from '../../../i18n/catalogs';
 import { clockTimeText, zonedTimeLabel } from '../../../lib/zoned-time';
 import { formatDayLabel } from '../lib/slot-format';
 
@@ -38,20 +40,39 @@ export function slotTimeLabel(
   return { full: clockTimeText(slot.timeLocal) ?? slot.timeLocal, yourTime: null };
 }
 
-/** The accessible name of a time: '8:00 AM CT with Dr. Emily Carter at Midtown, Fri, Nov 27, 6:00 AM your time'. */
+/**
+ * The accessible name of a time: '8:00 AM CT with Dr. Emily Carter at Midtown, Fri, Nov 27, 6:00 AM
+ * your time'. These texts are in the active language (callers re-render with it: useLingui).
+ */
 export function slotAccessibleName(
   label: SlotTimeLabel,
   providerName: string,
   placeName: string,
   dateLocal: string,
 ): string {
+  const time = label.full;
+  const day = formatDayLabel(dateLocal);
   const yours = label.yourTime ? `, ${label.yourTime}` : '';
-  return `${label.full} with ${providerName} at ${placeName}, ${formatDayLabel(dateLocal)}${yours}`;
+  return t`${time} with ${providerName} at ${placeName}, ${day}${yours}`;
 }
 
-/** '3.2 miles away' */
+const milesFormats = new Map<string, Intl.NumberFormat>();
+
+/** '3.2 miles away' (one decimal, as `toFixed(1)`, in the active language's digits). */
 export function milesText(miles: number): string {
-  return `${miles.toFixed(1)} ${miles === 1 ? 'mile' : 'miles'} away`;
+  const locale = intlLocale();
+  let format = milesFormats.get(locale);
+  if (format === undefined) {
+    format = new Intl.NumberFormat(locale, {
+      minimumFractionDigits: 1,
+      maximumFractionDigits: 1,
+      useGrouping: false,
+    });
+    milesFormats.set(locale, format);
+  }
+  // Rounded as `toFixed(1)` always has (0.35 → '0.3'), then written in the language's digits.
+  const distance = format.format(Number(miles.toFixed(1)) + 0);
+  return miles === 1 ? t`${distance} mile away` : t`${distance} miles away`;
 }
 
 export interface LocationGroup<T> {
@@ -100,6 +121,6 @@ export function groupByLocation<T>(
 export function placeHeading(place: Place, zone: string | null): string {
   const parts = [place.name];
   if (place.distanceMiles !== null) parts.push(milesText(place.distanceMiles));
-  if (zone) parts.push(`times in ${zone}`);
+  if (zone) parts.push(t`times in ${zone}`);
   return parts.join(' · ');
 }

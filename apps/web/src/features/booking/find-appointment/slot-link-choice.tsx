@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { GetProvidersResponse, ProviderCard, SlotResponse } from '@scheduler/contract/scheduler-api';
 import { useCallback, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -23,7 +25,8 @@ import type { SlotSearch } from './use-slot-search';
  * the filter (and the history state, so a reload does not bring it back).
  */
 
-export const LINK_GONE_MESSAGE = 'That time is no longer available. Choose another time below.';
+/** Rendered with `i18n._(LINK_GONE_MESSAGE)`. */
+export const LINK_GONE_MESSAGE = msg`That time is no longer available. Choose another time below.`;
 
 /** 'replaced': the patient chose another time since (nothing to say about the link any more). */
 export type SlotLinkStatus = 'checking' | 'selected' | 'gone' | 'replaced';
@@ -141,7 +144,7 @@ export function useFindSearch(scope: Pick<BookingScope, 'clientName' | 'schedule
   return { bookAgain, slots, linkNotice };
 }
 
-/** "Tue, Dec 1, 9:00 AM ET": the link's time on its location's clock, the zone named. */
+/** "Tue, Dec 1, 9:00 AM ET": the link's time on its location's clock, the zone named (active language). */
 export function linkTimeText(link: Pick<SlotLinkState, 'startUtc' | 'timeZone'>): string {
   const label = zonedTimeLabel(link.startUtc, link.timeZone);
   return `${label.date}, ${label.full}`;
@@ -156,27 +159,31 @@ export function SlotLinkNotice({
   status: SlotLinkStatus;
   onShowAll: () => void;
 }) {
+  const { t, i18n } = useLingui();
   const showAll = (
     <button type="button" className="btn btn--inherit" onClick={onShowAll}>
-      Show all providers
+      <Trans>Show all providers</Trans>
     </button>
   );
   if (status === 'gone')
     return (
-      <OfficeMessage severity="info" title="Your chosen time" message={LINK_GONE_MESSAGE}>
+      <OfficeMessage severity="info" title={t`Your chosen time`} message={i18n._(LINK_GONE_MESSAGE)}>
         {showAll}
       </OfficeMessage>
     );
   if (status === 'checking')
     return (
       <p role="status" className="book-again">
-        Checking your chosen time…
+        <Trans>Checking your chosen time…</Trans>
       </p>
     );
+  const time = linkTimeText(link);
   return (
-    <section className="book-again" aria-label="Your chosen time">
+    <section className="book-again" aria-label={t`Your chosen time`}>
       <p role="status">
-        Your chosen time is selected: <strong>{linkTimeText(link)}</strong>
+        <Trans>
+          Your chosen time is selected: <strong>{time}</strong>
+        </Trans>
       </p>
       {showAll}
     </section>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Location, ServiceType, SlotLinkResponse } from '@scheduler/contract/scheduler-api';
 import { localDateOf } from '@scheduler/domain/time-zone';
 import { useQuery } from '@tanstack/react-query';
@@ -131,6 +132,7 @@ function useKeepLinkCampaign(search: string) {
 
 /** The find-a-time step's URL with `?slot=…`: opens the link, then the step with its state. */
 export function SlotLinkOpening({ slot }: { slot: string }) {
+  const { t } = useLingui();
   const scope = useBookingScope();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
@@ -169,26 +171,28 @@ export function SlotLinkOpening({ slot }: { slot: string }) {
   const unknown = link.data && services.data && locations.data && !choices;
   if (refused || unknown)
     return (
-      <StepPage heading="This booking link cannot be used">
+      <StepPage heading={t`This booking link cannot be used`}>
         <OfficeMessage
           severity="info"
           message={
             refused
               ? shownErrorOf(link.error).message
-              : 'The time in this booking link is not offered online any more.'
+              : t`The time in this booking link is not offered online any more.`
           }
           phone={phone}
         >
-          <ActionButton onClick={toLanding}>Choose a time</ActionButton>
+          <ActionButton onClick={toLanding}>
+            <Trans>Choose a time</Trans>
+          </ActionButton>
         </OfficeMessage>
       </StepPage>
     );
   if (link.isError || services.isError || locations.isError)
     return (
-      <StepPage heading="Find an appointment">
+      <StepPage heading={t`Find an appointment`}>
         <OfficeMessage
           severity="error"
-          message="We could not open this booking link. Please try again, or call our office to schedule."
+          message={t`We could not open this booking link. Please try again, or call our office to schedule.`}
           phone={phone}
         >
           <ActionButton
@@ -198,7 +202,7 @@ export function SlotLinkOpening({ slot }: { slot: string }) {
               void locations.refetch();
             }}
           >
-            Try again
+            <Trans>Try again</Trans>
           </ActionButton>
         </OfficeMessage>
       </StepPage>

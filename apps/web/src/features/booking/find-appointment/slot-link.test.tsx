@@ -14,6 +14,7 @@ import {
   type Answer,
   type BookingStore,
 } from '../booking-test-harness';
+import { i18n } from '../../../i18n/catalogs';
 import { ProtectedBookingStep } from '../protected-booking-step';
 import {
   setIsExistingPatient,
@@ -287,7 +288,7 @@ describe('opening the booking page at a deep link', () => {
     );
     const { store } = renderLink(LINK_URL);
 
-    const alert = await screen.findByText(LINK_GONE_MESSAGE);
+    const alert = await screen.findByText(i18n._(LINK_GONE_MESSAGE));
     expect(alert.closest('[role="alert"]')).toBeTruthy();
     expect(await screen.findByRole('button', { name: /^11:00 AM ET with Dr. Emily Carter/ })).toBeTruthy();
     expect(calls.providers.every((search) => search.get('providerId') === '7')).toBe(true);
@@ -298,7 +299,7 @@ describe('opening the booking page at a deep link', () => {
   it('says so too when the time was taken between the link and the search', async () => {
     mockApi(undefined, () => carterAnswer([slotAt('2030-03-05T16:00:00.000Z', '11:00')]));
     const { store } = renderLink(LINK_URL);
-    expect(await screen.findByText(LINK_GONE_MESSAGE)).toBeTruthy();
+    expect(await screen.findByText(i18n._(LINK_GONE_MESSAGE))).toBeTruthy();
     expect(store.getState().patientdetails.selectedTime).toBeNull();
   });
 

@@ -1,10 +1,11 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ProviderCard, SlotResponse } from '@scheduler/contract/scheduler-api';
-import { formatMessage } from '@scheduler/domain/messages';
 import { useState } from 'react';
 import { zoneName } from '../../../lib/zoned-time';
 import { OfficeMessage } from '../components/office-message';
+import { translateKnown } from '../lib/known-messages';
 import { providerDisplayName } from '../lib/flow-state';
-import { formatDayLabel, groupByPartOfDay } from '../lib/slot-format';
+import { formatDayLabel, groupByPartOfDay, PART_OF_DAY_LABELS } from '../lib/slot-format';
 import {
   groupByLocation,
   milesText,
@@ -13,6 +14,8 @@ import {
   slotTimeLabel,
   type Place,
 } from './slot-label';
+import { SPEC_REFUSAL_TEXTS } from '../../../lib/spec-refusal-texts';
+import { useIntlLocale } from './use-intl-locale';
 
 export interface SlotChoice {
   slot: SlotResponse;
@@ -45,6 +48,7 @@ export interface SlotButtonProps {
  * ('8:00 AM CT') and, when the patient's zone differs, their own time.
  */
 export function SlotButton({ choice, env, showProvider }: SlotButtonProps) {
+  useIntlLocale(); // the labels follow the language
   const place = env.placeOf(choice.slot.locationId);
   const label = slotTimeLabel(choice.slot, place.timeZone, env.viewerZone);
   const selected = env.selectedKey === slotKey(choice.slot.startUtc, choice.provider.providerId);
@@ -66,11 +70,11 @@ export function SlotButton({ choice, env, showProvider }: SlotButtonProps) {
   );
 }
 
-/** The generic short zone of a location on a day ('CT'), or null when the zone is unknown. */
-function zoneOf(place: Place, startUtc: string | undefined): string | null {
+/** The generic short zone of a location on a day ('CT', 'hora del Centro'), or null when the zone is unknown. */
+function zoneOf(place: Place, startUtc: string | undefined, locale: string): string | null {
   if (!place.timeZone || !startUtc) return null;
   try {
-    return zoneName(place.timeZone, Date.parse(startUtc));
+    return zoneName(place.timeZone, Date.parse(startUtc), locale);
   } catch {
     return null;
   }
@@ -93,6 +97,8 @@ export function SlotGroups({
   idPrefix: string;
   narrow?: boolean;
 }) {
+  const { i18n } = useLingui();
+  const locale = useIntlLocale();
   const gridClass = narrow ? 'slot-grid slot-grid--narrow' : 'slot-grid';
   const groups = groupByLocation(
     choices,
@@ -106,7 +112,7 @@ export function SlotGroups({
       const headingId = `${idPrefix}-loc-${place.locationId}`;
       return (
         <section key={place.locationId} aria-labelledby={headingId} className="time-part time-part--location">
-          <h3 id={headingId}>{placeHeading(place, zoneOf(place, items[0]?.slot.startUtc))}</h3>
+          <h3 id={headingId}>{placeHeading(place, zoneOf(place, items[0]?.slot.startUtc, locale))}</h3>
           <div className={gridClass}>
             {items.map((choice) => (
               <SlotButton
@@ -125,7 +131,7 @@ export function SlotGroups({
     (choice) => choice.slot.timeLocal,
   ).map(([part, list]) => (
     <section key={part} aria-labelledby={`${idPrefix}-${part}`} className="time-part">
-      <h3 id={`${idPrefix}-${part}`}>{part}</h3>
+      <h3 id={`${idPrefix}-${part}`}>{i18n._(PART_OF_DAY_LABELS[part])}</h3>
       <div className={gridClass}>
         {list.map((choice) => (
           <SlotButton
@@ -195,6 +201,7 @@ export function ProviderCardView({
   onPickDay,
   onWaitlist,
 }: ProviderCardViewProps) {
+  const { t, i18n } = useLingui();
   const [showAll, setShowAll] = useState(false);
   const slots = provider.slots.filter((slot) => slot.dateLocal === day);
   const shown = showAll ? slots : slots.slice(0, INITIAL_SLOTS);
@@ -208,6 +215,10 @@ export function ProviderCardView({
   const next = nextAvailableAfter(provider, day);
   const nextPlace = next ? env.placeOf(next.locationId) : null;
   const nextLabel = next && nextPlace ? slotTimeLabel(next, nextPlace.timeZone, env.viewerZone) : null;
+  const count = slots.length;
+  const dayLabel = day ? formatDayLabel(day) : '';
+  const nextDay = next ? formatDayLabel(next.dateLocal) : '';
+  const nextTime = nextLabel?.full ?? '';
   return (
     <article aria-labelledby={nameId} className="provider-card">
       <div className="provider-card__head">
@@ -223,19 +234,25 @@ export function ProviderCardView({
             </p>
           ) : null}
           {!provider.acceptingNewPatients ? (
-            <p className="provider-card__note">Not accepting new patients</p>
+            <p className="provider-card__note">
+              <Trans>Not accepting new patients</Trans>
+            </p>
           ) : null}
         </div>
       </div>
       {provider.noCapacity ? (
         <OfficeMessage
           severity="info"
-          message={provider.message ?? formatMessage('PROVIDER_NO_CAPACITY')}
+          message={
+            provider.message !== null
+              ? translateKnown(i18n, provider.message)
+              : i18n._(SPEC_REFUSAL_TEXTS.PROVIDER_NO_CAPACITY)
+          }
           phone={phone}
         >
           {provider.waitlistAllowed ? (
             <button type="button" className="btn btn--contained" onClick={() => onWaitlist(provider)}>
-              Join the waitlist
+              <Trans>Join the waitlist</Trans>
             </button>
           ) : null}
         </OfficeMessage>
@@ -255,16 +272,18 @@ export function ProviderCardView({
               onClick={() => setShowAll((value) => !value)}
               aria-expanded={showAll}
             >
-              {showAll ? 'Show fewer times' : `Show all ${slots.length} times`}
+              {showAll ? t`Show fewer times` : t`Show all ${count} times`}
             </button>
           ) : null}
         </>
       ) : (
         <div className="provider-card__none">
-          <p>{day ? `No times on ${formatDayLabel(day)}.` : 'No times on this day.'}</p>
+          <p>{day ? t`No times on ${dayLabel}.` : t`No times on this day.`}</p>
           {next && nextLabel ? (
             <button type="button" className="btn" onClick={() => onPickDay(next.dateLocal)}>
-              Next available: {formatDayLabel(next.dateLocal)} at {nextLabel.full}
+              <Trans>
+                Next available: {nextDay} at {nextTime}
+              </Trans>
             </button>
           ) : null}
         </div>

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Location } from '@scheduler/contract/scheduler-api';
 import { useEffect, useState } from 'react';
 import type { InsuranceCarrier } from '../api/insurance';
@@ -22,7 +25,8 @@ export function useStaleFilters({ carriers, locations }: StaleFiltersInput) {
   const dispatch = useBookingDispatch();
   const insurance = readInsuranceFilter(useBookingSelector((state) => state.servicetype.insurance));
   const searchLocationId = useBookingSelector((state) => state.servicetype.locationId);
-  const [notices, setNotices] = useState<string[]>([]);
+  // Kept as messages, not texts: they read in the language shown (the patient may switch).
+  const [notices, setNotices] = useState<MessageDescriptor[]>([]);
 
   const planId = insurance?.planId ?? null;
   const planName = insurance?.name ?? '';
@@ -30,11 +34,10 @@ export function useStaleFilters({ carriers, locations }: StaleFiltersInput) {
     if (planId === null || carriers === undefined) return;
     if (carriers.some((carrier) => carrier.plans.some((plan) => plan.planId === planId))) return;
     dispatch(setInsurance(null));
-    const named = planName ? `The insurance plan "${planName}"` : 'The insurance plan you chose earlier';
-    setNotices((shown) => [
-      ...shown,
-      `${named} is no longer offered for online booking, so we removed it from your search. Times are shown for every provider.`,
-    ]);
+    const notice = planName
+      ? msg`The insurance plan "${planName}" is no longer offered for online booking, so we removed it from your search. Times are shown for every provider.`
+      : msg`The insurance plan you chose earlier is no longer offered for online booking, so we removed it from your search. Times are shown for every provider.`;
+    setNotices((shown) => [...shown, notice]);
   }, [planId, planName, carriers, dispatch]);
 
   const locationFilter = searchLocationId === null ? null : String(searchLocationId);
@@ -44,7 +47,7 @@ export function useStaleFilters({ carriers, locations }: StaleFiltersInput) {
     dispatch(setLocationId(ANY_LOCATION));
     setNotices((shown) => [
       ...shown,
-      'The location you filtered on earlier no longer takes online bookings, so we removed it from your search. Times are shown for every location.',
+      msg`The location you filtered on earlier no longer takes online bookings, so we removed it from your search. Times are shown for every location.`,
     ]);
   }, [locationFilter, locations, dispatch]);
 
@@ -52,12 +55,23 @@ export function useStaleFilters({ carriers, locations }: StaleFiltersInput) {
 }
 
 /** The notices of dropped filters, with a button to put them away. */
-export function StaleFilterNotices({ notices, onDismiss }: { notices: string[]; onDismiss: () => void }) {
+export function StaleFilterNotices({
+  notices,
+  onDismiss,
+}: {
+  notices: readonly MessageDescriptor[];
+  onDismiss: () => void;
+}) {
+  const { t, i18n } = useLingui();
   if (notices.length === 0) return null;
   return (
-    <OfficeMessage severity="info" title="Your filters changed" message={notices.join(' ')}>
+    <OfficeMessage
+      severity="info"
+      title={t`Your filters changed`}
+      message={notices.map((notice) => i18n._(notice)).join(' ')}
+    >
       <button type="button" className="btn btn--inherit" onClick={onDismiss}>
-        OK
+        <Trans>OK</Trans>
       </button>
     </OfficeMessage>
   );

@@ -1,4 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { I18n } from '@lingui/core';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { createPatientIdentitySchema } from '@scheduler/contract/patient';
@@ -12,6 +14,7 @@ import { setPatientDetail, setSelectedProvider, setSelectedTime } from '../state
 import { setStepper } from '../state/stepper-slice';
 import type { PatientdetailsState } from '../state/patientdetails-schema';
 import { LoadingScreen } from '../../../components/loading-screen';
+import { serverText } from '../../../lib/error-texts';
 import { bookAppointment, lookUpPatient } from '../api/booking-calls';
 import { isCancelled, shownErrorOf } from '../api/contract';
 import { useLocations } from '../api/get-catalogue';
@@ -25,6 +28,7 @@ import { OfficeMessage } from '../components/office-message';
 import { StepActions } from '../components/step-actions';
 import { StepPage } from '../components/step-page';
 import { buildBookingRequest } from '../lib/booking-request';
+import { translateKnown } from '../lib/known-messages';
 import {
   readInsurancePolicy,
   readPatientDetail,
@@ -34,6 +38,7 @@ import {
 } from '../lib/flow-state';
 import { useBookingAnalytics, usePageView } from '../use-booking-analytics';
 import type { ThankYouState } from '../thank-you/thank-you-state';
+import { contractMessage, translatedResolver } from './contract-messages';
 import { RememberMeCheckbox, useRememberMe } from './remember-me';
 
 type Outcome = { kind: 'refusal' | 'error'; message: string } | { kind: 'slot-taken'; message: string };
@@ -78,6 +83,7 @@ function IdentityForm({ scope, settings, today, clientPhone }: IdentityFormProps
   const queryClient = useQueryClient();
   const locations = useLocations(scope).data ?? [];
   const { send } = useBookingAnalytics('identity');
+  const { t, i18n } = useLingui();
 
   const storedDetail = useBookingSelector((state) => state.patientdetails.patientdetail);
   const service = readService(useBookingSelector((state) => state.servicetype.servicetype));
@@ -97,7 +103,7 @@ function IdentityForm({ scope, settings, today, clientPhone }: IdentityFormProps
     [settings.smsEmailPermissions, today],
   );
   const form = useForm<IdentityFormValues, unknown, ReturnType<typeof schema.parse>>({
-    resolver: zodResolver(schema),
+    resolver: translatedResolver(zodResolver(schema), i18n),
     defaultValues: { ...EMPTY_IDENTITY, ...pickIdentity(detail) },
     mode: 'onTouched',
   });
@@ -118,7 +124,7 @@ function IdentityForm({ scope, settings, today, clientPhone }: IdentityFormProps
       const lookup = await lookUpPatient(scope, identity, service.appointmentTypeId);
       const refusal = lookup.existingAppointment?.message ?? lookup.refusal?.message ?? null;
       if (refusal) {
-        setOutcome({ kind: 'refusal', message: refusal });
+        setOutcome({ kind: 'refusal', message: refusalText(i18n, refusal) });
         send({
           action: 'alert',
           eventLabel: lookup.existingAppointment ? 'existing_appointment' : 'refusal',
@@ -153,7 +159,7 @@ function IdentityForm({ scope, settings, today, clientPhone }: IdentityFormProps
       void navigate({ pathname: '../thankyou', search }, { relative: 'path', state, replace: true });
     } catch (error) {
       if (isCancelled(error)) return;
-      const failure = failureOutcome(error, (name, message) => form.setError(name, { message }));
+      const failure = failureOutcome(error, i18n, (name, message) => form.setError(name, { message }));
       setOutcome(failure.outcome);
       send({ action: 'alert', eventLabel: failure.code.toLowerCase(), alert: failure.outcome.message });
     }
@@ -172,8 +178,8 @@ function IdentityForm({ scope, settings, today, clientPhone }: IdentityFormProps
   const submitting = form.formState.isSubmitting;
   return (
     <StepPage
-      heading="Your information"
-      intro="We use these details to book your appointment and to contact you about it."
+      heading={t`Your information`}
+      intro={t`We use these details to book your appointment and to contact you about it.`}
     >
       <AppointmentSummary scope={scope} />
       <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)} sx={{ maxWidth: 720 }}>
@@ -193,7 +199,7 @@ function IdentityForm({ scope, settings, today, clientPhone }: IdentityFormProps
 
         <StepActions
           onBack={() => void navigate({ pathname: '../insurance', search }, { relative: 'path' })}
-          next={submitting ? 'Booking...' : 'Book appointment'}
+          next={submitting ? t`Booking...` : t`Book appointment`}
           busy={submitting}
         />
       </Box>
@@ -210,13 +216,20 @@ function pickIdentity(detail: ReturnType<typeof readPatientDetail>): Partial<Ide
   return picked;
 }
 
+/** The lookup's refusal (the server's English, spec section 8) in the patient's language when known. */
+function refusalText(i18n: I18n, refusal: string): string {
+  return serverText(i18n, refusal, (text) => translateKnown(i18n, text));
+}
+
 /**
  * What a failed lookup or booking shows. Slot taken, or (appointment 3) a time with the patient's
  * own provider is needed: both go back to choose a new time (the provider-change message names
- * their provider). A VALIDATION answer's field messages go next to their fields (`setFieldError`).
+ * their provider). A VALIDATION answer's field messages go next to their fields (`setFieldError`), in
+ * the patient's language when they are the contract's.
  */
 function failureOutcome(
   error: unknown,
+  i18n: I18n,
   setFieldError: (name: (typeof IDENTITY_FIELDS)[number], message: string) => void,
 ): { outcome: Outcome; code: string } {
   const shown = shownErrorOf(error);
@@ -225,7 +238,7 @@ function failureOutcome(
   for (const field of shown.fields) {
     const name = field.path.replace(/^patient\./, '');
     if ((IDENTITY_FIELDS as readonly string[]).includes(name))
-      setFieldError(name as (typeof IDENTITY_FIELDS)[number], field.message);
+      setFieldError(name as (typeof IDENTITY_FIELDS)[number], contractMessage(i18n, field.message));
   }
   const isRefusal = shown.status === 409 || shown.status === 422;
   return { outcome: { kind: isRefusal ? 'refusal' : 'error', message: shown.message }, code: shown.code };
@@ -245,7 +258,7 @@ function BookingOutcome({
     return (
       <OfficeMessage message={outcome.message} phone={phone} severity="warning" id="booking-outcome">
         <Button variant="contained" onClick={onChooseNewTime}>
-          Choose a new time
+          <Trans>Choose a new time</Trans>
         </Button>
       </OfficeMessage>
     );
@@ -265,7 +278,11 @@ function ErrorSummary({ count, shown }: { count: number; shown: boolean }) {
     <Box role="status" aria-live="polite" sx={{ mb: count > 0 && shown ? 2 : 0 }}>
       {count > 0 && shown ? (
         <Box component="p" sx={{ m: 0, color: 'error.main', fontWeight: 600 }}>
-          Please correct {count === 1 ? 'the field' : `the ${count} fields`} marked below.
+          <Plural
+            value={count}
+            one="Please correct the field marked below."
+            other="Please correct the # fields marked below."
+          />
         </Box>
       ) : null}
     </Box>

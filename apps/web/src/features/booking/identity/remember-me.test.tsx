@@ -4,6 +4,7 @@ import { cleanup, configure, render, screen, waitFor } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EmbedContext, type EmbedInfo } from '../../../lib/embed-context';
+import { I18nWrapper } from '../../../i18n/test-support';
 import { MIDTOWN, rememberInMemory, ZOE } from '../booking-test-harness';
 import { readRememberedPatient, rememberPatient } from '../lib/remembered-patient';
 import { RememberMeCheckbox, useRememberMe, type RememberFacts, type RememberMeChoice } from './remember-me';
@@ -35,6 +36,7 @@ function renderBox(embed: EmbedInfo | null, allowInWidget: boolean) {
     <EmbedContext.Provider value={embed}>
       <Harness allowInWidget={allowInWidget} />
     </EmbedContext.Provider>,
+    { wrapper: I18nWrapper },
   );
 }
 

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { BookAppointmentResponse } from '@scheduler/contract/scheduler-api';
 import { useEffect, useState } from 'react';
 import { useEmbed } from '../../../lib/embed-context';
@@ -58,7 +59,9 @@ export function useRememberMe(clientName: string, rememberMeInWidget: boolean): 
 
 /** The checkbox (nothing when not offered). */
 export function RememberMeCheckbox({ choice }: { choice: RememberMeChoice }) {
+  const { t } = useLingui();
   if (!choice.offered) return null;
+  const days = REMEMBER_DAYS;
   return (
     <Box sx={{ mt: 1, mb: 1 }}>
       <FormControlLabel
@@ -77,15 +80,17 @@ export function RememberMeCheckbox({ choice }: { choice: RememberMeChoice }) {
             }}
           />
         }
-        label="Remember me on this device"
+        label={t`Remember me on this device`}
       />
       <Box
         component="p"
         id="field-rememberMe-help"
         sx={{ m: 0, ml: 4, fontSize: '0.875rem', color: 'text.secondary' }}
       >
-        Kept only in this browser, encrypted, for {REMEMBER_DAYS} days, so that next time you can book again
-        in a few taps. Do not tick this on a shared computer.
+        <Trans>
+          Kept only in this browser, encrypted, for {days} days, so that next time you can book again in a few
+          taps. Do not tick this on a shared computer.
+        </Trans>
       </Box>
     </Box>
   );

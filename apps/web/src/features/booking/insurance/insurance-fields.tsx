@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
@@ -39,6 +42,7 @@ export function PaymentQuestion({
   selfPayAllowed: boolean;
   onEdit: () => void;
 }) {
+  const { t } = useLingui();
   return (
     <Controller
       control={form.control}
@@ -46,7 +50,7 @@ export function PaymentQuestion({
       render={({ field, fieldState }) => (
         <ChoiceGroup
           id="payment"
-          legend="How will you pay?"
+          legend={t`How will you pay?`}
           value={payment}
           error={fieldState.error?.message ?? null}
           onChange={(value) => {
@@ -55,9 +59,9 @@ export function PaymentQuestion({
             onEdit();
           }}
           options={[
-            { value: 'insurance', label: 'With my insurance' },
-            ...(selfPayAllowed ? [{ value: 'self', label: 'I will pay myself (self-pay)' }] : []),
-            { value: 'none', label: "I don't have insurance", description: 'You can book without it.' },
+            { value: 'insurance', label: t`With my insurance` },
+            ...(selfPayAllowed ? [{ value: 'self', label: t`I will pay myself (self-pay)` }] : []),
+            { value: 'none', label: t`I don't have insurance`, description: t`You can book without it.` },
           ]}
         />
       )}
@@ -68,6 +72,7 @@ export function PaymentQuestion({
 /** The insurance policy: popular plans, carrier, plan, member id and relationship to the holder. */
 export function PolicyFields(props: PolicyFieldsProps) {
   const { form } = props;
+  const { t } = useLingui();
   return (
     <Box sx={{ display: 'grid', gap: 2.5 }}>
       {props.topPackages.length > 0 ? <TopPlans {...props} /> : null}
@@ -75,11 +80,11 @@ export function PolicyFields(props: PolicyFieldsProps) {
       <FormTextField
         control={form.control}
         name="memberId"
-        label="Member ID"
+        label={t`Member ID`}
         required
         autoComplete="off"
         maxLength={40}
-        helperText="As shown on your insurance card"
+        helperText={t`As shown on your insurance card`}
       />
       <RelationshipField form={form} relationships={props.relationships} />
     </Box>
@@ -91,7 +96,7 @@ function TopPlans({ form, topPackages, onEdit, send }: PolicyFieldsProps) {
   return (
     <Box component="section" aria-labelledby="top-plans-title">
       <Box component="h2" id="top-plans-title" sx={{ fontSize: '1rem', m: 0, mb: 1 }}>
-        Popular plans
+        <Trans>Popular plans</Trans>
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
         {topPackages.map((plan) => {
@@ -124,6 +129,7 @@ function TopPlans({ form, topPackages, onEdit, send }: PolicyFieldsProps) {
 
 /** The carrier (choosing one clears the plan) and its plans, popular ones first. */
 function CarrierPlanFields({ form, carriers, plans, carrierChosen, onEdit }: PolicyFieldsProps) {
+  const { t } = useLingui();
   return (
     <>
       <Controller
@@ -133,7 +139,7 @@ function CarrierPlanFields({ form, carriers, plans, carrierChosen, onEdit }: Pol
           <TextField
             select
             id="field-carrierId"
-            label="Insurance carrier"
+            label={t`Insurance carrier`}
             required
             value={field.value}
             inputRef={field.ref}
@@ -148,7 +154,7 @@ function CarrierPlanFields({ form, carriers, plans, carrierChosen, onEdit }: Pol
             slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
             fullWidth
           >
-            <option value="">Choose your carrier</option>
+            <option value="">{t`Choose your carrier`}</option>
             {carriers.map((option) => (
               <option key={option.carrierId} value={option.carrierId}>
                 {option.name}
@@ -164,7 +170,7 @@ function CarrierPlanFields({ form, carriers, plans, carrierChosen, onEdit }: Pol
           <TextField
             select
             id="field-planId"
-            label="Plan"
+            label={t`Plan`}
             required
             value={field.value}
             inputRef={field.ref}
@@ -175,15 +181,15 @@ function CarrierPlanFields({ form, carriers, plans, carrierChosen, onEdit }: Pol
             }}
             error={Boolean(fieldState.error)}
             helperText={
-              fieldState.error?.message ?? (carrierChosen ? undefined : 'Choose your carrier first')
+              fieldState.error?.message ?? (carrierChosen ? undefined : t`Choose your carrier first`)
             }
             slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
             fullWidth
           >
-            <option value="">Choose your plan</option>
+            <option value="">{t`Choose your plan`}</option>
             {[
-              { label: 'Popular plans', list: plans.filter((plan) => plan.topRank !== null) },
-              { label: 'Other plans', list: plans.filter((plan) => plan.topRank === null) },
+              { label: t`Popular plans`, list: plans.filter((plan) => plan.topRank !== null) },
+              { label: t`Other plans`, list: plans.filter((plan) => plan.topRank === null) },
             ]
               .filter((group) => group.list.length > 0)
               .map((group) => (
@@ -202,12 +208,27 @@ function CarrierPlanFields({ form, carriers, plans, carrierChosen, onEdit }: Pol
   );
 }
 
+/** The contract's relationship labels (RELATIONSHIPS), by their English text. */
+const RELATIONSHIP_LABELS: Record<string, MessageDescriptor> = {
+  Self: msg`Self`,
+  Spouse: msg`Spouse`,
+  Child: msg`Child`,
+  Parent: msg`Parent`,
+  'Common-law spouse': msg`Common-law spouse`,
+  Other: msg`Other`,
+};
+
 /** The patient's relationship to the policy holder (the scheduler's list, else the contract's). */
 function RelationshipField({
   form,
   relationships: offered,
 }: Pick<PolicyFieldsProps, 'form' | 'relationships'>) {
   const relationships = offered?.length ? offered : RELATIONSHIPS.map((option) => ({ ...option }));
+  const { t, i18n } = useLingui();
+  const labelOf = (label: string) => {
+    const known = Object.hasOwn(RELATIONSHIP_LABELS, label) ? RELATIONSHIP_LABELS[label] : undefined;
+    return known ? i18n._(known) : label;
+  };
   return (
     <Controller
       control={form.control}
@@ -216,21 +237,21 @@ function RelationshipField({
         <TextField
           select
           id="field-relationship"
-          label="Relationship to the policy holder"
+          label={t`Relationship to the policy holder`}
           required
           value={field.value}
           inputRef={field.ref}
           onBlur={field.onBlur}
           onChange={(event) => field.onChange(event.target.value)}
           error={Boolean(fieldState.error)}
-          helperText={fieldState.error?.message ?? 'The patient is the policy holder: choose Self'}
+          helperText={fieldState.error?.message ?? t`The patient is the policy holder: choose Self`}
           slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
           fullWidth
         >
-          <option value="">Choose the relationship</option>
+          <option value="">{t`Choose the relationship`}</option>
           {relationships.map((option) => (
             <option key={option.value} value={option.value}>
-              {option.label}
+              {labelOf(option.label)}
             </option>
           ))}
         </TextField>

@@ -1,11 +1,13 @@
 import { insuranceDetailsSchema, type InsuranceDetailsInput } from '@scheduler/contract/booking';
 import * as z from 'zod';
+import { i18n } from '../../../i18n/catalogs';
 import { isApiError } from '../../../lib/api-client';
 import { shownErrorOf } from '../api/contract';
 import { postInsurance, type PostInsuranceAnswer } from '../api/insurance';
 import type { BookingScope } from '../api/scope';
 import type { PaymentChoice } from '../landing/payment-choice';
 import type { InsurancePolicy } from '../lib/flow-state';
+import { translateKnown } from '../lib/known-messages';
 import type { PatientdetailsState } from '../state/patientdetails-schema';
 
 /**
@@ -122,7 +124,9 @@ export async function submitInsurance(
 ): Promise<InsuranceOutcome> {
   try {
     const answer = await postInsurance(scope, { providerId, insurance });
-    if (answer.message !== null) return { kind: 'refused', message: answer.message, notInNetwork: true };
+    // The spec's not-in-network text, in the patient's language.
+    if (answer.message !== null)
+      return { kind: 'refused', message: translateKnown(i18n, answer.message), notInNetwork: true };
     return { kind: 'accepted', policy: policyOf(answer) };
   } catch (error) {
     const shown = shownErrorOf(error);

@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { I18nWrapper } from '../../../i18n/test-support';
 import { bookingReducers } from '../state';
 import { setSelectedProvider, setSelectedTime } from '../state/patientdetails-slice';
 import { setInsurance } from '../state/servicetype-slice';
@@ -105,6 +106,7 @@ function renderInsurance(landing: Record<string, unknown> | null) {
         <RouterProvider router={router} />
       </QueryClientProvider>
     </Provider>,
+    { wrapper: I18nWrapper },
   );
   return store;
 }

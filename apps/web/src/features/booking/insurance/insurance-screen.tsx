@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useLingui } from '@lingui/react/macro';
 import Box from '@mui/material/Box';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -17,6 +18,7 @@ import { AppointmentSummary } from '../components/appointment-summary';
 import { OfficeMessage } from '../components/office-message';
 import { StepActions } from '../components/step-actions';
 import { StepPage } from '../components/step-page';
+import { contractMessage, translatedResolver } from '../identity/contract-messages';
 import { readInsurancePolicy, readProvider, readTime } from '../lib/flow-state';
 import { paymentRecord, readPaymentChoice } from '../landing/payment-choice';
 import { useBookingAnalytics, usePageView } from '../use-booking-analytics';
@@ -48,6 +50,7 @@ export function InsuranceScreen() {
   const locations = useLocations(scope).data ?? [];
   const { send } = useBookingAnalytics('insurance');
   usePageView('insurance');
+  const { t, i18n } = useLingui();
 
   const stepper = useBookingSelector((state) => state.stepper.stepper);
   const stored = readInsurancePolicy(useBookingSelector((state) => state.patientdetails.insurancePolicy));
@@ -63,7 +66,7 @@ export function InsuranceScreen() {
   const selfPayAllowed = settings?.selfPayCheck === true;
 
   const form = useForm<InsuranceFormValues>({
-    resolver: zodResolver(insuranceFormSchema),
+    resolver: translatedResolver(zodResolver(insuranceFormSchema), i18n),
     defaultValues: defaultValuesOf(stored, landing),
   });
   const chosenPayment = form.watch('payment');
@@ -94,14 +97,14 @@ export function InsuranceScreen() {
   if (config.isPending || carriersQuery.isPending) return <LoadingScreen />;
 
   const onSubmit = form.handleSubmit(async (values) => {
-    if (payment === null) return form.setError('payment', { message: 'Choose how you will pay' });
+    if (payment === null) return form.setError('payment', { message: t`Choose how you will pay` });
     setRefusal(null);
     setChecking(true);
     const outcome = await submitInsurance(scope, provider?.providerId ?? null, insuranceOf(values, payment));
     setChecking(false);
     if (outcome.kind === 'invalid') {
       for (const { field, message } of outcome.fields)
-        form.setError(field, { message }, { shouldFocus: true });
+        form.setError(field, { message: contractMessage(i18n, message) }, { shouldFocus: true });
       return;
     }
     if (outcome.kind === 'refused') {
@@ -124,7 +127,7 @@ export function InsuranceScreen() {
   });
 
   return (
-    <StepPage heading="Insurance" intro="Tell us how you will pay for your visit.">
+    <StepPage heading={t`Insurance`} intro={t`Tell us how you will pay for your visit.`}>
       <AppointmentSummary scope={scope} />
       <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)} sx={{ maxWidth: 720 }}>
         <PaymentQuestion
@@ -151,7 +154,7 @@ export function InsuranceScreen() {
 
         <StepActions
           onBack={() => void navigate({ pathname: '../additionaldetails', search }, { relative: 'path' })}
-          next={checking ? 'Checking your plan...' : 'Continue'}
+          next={checking ? t`Checking your plan...` : t`Continue`}
           busy={checking || form.formState.isSubmitting}
         />
       </Box>

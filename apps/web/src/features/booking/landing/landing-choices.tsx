@@ -1,5 +1,7 @@
+import type { I18n } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Location, ServiceType } from '@scheduler/contract/scheduler-api';
-import { formatMessage } from '@scheduler/domain/messages';
 import { formatPhoneForDisplay } from '@scheduler/domain/text';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -14,6 +16,7 @@ import {
   readService,
   type ChosenLocation,
 } from '../lib/flow-state';
+import { bookingMessage } from '../../../lib/spec-refusal-texts';
 import { useBookingDispatch, useBookingSelector } from '../state/hooks';
 import {
   setInsurancePolicy,
@@ -45,37 +48,42 @@ export function locationsFor(locations: Location[], service: ServiceType | null)
   return locations.filter((location) => service.locationIds.includes(location.id));
 }
 
-export function durationText(minutes: number): string {
-  if (minutes < 60) return `${minutes} minutes`;
+/** '45 minutes', '1 hour', '1 hour 30 minutes', '2 hours' in the active language. */
+export function durationText(i18n: I18n, minutes: number): string {
+  if (minutes < 60) return i18n._(msg`${minutes} minutes`);
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
-  return `${hours} hour${hours > 1 ? 's' : ''}${rest ? ` ${rest} minutes` : ''}`;
+  const hoursText = i18n._(msg`${plural(hours, { one: '# hour', other: '# hours' })}`);
+  return rest ? i18n._(msg`${hoursText} ${rest} minutes`) : hoursText;
 }
 
 /** Why the chosen patient type, service or location cannot be booked online (spec texts), if so. */
-export function refusalsOf(choice: {
-  patientType: PatientType | null;
-  existingMaySchedule: boolean;
-  service: ServiceType | null;
-  location: Location | null;
-  clientPhone: string | null;
-  officePhone: string | null;
-}) {
+export function refusalsOf(
+  i18n: I18n,
+  choice: {
+    patientType: PatientType | null;
+    existingMaySchedule: boolean;
+    service: ServiceType | null;
+    location: Location | null;
+    clientPhone: string | null;
+    officePhone: string | null;
+  },
+) {
   const { patientType, service, location, clientPhone, officePhone } = choice;
   const patientTypeRefusal: Refusal | null =
     patientType === 'existing' && !choice.existingMaySchedule
-      ? { message: formatMessage('EXISTING_PATIENTS_BLOCKED'), phone: clientPhone }
+      ? { message: bookingMessage(i18n, 'EXISTING_PATIENTS_BLOCKED'), phone: clientPhone }
       : null;
   const serviceRefusal: Refusal | null = !service
     ? null
     : service.callToSchedule
-      ? { message: formatMessage('CALL_TO_SCHEDULE'), phone: officePhone }
+      ? { message: bookingMessage(i18n, 'CALL_TO_SCHEDULE'), phone: officePhone }
       : !service.onlineEnabled
-        ? { message: formatMessage('SERVICE_NOT_ONLINE'), phone: officePhone }
+        ? { message: bookingMessage(i18n, 'SERVICE_NOT_ONLINE'), phone: officePhone }
         : null;
   const locationRefusal: Refusal | null =
     location && !location.onlineEnabled
-      ? { message: formatMessage('LOCATION_OFFLINE'), phone: location.phone || clientPhone }
+      ? { message: bookingMessage(i18n, 'LOCATION_OFFLINE'), phone: location.phone || clientPhone }
       : null;
   return { patientTypeRefusal, serviceRefusal, locationRefusal };
 }
@@ -87,18 +95,22 @@ export function isCallOnlyService(service: ServiceType): boolean {
 
 /** "Call to book · (212) 555-0142": the mark of a choice that cannot be booked online, in the list itself. */
 export function CallOnlyTag({ phone }: { phone: string | null }) {
-  return (
-    <span className="choice__tag">
-      {phone ? `Call to book · ${formatPhoneForDisplay(phone)}` : 'Call to book'}
-    </span>
-  );
+  const { t } = useLingui();
+  const phoneText = phone ? formatPhoneForDisplay(phone) : '';
+  return <span className="choice__tag">{phone ? t`Call to book · ${phoneText}` : t`Call to book`}</span>;
 }
 
 /** The location choices: 'Any location' first when there are several; offline ones marked with their phone. */
-export function locationOptionsOf(locations: Location[], clientPhone: string | null = null) {
+export function locationOptionsOf(i18n: I18n, locations: Location[], clientPhone: string | null = null) {
   return [
     ...(locations.length > 1
-      ? [{ value: ANY_LOCATION, label: 'Any location', description: 'Show times at every location' }]
+      ? [
+          {
+            value: ANY_LOCATION,
+            label: i18n._(msg`Any location`),
+            description: i18n._(msg`Show times at every location`),
+          },
+        ]
       : []),
     ...locations.map((candidate) => {
       const address = `${candidate.addressLine1}, ${candidate.city}, ${candidate.state} ${candidate.postalCode}`;
@@ -128,18 +140,23 @@ export function LandingLoadError({
   phone: string | null;
   onRetry: () => void;
 }) {
+  const { t } = useLingui();
   return (
-    <StepPage heading={notFound ? 'Booking page not found' : 'Book an appointment'}>
+    <StepPage heading={notFound ? t`Booking page not found` : t`Book an appointment`}>
       <OfficeMessage
         severity="error"
         message={
           notFound
-            ? 'We could not find this booking page. Please check the link, or call our office to schedule.'
-            : 'We could not load the booking options. Please try again, or call our office to schedule.'
+            ? t`We could not find this booking page. Please check the link, or call our office to schedule.`
+            : t`We could not load the booking options. Please try again, or call our office to schedule.`
         }
         phone={phone}
       >
-        {notFound ? null : <ActionButton onClick={onRetry}>Try again</ActionButton>}
+        {notFound ? null : (
+          <ActionButton onClick={onRetry}>
+            <Trans>Try again</Trans>
+          </ActionButton>
+        )}
       </OfficeMessage>
     </StepPage>
   );

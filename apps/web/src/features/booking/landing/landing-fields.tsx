@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { ServiceType } from '@scheduler/contract/scheduler-api';
 import type { RefObject } from 'react';
 import { ChoiceGroup, type ChoiceOption } from '../components/choice-group';
@@ -50,12 +51,13 @@ export function LandingFields(props: LandingFieldsProps) {
     send,
   } = props;
   const { patientTypeRefusal, serviceRefusal, locationRefusal } = props.refusals;
+  const { t, i18n } = useLingui();
   return (
     <>
       <div className="landing-inline">
         <ChoiceGroup
           id="patient-type"
-          legend={`Have you visited ${practice} before?`}
+          legend={t`Have you visited ${practice} before?`}
           groupRef={groups.typeGroup}
           value={values.patientType}
           onChange={(value) => {
@@ -65,8 +67,8 @@ export function LandingFields(props: LandingFieldsProps) {
           error={errors.patientType}
           describedBy={patientTypeRefusal ? 'landing-refusal' : undefined}
           options={[
-            { value: 'new', label: "No, I'm a new patient" },
-            { value: 'existing', label: "Yes, I'm an existing patient" },
+            { value: 'new', label: t`No, I'm a new patient` },
+            { value: 'existing', label: t`Yes, I'm an existing patient` },
           ]}
         />
       </div>
@@ -83,7 +85,7 @@ export function LandingFields(props: LandingFieldsProps) {
       >
         <ChoiceGroup
           id="service"
-          legend="What would you like to book?"
+          legend={t`What would you like to book?`}
           groupRef={groups.serviceGroup}
           value={values.serviceId}
           onChange={(value) => {
@@ -100,8 +102,8 @@ export function LandingFields(props: LandingFieldsProps) {
               <>
                 <span className="choice__duration">
                   {candidate.appointmentTypeId === values.serviceId && candidate.description
-                    ? `${durationText(candidate.durationMinutes)} · ${candidate.description}`
-                    : durationText(candidate.durationMinutes)}
+                    ? `${durationText(i18n, candidate.durationMinutes)} · ${candidate.description}`
+                    : durationText(i18n, candidate.durationMinutes)}
                 </span>
                 {isCallOnlyService(candidate) ? <CallOnlyTag phone={servicePhone} /> : null}
               </>
@@ -115,7 +117,7 @@ export function LandingFields(props: LandingFieldsProps) {
 
       <ChoiceGroup
         id="location"
-        legend="Where would you like to be seen?"
+        legend={t`Where would you like to be seen?`}
         groupRef={groups.locationGroup}
         value={values.locationId}
         onChange={(value) => {

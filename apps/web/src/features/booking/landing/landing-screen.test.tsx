@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { I18nWrapper } from '../../../i18n/test-support';
 import { bookingReducers } from '../state';
 import { shortLabels } from './landing-fields';
 import { LandingScreen } from './landing-screen';
@@ -127,6 +128,7 @@ function renderLanding() {
         <RouterProvider router={router} />
       </QueryClientProvider>
     </Provider>,
+    { wrapper: I18nWrapper },
   );
   return store;
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { LoadingScreen } from '../../../components/loading-screen';
 import { isApiError } from '../../../lib/api-client';
@@ -37,6 +38,7 @@ export function LandingScreen() {
   const { send } = useBookingAnalytics('landing');
   usePageView('landing');
   const keepChoice = useKeepLandingChoice(send);
+  const { t, i18n } = useLingui();
 
   const storedService = readService(useBookingSelector((state) => state.servicetype.servicetype));
   const storedLocation = readLocation(useBookingSelector((state) => state.servicetype.location));
@@ -79,7 +81,7 @@ export function LandingScreen() {
   const clientPhone = config.data?.client.phone ?? null;
   const officePhone = location?.phone ?? clientPhone;
 
-  const { patientTypeRefusal, serviceRefusal, locationRefusal } = refusalsOf({
+  const { patientTypeRefusal, serviceRefusal, locationRefusal } = refusalsOf(i18n, {
     patientType,
     existingMaySchedule: settings ? settings.existingPatientsMaySchedule : true,
     service,
@@ -107,9 +109,9 @@ export function LandingScreen() {
   }
 
   const errors = {
-    patientType: submitted && !patientType ? 'Choose whether you are a new or an existing patient' : null,
-    service: submitted && !service ? 'Choose the service you would like to book' : null,
-    location: submitted && !locationId ? 'Choose a location' : null,
+    patientType: submitted && !patientType ? t`Choose whether you are a new or an existing patient` : null,
+    service: submitted && !service ? t`Choose the service you would like to book` : null,
+    location: submitted && !locationId ? t`Choose a location` : null,
   };
 
   const onSubmit = (event: FormEvent) => {
@@ -122,14 +124,18 @@ export function LandingScreen() {
 
     const chosenLocation: ChosenLocation =
       location === null
-        ? { LocationId: ANY_LOCATION, name: 'Any location', slug: ANY_LOCATION, phone: clientPhone }
+        ? // A stored value, not shown (the steps name no location for 'all'): kept in English.
+          { LocationId: ANY_LOCATION, name: 'Any location', slug: ANY_LOCATION, phone: clientPhone }
         : { LocationId: location.id, name: location.name, slug: location.slug, phone: location.phone };
     keepChoice(service, chosenLocation, patientType === 'existing', payment.choice());
   };
 
   const practice = config.data.client.clientName;
   return (
-    <StepPage heading="Book an appointment" intro={`Choose what you would like to book with ${practice}.`}>
+    <StepPage
+      heading={t`Book an appointment`}
+      intro={t`Choose what you would like to book with ${practice}.`}
+    >
       <ReturningPatient />
       <form noValidate onSubmit={onSubmit} className="landing-form">
         <LandingFields
@@ -143,7 +149,7 @@ export function LandingScreen() {
           refusals={{ patientTypeRefusal, serviceRefusal, locationRefusal }}
           services={services}
           servicePhone={officePhone}
-          locationOptions={locationOptionsOf(locations, clientPhone)}
+          locationOptions={locationOptionsOf(i18n, locations, clientPhone)}
           send={send}
         />
 
@@ -152,7 +158,7 @@ export function LandingScreen() {
         {/* On a phone the primary action stays in reach at the bottom of the screen (landing.css). */}
         <div className="landing-actions">
           <ActionButton type="submit" disabled={refusal !== null} className="landing-submit">
-            Find a time
+            <Trans>Find a time</Trans>
           </ActionButton>
         </div>
       </form>

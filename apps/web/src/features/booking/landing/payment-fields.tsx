@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useMemo, useState } from 'react';
 import type { InsuranceCarrier, TopPackage } from '../api/insurance';
 import { ChoiceGroup } from '../components/choice-group';
@@ -39,12 +41,13 @@ export function planOptionsOf(carriers: readonly InsuranceCarrier[]): PlanOption
  */
 export function PaymentFields(props: PaymentFieldsProps) {
   const { kind, plan, onKind, onPlan, selfPayAllowed, send } = props;
+  const { t } = useLingui();
   return (
     <>
       <div className="landing-inline">
         <ChoiceGroup
           id="payment"
-          legend="How will you pay? (optional)"
+          legend={t`How will you pay? (optional)`}
           value={kind}
           onChange={(value) => {
             const next: PaymentKind = value === 'plan' || value === 'selfPay' ? value : 'none';
@@ -52,9 +55,9 @@ export function PaymentFields(props: PaymentFieldsProps) {
             send({ action: 'click', eventLabel: `payment_${next}` });
           }}
           options={[
-            { value: 'plan', label: 'With my insurance' },
-            ...(selfPayAllowed ? [{ value: 'selfPay', label: "I'll pay myself" }] : []),
-            { value: 'none', label: "I don't have insurance" },
+            { value: 'plan', label: t`With my insurance` },
+            ...(selfPayAllowed ? [{ value: 'selfPay', label: t`I'll pay myself` }] : []),
+            { value: 'none', label: t`I don't have insurance` },
           ]}
         />
       </div>
@@ -65,10 +68,12 @@ export function PaymentFields(props: PaymentFieldsProps) {
 
 function PlanPicker({ plan, onPlan, carriers, topPackages, send }: PaymentFieldsProps) {
   const id = useId();
+  const { t } = useLingui();
   const [search, setSearch] = useState('');
   const plans = useMemo(() => planOptionsOf(carriers), [carriers]);
   const byId = useMemo(() => new Map(plans.map((option) => [option.planId, option])), [plans]);
   const matching = plansMatching(plans, search);
+  const found = matching.length;
   // The chosen plan stays in the list whatever the search.
   const listed =
     plan && !matching.some((option) => option.planId === plan.planId) ? [plan, ...matching] : matching;
@@ -76,13 +81,14 @@ function PlanPicker({ plan, onPlan, carriers, topPackages, send }: PaymentFields
   for (const option of listed)
     groups.set(option.carrierName, [...(groups.get(option.carrierName) ?? []), option]);
   const chips = topPackages.filter((top) => byId.has(top.planId));
+  const planName = plan?.name ?? '';
 
   return (
     <div className="plan-picker">
       {chips.length > 0 ? (
         <div role="group" aria-labelledby={`${id}-popular`} className="plan-picker__chips">
           <span id={`${id}-popular`} className="plan-picker__label">
-            Popular plans
+            <Trans>Popular plans</Trans>
           </span>
           {chips.map((top) => {
             const pressed = plan?.planId === top.planId;
@@ -105,7 +111,7 @@ function PlanPicker({ plan, onPlan, carriers, topPackages, send }: PaymentFields
       ) : null}
       <div className="plan-picker__search">
         <label htmlFor={`${id}-search`} className="plan-picker__label">
-          Search all plans
+          <Trans>Search all plans</Trans>
         </label>
         <input
           id={`${id}-search`}
@@ -113,15 +119,15 @@ function PlanPicker({ plan, onPlan, carriers, topPackages, send }: PaymentFields
           className="landing-input"
           value={search}
           autoComplete="off"
-          placeholder="Carrier or plan name"
+          placeholder={t`Carrier or plan name`}
           aria-describedby={`${id}-count`}
           onChange={(event) => setSearch(event.target.value)}
         />
         <span id={`${id}-count`} role="status" className="plan-picker__count">
-          {search.trim() ? `${matching.length} plan${matching.length === 1 ? '' : 's'} found` : ''}
+          {search.trim() ? t`${plural(found, { one: '# plan found', other: '# plans found' })}` : ''}
         </span>
         <label htmlFor={`${id}-plan`} className="plan-picker__label">
-          Your plan
+          <Trans>Your plan</Trans>
         </label>
         <select
           id={`${id}-plan`}
@@ -129,7 +135,7 @@ function PlanPicker({ plan, onPlan, carriers, topPackages, send }: PaymentFields
           value={plan?.planId ?? ''}
           onChange={(event) => onPlan(byId.get(event.target.value) ?? null)}
         >
-          <option value="">{listed.length ? 'Choose your plan' : 'No plan matches your search'}</option>
+          <option value="">{listed.length ? t`Choose your plan` : t`No plan matches your search`}</option>
           {[...groups].map(([carrierName, options]) => (
             <optgroup key={carrierName} label={carrierName}>
               {options.map((option) => (
@@ -143,8 +149,8 @@ function PlanPicker({ plan, onPlan, carriers, topPackages, send }: PaymentFields
       </div>
       <p className="plan-picker__hint">
         {plan
-          ? `We will show only providers in network with ${plan.name}.`
-          : 'Not sure of your plan? You can continue and give it later.'}
+          ? t`We will show only providers in network with ${planName}.`
+          : t`Not sure of your plan? You can continue and give it later.`}
       </p>
     </div>
   );

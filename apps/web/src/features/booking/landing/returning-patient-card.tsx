@@ -11,6 +11,9 @@
  * pre-filled. Plain elements and the app's static stylesheet (`.office-message`, `.action-button`),
  * like the rest of the landing: no Material UI on the first page (issue 16's weight budget).
  */
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useLocations, useServiceTypes } from '../api/get-catalogue';
@@ -39,9 +42,12 @@ import type { BookAgainState } from './returning-patient';
 import { useRemembered } from './use-remembered';
 
 /** "Book again: Cleaning with Dr. Emily Carter, DDS at Midtown". */
-export function bookAgainLabel(last: LastBooking): string {
-  const provider = last.provider ? ` with ${providerDisplayName(last.provider)}` : '';
-  return `Book again: ${last.service.name}${provider} at ${last.location.name}`;
+export function bookAgainLabel(i18n: I18n, last: LastBooking): string {
+  const service = last.service.name;
+  const location = last.location.name;
+  if (!last.provider) return i18n._(msg`Book again: ${service} at ${location}`);
+  const provider = providerDisplayName(last.provider);
+  return i18n._(msg`Book again: ${service} with ${provider} at ${location}`);
 }
 
 /** The flow's pre-fill from the remembered patient, once per remembered value (never over a flow in progress). */
@@ -152,8 +158,10 @@ export function ReturningPatientCard() {
   usePrefill(remembered);
   const target = useBookAgainTarget(remembered?.lastBooking ?? null);
   const bookAgain = useBookAgain(remembered);
+  const { i18n } = useLingui();
 
   if (remembered === null) return null;
+  const { firstName } = remembered.identity;
 
   const forget = () => {
     void forgetRememberedPatient(scope.clientName);
@@ -169,13 +177,15 @@ export function ReturningPatientCard() {
       data-severity="info"
     >
       <h2 id="returning-patient-title" className="office-message__title">
-        Welcome back, {remembered.identity.firstName}
+        <Trans>Welcome back, {firstName}</Trans>
       </h2>
-      <p className="office-message__text">Your details are filled in from this device.</p>
+      <p className="office-message__text">
+        <Trans>Your details are filled in from this device.</Trans>
+      </p>
       <div className="office-message__actions">
         {target ? (
           <ActionButton onClick={() => bookAgain(target)}>
-            {bookAgainLabel({
+            {bookAgainLabel(i18n, {
               service: { ...target.service },
               location: {
                 LocationId: target.location.id,
@@ -188,7 +198,7 @@ export function ReturningPatientCard() {
           </ActionButton>
         ) : null}
         <ActionButton variant="outlined" onClick={forget}>
-          Not you? Forget me
+          <Trans>Not you? Forget me</Trans>
         </ActionButton>
       </div>
     </section>

@@ -1,5 +1,7 @@
+import { i18n } from '@lingui/core';
 import type { BookAppointmentBodyInput } from '@scheduler/contract/scheduler-api';
 import type { PatientIdentityInput } from '@scheduler/contract/patient';
+import { DEFAULT_LOCALE, toAppLocale, type AppLocale } from '../../../i18n/locales';
 import type {
   AdditionalDetailsDraft,
   ChosenProvider,
@@ -29,6 +31,8 @@ export interface BookingRequestInput {
     utm_term: string | null;
     rwg_token?: string | null | undefined;
   };
+  /** The page's language (issue 21); absent: the active one (`i18n.locale`). */
+  language?: AppLocale | undefined;
 }
 
 /**
@@ -72,5 +76,7 @@ export function buildBookingRequest(input: BookingRequestInput): BookAppointment
       utmTerm: input.campaign.utm_term,
       rwgToken: input.campaign.rwg_token ?? null,
     },
+    // Issue 21: the appointment's messages go out in the language the patient booked in.
+    language: input.language ?? toAppLocale(i18n.locale) ?? DEFAULT_LOCALE,
   };
 }

@@ -6,6 +6,8 @@
  * ORGANIZER. The UID is the e-mails' one (`appointment-<id>@<host>`), so a calendar that gets both
  * keeps one entry. It names the service, provider and place; nothing about the patient goes in it.
  */
+import { msg } from '@lingui/core/macro';
+import { i18n } from '../../../i18n/catalogs';
 import { buildAppointmentIcs } from '@scheduler/domain/messages/ics';
 
 export { escapeIcsText, foldIcsLine } from '@scheduler/domain/messages/ics';
@@ -47,11 +49,13 @@ function pageHost(): string {
 
 /** The .ics text of a booked appointment. Throws RangeError for an invalid instant or zone. */
 export function buildIcs(appointment: CalendarAppointment, now: Date, uidHost: string = pageHost()): string {
-  const summary = `${appointment.serviceName} with ${appointment.providerName}`;
+  // In the page's language (the file is built when the patient asks for it).
+  const { serviceName: service, providerName: provider, locationName: location, phone, mapUrl } = appointment;
+  const summary = i18n._(msg`${service} with ${provider}`);
   const description = [
-    `${appointment.serviceName} with ${appointment.providerName} at ${appointment.locationName}.`,
-    appointment.phone ? `Office phone: ${appointment.phone}` : null,
-    `Map: ${appointment.mapUrl}`,
+    i18n._(msg`${service} with ${provider} at ${location}.`),
+    phone ? i18n._(msg`Office phone: ${phone}`) : null,
+    i18n._(msg`Map: ${mapUrl}`),
   ]
     .filter((line): line is string => line !== null)
     .join('\n');
@@ -60,7 +64,7 @@ export function buildIcs(appointment: CalendarAppointment, now: Date, uidHost: s
     uidHost,
     sequence: 0,
     method: 'PUBLISH',
-    product: 'Online booking',
+    product: 'Online booking', // PRODID: not shown to the patient
     startUtc: instantOf(appointment.startUtc),
     endUtc: instantOf(appointment.endUtc),
     timeZone: appointment.timeZone,

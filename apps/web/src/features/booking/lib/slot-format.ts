@@ -1,23 +1,34 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { to12Hour } from '@scheduler/domain/text';
+import { intlLocale } from '../../../i18n/catalogs';
 
 /**
  * How slot dates and times read to patients. Slots carry their local date ('YYYY-MM-DD') and
- * time ('HH:mm') in the location's zone, so no time-zone conversion happens here.
+ * time ('HH:mm') in the location's zone, so no time-zone conversion happens here. Dates read in
+ * the active language (`intlLocale()`, issue 21): 'Tue, Mar 5' / 'mar, 5 de mar'.
  */
 
-const DAY_LABEL = new Intl.DateTimeFormat('en-US', {
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
-const LONG_DAY_LABEL = new Intl.DateTimeFormat('en-US', {
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+type DayFormat = 'day' | 'longDay' | 'weekday' | 'monthDay';
+
+const DAY_FORMATS: Record<DayFormat, Intl.DateTimeFormatOptions> = {
+  day: { weekday: 'short', month: 'short', day: 'numeric' },
+  longDay: { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' },
+  weekday: { weekday: 'short' },
+  monthDay: { month: 'short', day: 'numeric' },
+};
+
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatDate(kind: DayFormat, date: Date, locale: string): string {
+  const key = `${kind} ${locale}`;
+  let formatter = dayFormatters.get(key);
+  if (formatter === undefined) {
+    formatter = new Intl.DateTimeFormat(locale, { ...DAY_FORMATS[kind], timeZone: 'UTC' });
+    dayFormatters.set(key, formatter);
+  }
+  return formatter.format(date);
+}
 
 function utcDateOf(isoDate: string): Date | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
@@ -26,16 +37,26 @@ function utcDateOf(isoDate: string): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** '2030-03-05' → 'Tue, Mar 5'. */
-export function formatDayLabel(isoDate: string): string {
+/** '2030-03-05' → 'Tue, Mar 5' ('mar, 5 de mar' in Spanish; `locale`: the active language's by default). */
+export function formatDayLabel(isoDate: string, locale: string = intlLocale()): string {
   const date = utcDateOf(isoDate);
-  return date ? DAY_LABEL.format(date) : isoDate;
+  return date ? formatDate('day', date, locale) : isoDate;
 }
 
-/** '2030-03-05' → 'Tuesday, March 5, 2030'. */
-export function formatLongDay(isoDate: string): string {
+/** '2030-03-05' → 'Tuesday, March 5, 2030' ('martes, 5 de marzo de 2030'). */
+export function formatLongDay(isoDate: string, locale: string = intlLocale()): string {
   const date = utcDateOf(isoDate);
-  return date ? LONG_DAY_LABEL.format(date) : isoDate;
+  return date ? formatDate('longDay', date, locale) : isoDate;
+}
+
+/** '2030-03-05' → { weekday: 'Tue', date: 'Mar 5' } ('mar', '5 mar'): a day button's two lines. */
+export function formatDayParts(
+  isoDate: string,
+  locale: string = intlLocale(),
+): { weekday: string; date: string } {
+  const date = utcDateOf(isoDate);
+  if (!date) return { weekday: '', date: isoDate };
+  return { weekday: formatDate('weekday', date, locale), date: formatDate('monthDay', date, locale) };
 }
 
 /**
@@ -52,6 +73,13 @@ export function formatSlotTime(timeLocal: string): string {
 }
 
 export type PartOfDay = 'Morning' | 'Afternoon' | 'Evening';
+
+/** The headings of the parts of the day (`i18n._(PART_OF_DAY_LABELS[part])`): `PartOfDay` is a key, not a text. */
+export const PART_OF_DAY_LABELS: Record<PartOfDay, MessageDescriptor> = {
+  Morning: msg`Morning`,
+  Afternoon: msg`Afternoon`,
+  Evening: msg`Evening`,
+};
 
 /** Morning before 12:00, afternoon before 17:00, evening after. */
 export function partOfDay(timeLocal: string): PartOfDay {

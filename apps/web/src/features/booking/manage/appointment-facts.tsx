@@ -1,22 +1,32 @@
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { formatPhoneForDisplay } from '@scheduler/domain/text';
 import type { ReactNode } from 'react';
+import { intlLocale } from '../../../i18n/catalogs';
 import { zonedTimeLabel, type ZonedTimeLabel } from '../../../lib/zoned-time';
 import { mapSearchUrl } from '../lib/address';
 import { telHref } from '../lib/phone';
 
-/** The label of an instant on the location's clock (zone named), null for a malformed one. */
+/**
+ * The label of an instant on the location's clock (zone named), in the active language, null for
+ * a malformed one.
+ */
 export function labelOf(startUtc: string, timeZone: string): ZonedTimeLabel | null {
   try {
-    return zonedTimeLabel(startUtc, timeZone);
+    return zonedTimeLabel(startUtc, timeZone, { locale: intlLocale() });
   } catch {
     return null;
   }
 }
 
 /** 'Friday, November 27, 2026 at 8:00 AM CT' (the zone always named). */
-export function whenText(startUtc: string, timeZone: string): string {
+export function whenText(i18n: I18n, startUtc: string, timeZone: string): string {
   const label = labelOf(startUtc, timeZone);
-  return label ? `${label.longDate} at ${label.full}` : startUtc;
+  if (!label) return startUtc;
+  const date = label.longDate;
+  const time = label.full;
+  return i18n._(msg`${date} at ${time}`);
 }
 
 /** '8:00 AM CT', with the patient's own time beside it when their zone differs. */
@@ -60,28 +70,35 @@ export function AppointmentFacts({
   confirmationNumber,
   extra = [],
 }: AppointmentFactsProps) {
+  const { t } = useLingui();
   const label = labelOf(startUtc, timeZone);
   const mapQuery = location.address ? `${location.name}, ${location.address}` : location.name;
   const rows: [string, ReactNode][] = [
-    ['Date', label ? label.longDate : startUtc],
-    ['Time', label ? timeText(label) : ''],
-    ['Provider', provider],
+    [t`Date`, label ? label.longDate : startUtc],
+    [t`Time`, label ? timeText(label) : ''],
+    [t`Provider`, provider],
     [
-      'Location',
+      t`Location`,
       <>
         <span style={{ display: 'block' }}>{location.name}</span>
         {location.address ? <span style={{ display: 'block' }}>{location.address}</span> : null}
         <a href={mapSearchUrl(mapQuery)} target="_blank" rel="noopener noreferrer">
-          Open in Google Maps<span className="visually-hidden"> (opens in a new tab)</span>
+          <Trans>Open in Google Maps</Trans>
+          <span className="visually-hidden">
+            {' '}
+            <Trans>(opens in a new tab)</Trans>
+          </span>
         </a>
         {location.phone ? (
           <span style={{ display: 'block', marginTop: 4 }}>
-            Phone: <PhoneLink phone={location.phone} />
+            <Trans>
+              Phone: <PhoneLink phone={location.phone} />
+            </Trans>
           </span>
         ) : null}
       </>,
     ],
-    ...(confirmationNumber ? ([['Confirmation number', confirmationNumber]] as [string, ReactNode][]) : []),
+    ...(confirmationNumber ? ([[t`Confirmation number`, confirmationNumber]] as [string, ReactNode][]) : []),
     ...extra,
   ];
   return (

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -13,6 +16,16 @@ import {
   type CancelAppointmentRequestInput,
 } from '@scheduler/contract/manage';
 import { useId, useRef, useState, type FormEvent } from 'react';
+
+/** The contract's reasons (CANCEL_REASONS), by value, in the patient's language. */
+const REASON_LABELS: Record<CancelReason, MessageDescriptor> = {
+  'schedule-conflict': msg`I have a schedule conflict`,
+  'feeling-better': msg`I am feeling better`,
+  'booked-elsewhere': msg`I booked somewhere else`,
+  transport: msg`I cannot get there`,
+  cost: msg`Cost or insurance`,
+  other: msg`Other reason`,
+};
 
 export interface CancelFormProps {
   /** '… until N hours before', said above the form. */
@@ -33,11 +46,12 @@ export function CancelForm({ cutoffHours, submitting, onSubmit, onBack }: Cancel
   const reasonsRef = useRef<HTMLFieldSetElement>(null);
   const headingId = useId();
   const reasonErrorId = useId();
+  const { t, i18n } = useLingui();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (reason === '') {
-      setReasonError('Choose a reason');
+      setReasonError(t`Choose a reason`);
       reasonsRef.current?.querySelector('input')?.focus();
       return;
     }
@@ -45,14 +59,19 @@ export function CancelForm({ cutoffHours, submitting, onSubmit, onBack }: Cancel
     onSubmit(trimmed ? { reason, note: trimmed } : { reason });
   };
 
+  const length = note.length;
+  const max = CANCEL_NOTE_MAX_LENGTH;
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId} style={{ fontSize: '1.25rem', margin: '24px 0 8px' }}>
-        Cancel this appointment
+        <Trans>Cancel this appointment</Trans>
       </h2>
       <p style={{ marginTop: 0 }}>
-        You can cancel online until {cutoffHours} {cutoffHours === 1 ? 'hour' : 'hours'} before the
-        appointment. The time is then offered to other patients.
+        <Plural
+          value={cutoffHours}
+          one="You can cancel online until # hour before the appointment. The time is then offered to other patients."
+          other="You can cancel online until # hours before the appointment. The time is then offered to other patients."
+        />
       </p>
       <form noValidate onSubmit={submit}>
         <FormControl
@@ -62,7 +81,9 @@ export function CancelForm({ cutoffHours, submitting, onSubmit, onBack }: Cancel
           required
           sx={{ mb: 2 }}
         >
-          <FormLabel component="legend">Why are you cancelling?</FormLabel>
+          <FormLabel component="legend">
+            <Trans>Why are you cancelling?</Trans>
+          </FormLabel>
           <RadioGroup
             name="cancel-reason"
             value={reason}
@@ -75,7 +96,7 @@ export function CancelForm({ cutoffHours, submitting, onSubmit, onBack }: Cancel
               <FormControlLabel
                 key={option.value}
                 value={option.value}
-                label={option.label}
+                label={i18n._(REASON_LABELS[option.value])}
                 control={
                   <Radio
                     slotProps={{
@@ -89,22 +110,22 @@ export function CancelForm({ cutoffHours, submitting, onSubmit, onBack }: Cancel
           {reasonError ? <FormHelperText id={reasonErrorId}>{reasonError}</FormHelperText> : null}
         </FormControl>
         <TextField
-          label="Anything you would like to tell us (optional)"
+          label={t`Anything you would like to tell us (optional)`}
           value={note}
           onChange={(event) => setNote(event.target.value)}
           multiline
           minRows={2}
           fullWidth
           slotProps={{ htmlInput: { maxLength: CANCEL_NOTE_MAX_LENGTH } }}
-          helperText={`${note.length} of ${CANCEL_NOTE_MAX_LENGTH} characters. Please do not include medical details.`}
+          helperText={t`${length} of ${max} characters. Please do not include medical details.`}
           sx={{ mb: 2 }}
         />
         <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12 }}>
           <Button type="submit" variant="contained" color="error" disabled={submitting}>
-            {submitting ? 'Cancelling…' : 'Confirm cancellation'}
+            {submitting ? t`Cancelling…` : t`Confirm cancellation`}
           </Button>
           <Button type="button" variant="outlined" color="inherit" onClick={onBack} disabled={submitting}>
-            Keep my appointment
+            <Trans>Keep my appointment</Trans>
           </Button>
         </div>
       </form>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { PhoneLink } from './appointment-facts';
 import { bookingPagePath, SelfServicePage, useOfficePhone, type SelfServiceScope } from './self-service-page';
@@ -20,11 +21,15 @@ export function InvalidLink({
     <SelfServicePage scope={scope} heading={heading}>
       <p>{message}</p>
       <p>
-        <Link to={bookingPagePath(scope)}>Go to the booking page</Link>
+        <Link to={bookingPagePath(scope)}>
+          <Trans>Go to the booking page</Trans>
+        </Link>
       </p>
       {phone ? (
         <p>
-          Call our office: <PhoneLink phone={phone} />
+          <Trans>
+            Call our office: <PhoneLink phone={phone} />
+          </Trans>
         </p>
       ) : null}
     </SelfServicePage>

@@ -1,18 +1,21 @@
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import Button from '@mui/material/Button';
 import {
-  MANAGE_LINK_INVALID_MESSAGE,
   type CancelAppointmentRequestInput,
   type CancelAppointmentResponse,
   type ManageAppointmentResponse,
 } from '@scheduler/contract/manage';
-import { formatMessage } from '@scheduler/domain/messages';
 import { formatPhoneForDisplay } from '@scheduler/domain/text';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '../../../lib/api-client';
+import { errorText as serverErrorText, serverText } from '../../../lib/error-texts';
 import { OfficeMessage } from '../components/office-message';
 import { formatAddress } from '../lib/address';
+import { translateKnown } from '../lib/known-messages';
 import { providerDisplayName } from '../lib/flow-state';
 import { AppointmentFacts, PhoneLink, whenText } from './appointment-facts';
 import { CancelForm } from './cancel-form';
@@ -52,18 +55,38 @@ function isInvalidLink(error: unknown): boolean {
   return isApiError(error) && (INVALID_CODES.has(error.code) || error.status === 404);
 }
 
-/** The server's refusal text (422 MANAGE_NOT_ALLOWED), or null for another error. */
-function refusalOf(error: unknown): string | null {
-  return isApiError(error) && error.code === 'MANAGE_NOT_ALLOWED' ? error.body.error.message : null;
+/** The server's text of an error answer, in the patient's language when it is a known one. */
+function answerText(i18n: I18n, error: { code: string; body: { error: { message: string } } }): string {
+  return serverErrorText(i18n, error.code, error.body.error.message, (text) => translateKnown(i18n, text));
 }
 
-function errorText(error: unknown): string {
-  return isApiError(error) ? error.body.error.message : 'Something went wrong. Please try again.';
+/** The server's refusal text (422 MANAGE_NOT_ALLOWED), or null for another error. */
+function refusalOf(i18n: I18n, error: unknown): string | null {
+  return isApiError(error) && error.code === 'MANAGE_NOT_ALLOWED' ? answerText(i18n, error) : null;
+}
+
+function errorText(i18n: I18n, error: unknown): string {
+  return isApiError(error) ? answerText(i18n, error) : i18n._(msg`Something went wrong. Please try again.`);
+}
+
+/** A refusal text of the manage answer (MANAGE_REFUSAL_MESSAGES filled), in the patient's language. */
+function serverMessage(i18n: I18n, message: string | null): string | null {
+  return message === null ? null : serverText(i18n, message);
+}
+
+/** The contract's MANAGE_LINK_INVALID_MESSAGE, in the patient's language. */
+const LINK_INVALID = msg`This link is not valid or has expired. You can book a new appointment on our booking page or call our office.`;
+
+/** A wrong, expired or used manage link. */
+function ManageLinkInvalid({ scope }: { scope: Pick<SelfServiceScope, 'clientName' | 'scheduler'> }) {
+  const { t, i18n } = useLingui();
+  return <InvalidLink scope={scope} heading={t`This link cannot be used`} message={i18n._(LINK_INVALID)} />;
 }
 
 export function ManageScreen() {
   const scope = useSelfServiceScope();
   const wellFormed = isWellFormedManageToken(scope.token);
+  const { t, i18n } = useLingui();
   const appointment = useQuery({
     queryKey: manageKey(scope.token),
     queryFn: ({ signal }) => fetchManagedAppointment(scope.token, signal),
@@ -73,23 +96,23 @@ export function ManageScreen() {
   });
 
   if (!wellFormed || (appointment.isError && isInvalidLink(appointment.error)))
-    return (
-      <InvalidLink scope={scope} heading="This link cannot be used" message={MANAGE_LINK_INVALID_MESSAGE} />
-    );
+    return <ManageLinkInvalid scope={scope} />;
   if (appointment.isPending)
     return (
-      <SelfServicePage scope={scope} heading="Your appointment">
-        <p role="status">Loading your appointment…</p>
+      <SelfServicePage scope={scope} heading={t`Your appointment`}>
+        <p role="status">
+          <Trans>Loading your appointment…</Trans>
+        </p>
       </SelfServicePage>
     );
   if (appointment.isError)
     return (
-      <SelfServicePage scope={scope} heading="We could not load your appointment">
+      <SelfServicePage scope={scope} heading={t`We could not load your appointment`}>
         <div role="alert">
-          <p>{errorText(appointment.error)}</p>
+          <p>{errorText(i18n, appointment.error)}</p>
         </div>
         <Button variant="contained" onClick={() => void appointment.refetch()}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </SelfServicePage>
     );
@@ -101,6 +124,7 @@ type Notice = { message: string; taken: boolean };
 /** The page's two changes (POST cancel, POST reschedule) and what their failures show. */
 function useManageChanges(token: string, appointment: ManageAppointmentResponse, phone: string | null) {
   const queryClient = useQueryClient();
+  const { i18n } = useLingui();
   const [mode, setMode] = useState<Mode>({ kind: 'view' });
   const [notice, setNotice] = useState<Notice | null>(null);
   const [linkGone, setLinkGone] = useState(false);
@@ -111,7 +135,7 @@ function useManageChanges(token: string, appointment: ManageAppointmentResponse,
       setLinkGone(true);
       return;
     }
-    const refusal = refusalOf(error);
+    const refusal = refusalOf(i18n, error);
     if (refusal) {
       // The rules changed under the page (cut-off passed, limit used): show why, read again.
       setNotice({ message: refusal, taken: false });
@@ -121,14 +145,21 @@ function useManageChanges(token: string, appointment: ManageAppointmentResponse,
     }
     if (isApiError(error) && error.code === 'SLOT_TAKEN') {
       // Spec section 8, word for word; the appointment keeps its old time.
+      const officePhone = phone ? formatPhoneForDisplay(phone) : null;
       setNotice({
-        message: formatMessage('SLOT_TAKEN', { phone: phone ? formatPhoneForDisplay(phone) : null }),
+        message: officePhone
+          ? i18n._(
+              msg`The appointment slot you have selected is no longer available. Please call our office ${officePhone} or click the button below to select a new appointment time`,
+            )
+          : i18n._(
+              msg`The appointment slot you have selected is no longer available. Please call our office or click the button below to select a new appointment time`,
+            ),
         taken: true,
       });
       void refreshSlots();
       return;
     }
-    setNotice({ message: errorText(error), taken: false });
+    setNotice({ message: errorText(i18n, error), taken: false });
   };
 
   const cancel = useMutation({
@@ -169,20 +200,28 @@ function useManageChanges(token: string, appointment: ManageAppointmentResponse,
 }
 
 function Cancelled({ answer }: { answer: CancelAppointmentResponse }) {
+  const { t, i18n } = useLingui();
+  const when = whenText(i18n, answer.startUtc, answer.timeZone);
+  const confirmationNumber = answer.confirmationNumber;
   return (
-    <SelfServicePage scope={answer} heading="Your appointment is cancelled">
+    <SelfServicePage scope={answer} heading={t`Your appointment is cancelled`}>
       <div role="status">
         <p>
-          Your appointment on {whenText(answer.startUtc, answer.timeZone)} is cancelled. Confirmation number:{' '}
-          {answer.confirmationNumber}.
+          <Trans>
+            Your appointment on {when} is cancelled. Confirmation number: {confirmationNumber}.
+          </Trans>
         </p>
       </div>
       <p>
-        <Link to={bookingPagePath(answer)}>Book a new appointment</Link>
+        <Link to={bookingPagePath(answer)}>
+          <Trans>Book a new appointment</Trans>
+        </Link>
       </p>
       {answer.officePhone ? (
         <p>
-          Questions? Call our office: <PhoneLink phone={answer.officePhone} />
+          <Trans>
+            Questions? Call our office: <PhoneLink phone={answer.officePhone} />
+          </Trans>
         </p>
       ) : null}
     </SelfServicePage>
@@ -203,25 +242,21 @@ function ManagedAppointment({
     appointment,
     phone,
   );
+  const { t, i18n } = useLingui();
 
-  if (linkGone)
-    return (
-      <InvalidLink
-        scope={bookingScope}
-        heading="This link cannot be used"
-        message={MANAGE_LINK_INVALID_MESSAGE}
-      />
-    );
+  if (linkGone) return <ManageLinkInvalid scope={bookingScope} />;
 
   if (mode.kind === 'cancelled') return <Cancelled answer={mode.answer} />;
 
   const provider = providerDisplayName(appointment.provider);
+  const firstName = appointment.patientFirstName;
   const heading =
     mode.kind === 'rescheduled'
-      ? 'Your appointment has been moved'
-      : appointment.patientFirstName
-        ? `Your appointment, ${appointment.patientFirstName}`
-        : 'Your appointment';
+      ? t`Your appointment has been moved`
+      : firstName
+        ? t`Your appointment, ${firstName}`
+        : t`Your appointment`;
+  const when = whenText(i18n, appointment.startUtc, appointment.timeZone);
   const movedFrom = mode.kind === 'rescheduled' ? mode.fromUtc : appointment.rescheduledFromUtc;
 
   return (
@@ -229,12 +264,15 @@ function ManagedAppointment({
       {mode.kind === 'rescheduled' ? (
         <div role="status">
           <p>
-            Your appointment is now on {whenText(appointment.startUtc, appointment.timeZone)}. Your reminders
-            will follow the new time.
+            <Trans>Your appointment is now on {when}. Your reminders will follow the new time.</Trans>
           </p>
         </div>
       ) : null}
-      {appointment.status === 'pending' ? <p>The office will confirm your appointment shortly.</p> : null}
+      {appointment.status === 'pending' ? (
+        <p>
+          <Trans>The office will confirm your appointment shortly.</Trans>
+        </p>
+      ) : null}
       <section aria-labelledby="manage-appointment-title">
         <h2 id="manage-appointment-title" style={{ fontSize: '1.25rem', margin: '16px 0 8px' }}>
           {appointment.service.name}
@@ -249,7 +287,7 @@ function ManagedAppointment({
             phone: appointment.location.phone || null,
           }}
           confirmationNumber={appointment.confirmationNumber}
-          extra={movedFrom ? [['Moved from', whenText(movedFrom, appointment.timeZone)]] : []}
+          extra={movedFrom ? [[t`Moved from`, whenText(i18n, movedFrom, appointment.timeZone)]] : []}
         />
       </section>
 
@@ -257,7 +295,7 @@ function ManagedAppointment({
         <OfficeMessage message={notice.message} phone={phone} severity={notice.taken ? 'warning' : 'error'}>
           {notice.taken ? (
             <Button variant="outlined" onClick={chooseAgain}>
-              Choose a new time
+              <Trans>Choose a new time</Trans>
             </Button>
           ) : null}
         </OfficeMessage>
@@ -304,27 +342,30 @@ function Actions({
   onReschedule: () => void;
 }) {
   const { cancel, reschedule } = appointment;
+  const { t, i18n } = useLingui();
   const rescheduleRefusal = reschedule.allowed
     ? null
-    : (reschedule.message ?? 'This appointment cannot be rescheduled online. Please call our office.');
+    : (serverMessage(i18n, reschedule.message) ??
+      t`This appointment cannot be rescheduled online. Please call our office.`);
   const cancelRefusal = cancel.allowed
     ? null
-    : (cancel.message ?? 'This appointment cannot be cancelled online. Please call our office.');
+    : (serverMessage(i18n, cancel.message) ??
+      t`This appointment cannot be cancelled online. Please call our office.`);
   return (
     <section aria-labelledby="manage-actions-title">
       <h2 id="manage-actions-title" style={{ fontSize: '1.25rem', margin: '24px 0 8px' }}>
-        Change or cancel
+        <Trans>Change or cancel</Trans>
       </h2>
       {reschedule.allowed || cancel.allowed ? (
         <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, marginBottom: 16 }}>
           {reschedule.allowed ? (
             <Button variant="contained" onClick={onReschedule}>
-              Reschedule
+              <Trans>Reschedule</Trans>
             </Button>
           ) : null}
           {cancel.allowed ? (
             <Button variant="outlined" color="error" onClick={onCancel}>
-              Cancel appointment
+              <Trans>Cancel appointment</Trans>
             </Button>
           ) : null}
         </div>

@@ -1,3 +1,6 @@
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -72,6 +75,7 @@ interface TimeOption {
 
 /** The times of one day, by provider (only the appointment's provider unless any is allowed). */
 function timesOf(
+  i18n: I18n,
   answer: GetProvidersResponse | undefined,
   appointment: ManageAppointmentResponse,
   day: string,
@@ -93,10 +97,11 @@ function timesOf(
         .map((slot) => {
           const label = labelOf(slot.startUtc, appointment.timeZone);
           const time = label ? label.full : slot.timeLocal;
+          const providerName = provider.name;
           return {
             value: `${provider.providerId}|${slot.startUtc}`,
             time: { startUtc: slot.startUtc, providerId: provider.providerId, providerName: provider.name },
-            label: appointment.reschedule.anyProvider ? `${time}, ${provider.name}` : time,
+            label: appointment.reschedule.anyProvider ? i18n._(msg`${time}, ${providerName}`) : time,
           };
         }),
     }))
@@ -114,21 +119,35 @@ interface TimeChoicesProps {
 
 /** The free times of the chosen day as radio buttons (or why there are none). */
 function TimeChoices({ slots, day, groups, picked, missing, onPick }: TimeChoicesProps) {
-  if (slots.isPending) return <p role="status">Looking for free times…</p>;
+  if (slots.isPending)
+    return (
+      <p role="status">
+        <Trans>Looking for free times…</Trans>
+      </p>
+    );
   if (slots.isError)
     return (
       <div role="alert">
-        <p>We could not load the times of this day.</p>
+        <p>
+          <Trans>We could not load the times of this day.</Trans>
+        </p>
         <Button variant="outlined" onClick={() => void slots.refetch()}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </div>
     );
   if (groups.length === 0)
-    return <p role="status">No free times left on this day. Please choose another day.</p>;
+    return (
+      <p role="status">
+        <Trans>No free times left on this day. Please choose another day.</Trans>
+      </p>
+    );
+  const dayLabel = day ? formatDayLabel(day) : '';
   return (
     <FormControl component="fieldset" error={missing} sx={{ mb: 2, display: 'block' }}>
-      <FormLabel component="legend">Free times on {day ? formatDayLabel(day) : ''}</FormLabel>
+      <FormLabel component="legend">
+        <Trans>Free times on {dayLabel}</Trans>
+      </FormLabel>
       <RadioGroup
         name="new-time"
         value={picked}
@@ -149,10 +168,36 @@ function TimeChoices({ slots, day, groups, picked, missing, onPick }: TimeChoice
       </RadioGroup>
       {missing ? (
         <p role="alert" style={{ margin: '4px 0 0' }}>
-          Choose a time
+          <Trans>Choose a time</Trans>
         </p>
       ) : null}
     </FormControl>
+  );
+}
+
+/** What is moved, on whose clock, and the practice's rules (cut-off and changes left). */
+function RescheduleRules({ appointment }: { appointment: ManageAppointmentResponse }) {
+  const { limit, used, cutoffHours } = appointment.reschedule;
+  const left = Math.max(limit - used, 0);
+  const serviceName = appointment.service.name;
+  const locationName = appointment.location.name;
+  const providerName = appointment.provider.name;
+  return (
+    <p style={{ marginTop: 0 }}>
+      {appointment.reschedule.anyProvider ? (
+        <Trans>
+          {serviceName} at {locationName}. Times are shown in the location&apos;s time zone. You can
+          reschedule online until <Plural value={cutoffHours} one="# hour" other="# hours" /> before the
+          appointment ({left} of <Plural value={limit} one="# change" other="# changes" /> left).
+        </Trans>
+      ) : (
+        <Trans>
+          {serviceName} at {locationName} with {providerName}. Times are shown in the location&apos;s time
+          zone. You can reschedule online until <Plural value={cutoffHours} one="# hour" other="# hours" />{' '}
+          before the appointment ({left} of <Plural value={limit} one="# change" other="# changes" /> left).
+        </Trans>
+      )}
+    </p>
   );
 }
 
@@ -177,6 +222,7 @@ export function ReschedulePicker({
   const [pickedDay, setPickedDay] = useState<string | null>(null);
   const [picked, setPicked] = useState<string>('');
   const [missing, setMissing] = useState(false);
+  const { t, i18n } = useLingui();
 
   const dates = useQuery({
     queryKey: [...rescheduleSlotsKey(token), 'dates'],
@@ -192,7 +238,7 @@ export function ReschedulePicker({
     enabled: day !== null,
     staleTime: 15_000,
   });
-  const groups = day ? timesOf(slots.data, appointment, day) : [];
+  const groups = day ? timesOf(i18n, slots.data, appointment, day) : [];
   const options = groups.flatMap((group) => group.options);
   const chosen = options.find((option) => option.value === picked) ?? null;
 
@@ -205,37 +251,34 @@ export function ReschedulePicker({
     onConfirm(chosen.time);
   };
 
-  const { limit, used, cutoffHours } = appointment.reschedule;
-  const left = Math.max(limit - used, 0);
-
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId} style={{ fontSize: '1.25rem', margin: '24px 0 8px' }}>
-        Choose a new time
+        <Trans>Choose a new time</Trans>
       </h2>
-      <p style={{ marginTop: 0 }}>
-        {appointment.service.name} at {appointment.location.name}
-        {appointment.reschedule.anyProvider ? '' : ` with ${appointment.provider.name}`}. Times are shown in
-        the location&apos;s time zone. You can reschedule online until {cutoffHours}{' '}
-        {cutoffHours === 1 ? 'hour' : 'hours'} before the appointment ({left} of {limit}{' '}
-        {limit === 1 ? 'change' : 'changes'} left).
-      </p>
+      <RescheduleRules appointment={appointment} />
       {dates.isPending ? (
-        <p role="status">Looking for free times…</p>
+        <p role="status">
+          <Trans>Looking for free times…</Trans>
+        </p>
       ) : dates.isError ? (
         <div role="alert">
-          <p>We could not load the free times.</p>
+          <p>
+            <Trans>We could not load the free times.</Trans>
+          </p>
           <Button variant="outlined" onClick={() => void dates.refetch()}>
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         </div>
       ) : availableDates.length === 0 ? (
-        <p role="status">There are no free times online for this appointment. Please call our office.</p>
+        <p role="status">
+          <Trans>There are no free times online for this appointment. Please call our office.</Trans>
+        </p>
       ) : (
         <form noValidate onSubmit={submit}>
           <TextField
             select
-            label="Day"
+            label={t`Day`}
             value={day ?? ''}
             onChange={(event) => {
               setPickedDay(event.target.value);
@@ -262,22 +305,35 @@ export function ReschedulePicker({
               setMissing(false);
             }}
           />
-          {chosen ? (
-            <p>
-              New time: {whenText(chosen.time.startUtc, appointment.timeZone)}
-              {appointment.reschedule.anyProvider ? ` with ${chosen.time.providerName}` : ''}
-            </p>
-          ) : null}
+          {chosen ? <NewTime chosen={chosen.time} appointment={appointment} /> : null}
           <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12 }}>
             <Button type="submit" variant="contained" disabled={submitting}>
-              {submitting ? 'Moving your appointment…' : 'Confirm new time'}
+              {submitting ? t`Moving your appointment…` : t`Confirm new time`}
             </Button>
             <Button type="button" variant="outlined" color="inherit" onClick={onBack} disabled={submitting}>
-              Keep my current time
+              <Trans>Keep my current time</Trans>
             </Button>
           </div>
         </form>
       )}
     </section>
+  );
+}
+
+/** 'New time: Friday, … at 9:00 AM ET' (with the provider when any provider may be chosen). */
+function NewTime({ chosen, appointment }: { chosen: ChosenTime; appointment: ManageAppointmentResponse }) {
+  const { i18n } = useLingui();
+  const when = whenText(i18n, chosen.startUtc, appointment.timeZone);
+  const providerName = chosen.providerName;
+  return (
+    <p>
+      {appointment.reschedule.anyProvider ? (
+        <Trans>
+          New time: {when} with {providerName}
+        </Trans>
+      ) : (
+        <Trans>New time: {when}</Trans>
+      )}
+    </p>
   );
 }

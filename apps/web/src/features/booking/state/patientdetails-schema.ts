@@ -41,6 +41,8 @@ export const patientdetailsStateSchema = z.object({
   utm: utmSchema,
   isPassedPayLoad: z.boolean(),
   pageLoader: z.boolean(),
+  /** The language the patient chose with the switcher (issue 21); absent in states stored before it. */
+  language: z.optional(z.nullable(z.enum(['en', 'es']))),
 });
 
 export type RulesConfigItem = z.infer<typeof rulesConfigItemSchema>;

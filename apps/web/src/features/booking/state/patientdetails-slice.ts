@@ -16,6 +16,7 @@ export const initialPatientdetailsState: PatientdetailsState = {
   utm: { utm_source: null, utm_medium: null, utm_campaign: null, utm_term: null },
   isPassedPayLoad: false,
   pageLoader: true,
+  language: null,
 };
 
 export const patientdetailsSlice = createSlice({
@@ -58,6 +59,10 @@ export const patientdetailsSlice = createSlice({
     setPageLoader(state, action: PayloadAction<boolean>) {
       state.pageLoader = action.payload;
     },
+    /** The patient's choice of language (the switcher); kept when the flow is cleared. */
+    setLanguage(state, action: PayloadAction<'en' | 'es' | null>) {
+      state.language = action.payload;
+    },
     /** Forgets the patient's choices and identity (spec section 4); the encryption key is dropped with it. */
     clearPatientFlow(state) {
       state.patients = [];
@@ -78,6 +83,7 @@ export const {
   setInsurancePolicy,
   setSelectedTime,
   setRulesConfig,
+  setLanguage,
   setSessionId,
   setContentValue,
   setUtm,

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { I18nWrapper } from '../../../i18n/test-support';
 import { AppointmentDetails } from './appointment-details';
 
 const common = {
@@ -30,6 +31,7 @@ describe('the thank-you appointment details', () => {
         timeZone="America/Chicago"
         viewerZone="America/Los_Angeles"
       />,
+      { wrapper: I18nWrapper },
     );
     expect(detail('Date')).toBe('Friday, November 27, 2026');
     expect(detail('Time')).toBe('8:00 AM CT6:00 AM your time');
@@ -45,6 +47,7 @@ describe('the thank-you appointment details', () => {
         timeZone="America/Chicago"
         viewerZone="America/Chicago"
       />,
+      { wrapper: I18nWrapper },
     );
     expect(detail('Time')).toBe('8:00 AM CT');
   });
@@ -57,6 +60,7 @@ describe('the thank-you appointment details', () => {
         timeZone="Nowhere/Special"
         viewerZone="UTC"
       />,
+      { wrapper: I18nWrapper },
     );
     expect(detail('Time')).toBe('2:00 PM UTC');
   });

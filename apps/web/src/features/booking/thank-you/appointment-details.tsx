@@ -1,12 +1,15 @@
+import { Trans } from '@lingui/react/macro';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import { formatPhoneForDisplay } from '@scheduler/domain/text';
+import { intlLocale } from '../../../i18n/catalogs';
 import { zonedTimeLabel, type ZonedTimeLabel } from '../../../lib/zoned-time';
 import { telHref } from '../lib/phone';
 
 /** On the location's clock; a zone the browser does not know (an old kept state) reads in UTC, named so. */
 function labelOf(startUtc: string, timeZone: string, viewerZone: string | undefined): ZonedTimeLabel {
-  const options = viewerZone === undefined ? {} : { viewerZone };
+  const locale = intlLocale();
+  const options = viewerZone === undefined ? { locale } : { viewerZone, locale };
   try {
     return zonedTimeLabel(startUtc, timeZone, options);
   } catch {
@@ -43,6 +46,7 @@ export function AppointmentDetails({
   phone,
 }: AppointmentDetailsProps) {
   const when = labelOf(startUtc, timeZone, viewerZone);
+  const shownPhone = phone ? formatPhoneForDisplay(phone) : '';
   return (
     <Box
       component="dl"
@@ -54,13 +58,13 @@ export function AppointmentDetails({
       }}
     >
       <Box component="dt" sx={{ fontWeight: 600 }}>
-        Date
+        <Trans>Date</Trans>
       </Box>
       <Box component="dd" sx={{ m: 0, mb: { xs: 1, sm: 0 } }}>
         {when.longDate}
       </Box>
       <Box component="dt" sx={{ fontWeight: 600 }}>
-        Time
+        <Trans>Time</Trans>
       </Box>
       <Box component="dd" sx={{ m: 0, mb: { xs: 1, sm: 0 } }}>
         {when.time}{' '}
@@ -74,13 +78,13 @@ export function AppointmentDetails({
         ) : null}
       </Box>
       <Box component="dt" sx={{ fontWeight: 600 }}>
-        Provider
+        <Trans>Provider</Trans>
       </Box>
       <Box component="dd" sx={{ m: 0, mb: { xs: 1, sm: 0 } }}>
         {provider}
       </Box>
       <Box component="dt" sx={{ fontWeight: 600 }}>
-        Location
+        <Trans>Location</Trans>
       </Box>
       <Box component="dd" sx={{ m: 0 }}>
         <Box component="span" sx={{ display: 'block' }}>
@@ -90,7 +94,7 @@ export function AppointmentDetails({
           {address}
         </Box>
         <Link href={mapUrl} target="_blank" rel="noopener noreferrer" underline="always">
-          Open in Google Maps
+          <Trans>Open in Google Maps</Trans>
           <Box
             component="span"
             sx={{
@@ -102,15 +106,17 @@ export function AppointmentDetails({
             }}
           >
             {' '}
-            (opens in a new tab)
+            <Trans>(opens in a new tab)</Trans>
           </Box>
         </Link>
         {phone ? (
           <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
-            Phone:{' '}
-            <Link href={telHref(phone)} underline="always">
-              {formatPhoneForDisplay(phone)}
-            </Link>
+            <Trans>
+              Phone:{' '}
+              <Link href={telHref(phone)} underline="always">
+                {shownPhone}
+              </Link>
+            </Trans>
           </Box>
         ) : null}
       </Box>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useRef, useState } from 'react';
@@ -12,6 +13,7 @@ type CopyOutcome = 'copied' | 'selected' | null;
 export function ConfirmationNumber({ value }: { value: string }) {
   const numberRef = useRef<HTMLElement>(null);
   const [outcome, setOutcome] = useState<CopyOutcome>(null);
+  const { t } = useLingui();
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(value);
@@ -25,27 +27,29 @@ export function ConfirmationNumber({ value }: { value: string }) {
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1.5, rowGap: 1, mb: 2 }}>
       <Box component="p" sx={{ m: 0, fontSize: '1.1rem' }}>
-        Confirmation number:{' '}
-        <Box
-          component="strong"
-          ref={numberRef}
-          sx={{ fontFamily: 'monospace', fontSize: '1.2rem', letterSpacing: '0.08em', userSelect: 'all' }}
-        >
-          {value}
-        </Box>
+        <Trans>
+          Confirmation number:{' '}
+          <Box
+            component="strong"
+            ref={numberRef}
+            sx={{ fontFamily: 'monospace', fontSize: '1.2rem', letterSpacing: '0.08em', userSelect: 'all' }}
+          >
+            {value}
+          </Box>
+        </Trans>
       </Box>
       <Button
         variant="outlined"
         size="small"
         color="inherit"
-        aria-label="Copy confirmation number"
+        aria-label={t`Copy confirmation number`}
         onClick={() => void copy()}
       >
-        Copy
+        <Trans>Copy</Trans>
       </Button>
       <Box component="span" role="status" sx={{ fontSize: '0.95rem' }}>
-        {outcome === 'copied' ? 'Confirmation number copied' : null}
-        {outcome === 'selected' ? 'The number is selected: copy it with your device’s copy command' : null}
+        {outcome === 'copied' ? t`Confirmation number copied` : null}
+        {outcome === 'selected' ? t`The number is selected: copy it with your device’s copy command` : null}
       </Box>
     </Box>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { formatPhoneForDisplay } from '@scheduler/domain/text';
@@ -12,6 +13,7 @@ import { StepPage } from '../components/step-page';
 import { formatAddress, mapSearchUrl } from '../lib/address';
 import { providerDisplayName } from '../lib/flow-state';
 import { buildIcs, icsFileName } from '../lib/ics';
+import { useThankYouTexts } from '../lib/practice-texts';
 import { usePageView } from '../use-booking-analytics';
 import { AppointmentDetails } from './appointment-details';
 import { ConfirmationNumber } from './confirmation-number';
@@ -39,13 +41,41 @@ function ThankYouStatus({
   pending: boolean;
   sentTo: string | null;
 }) {
+  const { i18n } = useLingui();
   return (
     <Box role="status" sx={{ mb: 2 }}>
       <Box component="p" sx={{ fontSize: '1.1rem', fontWeight: 600, mt: 0 }}>
         {primary}
       </Box>
-      {pending ? <Box component="p">{PENDING_NOTE}</Box> : null}
+      {pending ? <Box component="p">{i18n._(PENDING_NOTE)}</Box> : null}
       {sentTo ? <Box component="p">{sentTo}</Box> : null}
+    </Box>
+  );
+}
+
+/** Add to calendar, the manage link (when the answer has one) and "Book another appointment". */
+function ThankYouActions({
+  onAddToCalendar,
+  manageUrl,
+  onBookAnother,
+}: {
+  onAddToCalendar: () => void;
+  manageUrl: string | null | undefined;
+  onBookAnother: () => void;
+}) {
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mt: 3 }}>
+      <Button variant="contained" onClick={onAddToCalendar}>
+        <Trans>Add to calendar</Trans>
+      </Button>
+      {manageUrl ? (
+        <Button variant="outlined" href={manageUrl}>
+          <Trans>Manage your appointment</Trans>
+        </Button>
+      ) : null}
+      <Button variant="outlined" color="inherit" onClick={onBookAnother}>
+        <Trans>Book another appointment</Trans>
+      </Button>
     </Box>
   );
 }
@@ -57,6 +87,7 @@ export function ThankYouScreen() {
   const location = useLocation();
   const dispatch = useBookingDispatch();
   const config = useSchedulerConfig(scope);
+  const { t, i18n } = useLingui();
   const state = useMemo(() => readThankYouState(location.state), [location.state]);
   const booking = state?.booking ?? null;
   const hasPatientData = useBookingSelector(
@@ -80,8 +111,17 @@ export function ThankYouScreen() {
   }, [hasPatientData, dispatch]);
 
   const settings = config.data?.settings;
-  const primary = booking?.thankYou.primary ?? settings?.thankYouPrimary ?? '';
-  const secondary = booking?.thankYou.secondary ?? settings?.thankYouSecondary ?? '';
+  // Issue 21: the practice's texts in the page's language (its Spanish, the default's, or its English).
+  const practiceTexts = {
+    primary: booking?.thankYou.primary ?? settings?.thankYouPrimary ?? '',
+    secondary: booking?.thankYou.secondary ?? settings?.thankYouSecondary ?? '',
+    primaryEs: settings?.thankYouPrimaryEs,
+    secondaryEs: settings?.thankYouSecondaryEs,
+  };
+  const { primary, secondary } = useThankYouTexts(
+    practiceTexts,
+    booking ? primaryMessage(practiceTexts.primary, booking.startUtc, Date.now()) : undefined,
+  );
   const bookAnother = () => {
     dispatch(setStepper(0));
     void navigate({ pathname: '../landing', search: location.search }, { relative: 'path' });
@@ -89,11 +129,11 @@ export function ThankYouScreen() {
 
   if (!booking) {
     return (
-      <StepPage heading="Thank you">
+      <StepPage heading={t`Thank you`}>
         {primary ? <Box component="p">{primary}</Box> : null}
         {secondary ? <Box component="p">{secondary}</Box> : null}
         <Button variant="contained" onClick={bookAnother}>
-          Book another appointment
+          <Trans>Book another appointment</Trans>
         </Button>
       </StepPage>
     );
@@ -124,11 +164,11 @@ export function ThankYouScreen() {
   };
 
   return (
-    <StepPage heading={thankYouHeading(booking.status)}>
+    <StepPage heading={i18n._(thankYouHeading(booking.status))}>
       <ThankYouStatus
-        primary={primaryMessage(primary, booking.startUtc, Date.now())}
+        primary={primary}
         pending={booking.status === 'pending'}
-        sentTo={sentToLine(booking.notifiedBy)}
+        sentTo={sentToLine(i18n, booking.notifiedBy)}
       />
       {booking.confirmationNumber ? <ConfirmationNumber value={booking.confirmationNumber} /> : null}
 
@@ -155,19 +195,11 @@ export function ThankYouScreen() {
           mapUrl={mapUrl}
           phone={phone}
         />
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mt: 3 }}>
-          <Button variant="contained" onClick={addToCalendar}>
-            Add to calendar
-          </Button>
-          {booking.manageUrl ? (
-            <Button variant="outlined" href={booking.manageUrl}>
-              Manage your appointment
-            </Button>
-          ) : null}
-          <Button variant="outlined" color="inherit" onClick={bookAnother}>
-            Book another appointment
-          </Button>
-        </Box>
+        <ThankYouActions
+          onAddToCalendar={addToCalendar}
+          manageUrl={booking.manageUrl}
+          onBookAnother={bookAnother}
+        />
       </Box>
       {secondary ? (
         <Box component="p" sx={{ mt: 3 }}>

@@ -1,4 +1,5 @@
 import { DEFAULT_SETTINGS } from '@scheduler/domain/settings';
+import { i18n } from '../../../i18n/catalogs';
 import { describe, expect, it } from 'vitest';
 import {
   BOOKED_HEADING,
@@ -17,7 +18,9 @@ describe('thank-you wording', () => {
   it('matches the heading to the status', () => {
     expect(thankYouHeading('booked')).toBe(BOOKED_HEADING);
     expect(thankYouHeading('pending')).toBe(PENDING_HEADING);
-    expect(PENDING_HEADING).not.toMatch(/booked/);
+    expect(i18n._(BOOKED_HEADING)).toBe('Thank you, your appointment is booked');
+    expect(i18n._(PENDING_HEADING)).toBe('Thank you, your appointment request is received');
+    expect(i18n._(PENDING_HEADING)).not.toMatch(/booked/);
   });
 
   it('keeps the default primary message whole more than 48 h ahead, without its 48-hour sentence otherwise', () => {
@@ -34,11 +37,11 @@ describe('thank-you wording', () => {
   });
 
   it('names the masked channels, or nothing', () => {
-    expect(sentToLine({ email: 'z…@example.com', sms: '(212) …-0147' })).toBe(
+    expect(sentToLine(i18n, { email: 'z…@example.com', sms: '(212) …-0147' })).toBe(
       'We sent the details to z…@example.com and (212) …-0147.',
     );
-    expect(sentToLine({ sms: '(212) …-0147' })).toBe('We sent the details to (212) …-0147.');
-    expect(sentToLine({})).toBeNull();
-    expect(sentToLine(undefined)).toBeNull();
+    expect(sentToLine(i18n, { sms: '(212) …-0147' })).toBe('We sent the details to (212) …-0147.');
+    expect(sentToLine(i18n, {})).toBeNull();
+    expect(sentToLine(i18n, undefined)).toBeNull();
   });
 });

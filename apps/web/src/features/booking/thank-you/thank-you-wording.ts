@@ -3,15 +3,17 @@
  * booking's status (auto-confirm on: booked; off: pending), the practice's primary message with the
  * 48-hour line only when it can still be followed, and "We sent the details to …".
  */
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { DEFAULT_SETTINGS } from '@scheduler/domain/settings';
 import type { BookingNotifiedBy } from '@scheduler/contract/scheduler-api';
 
-export const BOOKED_HEADING = 'Thank you, your appointment is booked';
+export const BOOKED_HEADING = msg`Thank you, your appointment is booked`;
 /** Pending (thankYouScreen 3 "No"): the office confirms later — the heading does not say "booked". */
-export const PENDING_HEADING = 'Thank you, your appointment request is received';
-export const PENDING_NOTE = 'The office will confirm your appointment shortly.';
+export const PENDING_HEADING = msg`Thank you, your appointment request is received`;
+export const PENDING_NOTE = msg`The office will confirm your appointment shortly.`;
 
-export function thankYouHeading(status: 'booked' | 'pending'): string {
+export function thankYouHeading(status: 'booked' | 'pending'): MessageDescriptor {
   return status === 'pending' ? PENDING_HEADING : BOOKED_HEADING;
 }
 
@@ -35,10 +37,11 @@ export function primaryMessage(primary: string, startUtc: string, nowMs: number)
 }
 
 /** 'We sent the details to z…@example.com and (212) …-0147.'; null when no message goes out. */
-export function sentToLine(notifiedBy: BookingNotifiedBy | null | undefined): string | null {
-  const to = [notifiedBy?.email, notifiedBy?.sms].filter(
+export function sentToLine(i18n: I18n, notifiedBy: BookingNotifiedBy | null | undefined): string | null {
+  const [first, second] = [notifiedBy?.email, notifiedBy?.sms].filter(
     (value): value is string => typeof value === 'string' && value !== '',
   );
-  if (to.length === 0) return null;
-  return `We sent the details to ${to.join(' and ')}.`;
+  if (first === undefined) return null;
+  if (second === undefined) return i18n._(msg`We sent the details to ${first}.`);
+  return i18n._(msg`We sent the details to ${first} and ${second}.`);
 }

@@ -9,6 +9,9 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { i18n } from '../../../../i18n/catalogs';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { createClosureRequestSchema, type Closure } from '@scheduler/contract/admin/closures';
 import { dayOfWeek } from '@scheduler/domain/local-date';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -31,16 +34,40 @@ import {
   importUsFederalHolidays,
 } from './closures-api';
 
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+const WEEKDAYS = [
+  msg`Sunday`,
+  msg`Monday`,
+  msg`Tuesday`,
+  msg`Wednesday`,
+  msg`Thursday`,
+  msg`Friday`,
+  msg`Saturday`,
+] as const;
 
 /** 'Thursday 11/25/2027': a closed day (a calendar date of the location, no time, no zone). */
 export function closedDayText(date: string): string {
-  return `${WEEKDAYS[dayOfWeek(date)]} ${formatIsoDate(date)}`;
+  const weekday = i18n._(WEEKDAYS[dayOfWeek(date)] ?? WEEKDAYS[0]);
+  const day = formatIsoDate(date);
+  return i18n._(msg`${weekday} ${day}`);
 }
 
 function appointmentsText(count: number): string {
-  if (count === 0) return 'No appointment on it needs rebooking.';
-  return count === 1 ? '1 appointment on it to rebook.' : `${count} appointments on it to rebook.`;
+  if (count === 0) return i18n._(msg`No appointment on it needs rebooking.`);
+  return plural(count, { one: '# appointment on it to rebook.', other: '# appointments on it to rebook.' });
+}
+
+/** 'Thursday 11/25/2027 (Thanksgiving) is open again.' */
+function reopenedText(closure: Closure): string {
+  const day = closedDayText(closure.date);
+  const name = closure.name;
+  return i18n._(msg`${day} (${name}) is open again.`);
+}
+
+/** The Reopen button's name: 'Reopen Thursday 11/25/2027, Thanksgiving'. */
+function reopenLabel(closure: Closure): string {
+  const day = closedDayText(closure.date);
+  const name = closure.name;
+  return i18n._(msg`Reopen ${day}, ${name}`);
 }
 
 interface AddValues {
@@ -64,6 +91,7 @@ export interface ClosuresPanelProps {
  * rebooking. Changes need config:write; results are announced in the panel's status line.
  */
 export function ClosuresPanel({ clientId, locationId }: ClosuresPanelProps) {
+  const { t } = useLingui();
   const { can } = useStaffAccess();
   const queryClient = useQueryClient();
   const headingId = useId();
@@ -85,36 +113,43 @@ export function ClosuresPanel({ clientId, locationId }: ClosuresPanelProps) {
   const reopen = useMutation({
     mutationFn: (closure: Closure) => deleteClosure(clientId, locationId, closure.date),
     onSuccess: async (_answer, closure) => {
-      setAnnouncement(`${closedDayText(closure.date)} (${closure.name}) is open again.`);
+      setAnnouncement(reopenedText(closure));
       await refresh();
     },
-    onError: () => setAnnouncement('The day could not be reopened. Please try again.'),
+    onError: () => setAnnouncement(t`The day could not be reopened. Please try again.`),
   });
 
   const data = closures.data;
   const zone = data ? zoneLongName(data.location.timeZone) : '';
+  const locationName = data?.location.name ?? '';
   return (
     <Box component="section" aria-labelledby={headingId}>
       <Typography id={headingId} variant="h6" component="h2" sx={{ mb: 1 }}>
-        Closed days
+        <Trans>Closed days</Trans>
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        No time is offered on a closed day, and it does not count as a business day.
-        {data ? ` Dates are ${data.location.name}'s (${zone}).` : ''}
+        <Trans>No time is offered on a closed day, and it does not count as a business day.</Trans>
+        {data ? ` ${t`Dates are ${locationName}'s (${zone}).`}` : ''}
       </Typography>
       <Typography role="status" aria-live="polite" sx={{ mb: announcement ? 2 : 0, fontWeight: 500 }}>
         {announcement}
       </Typography>
-      {closures.isPending ? <LoadingBlock label="Loading the closed days…" /> : null}
+      {closures.isPending ? <LoadingBlock label={t`Loading the closed days…`} /> : null}
       {closures.isError ? (
-        <ErrorBlock error={closures.error} what="the closed days" onRetry={() => void closures.refetch()} />
+        <ErrorBlock
+          error={closures.error}
+          what={t`the closed days`}
+          onRetry={() => void closures.refetch()}
+        />
       ) : null}
       {data ? (
         <Stack spacing={3}>
           {data.closures.length === 0 ? (
-            <Typography color="text.secondary">No closed day from today to the end of next year.</Typography>
+            <Typography color="text.secondary">
+              <Trans>No closed day from today to the end of next year.</Trans>
+            </Typography>
           ) : (
-            <List dense aria-label="Closed days from today to the end of next year">
+            <List dense aria-label={t`Closed days from today to the end of next year`}>
               {data.closures.map((closure) => (
                 <ListItem
                   key={closure.closureId}
@@ -125,9 +160,9 @@ export function ClosuresPanel({ clientId, locationId }: ClosuresPanelProps) {
                         size="small"
                         onClick={() => reopen.mutate(closure)}
                         disabled={reopen.isPending}
-                        aria-label={`Reopen ${closedDayText(closure.date)}, ${closure.name}`}
+                        aria-label={reopenLabel(closure)}
                       >
-                        Reopen
+                        <Trans>Reopen</Trans>
                       </Button>
                     ) : undefined
                   }
@@ -138,7 +173,7 @@ export function ClosuresPanel({ clientId, locationId }: ClosuresPanelProps) {
                       <>
                         {closedDayText(closure.date)}
                         {closure.source === 'us-federal' ? (
-                          <Chip component="span" size="small" label="US federal holiday" sx={{ ml: 1 }} />
+                          <Chip component="span" size="small" label={t`US federal holiday`} sx={{ ml: 1 }} />
                         ) : null}
                       </>
                     }
@@ -169,9 +204,9 @@ export function ClosuresPanel({ clientId, locationId }: ClosuresPanelProps) {
             </>
           ) : null}
           <AppointmentsToRebook
-            caption="Appointments on closed days, to rebook"
+            caption={t`Appointments on closed days, to rebook`}
             appointments={data.appointmentsToRebook}
-            emptyText="No upcoming appointment falls on a closed day."
+            emptyText={t`No upcoming appointment falls on a closed day.`}
           />
         </Stack>
       ) : null}
@@ -188,6 +223,7 @@ function AddClosureForm({
   locationId: string;
   onAdded: (message: string) => Promise<void>;
 }) {
+  const { t } = useLingui();
   const { control, handleSubmit, setError, reset, formState } = useForm<AddValues, unknown, AddValues>({
     resolver: zodResolver(addSchema),
     defaultValues: { date: '', name: '' },
@@ -199,23 +235,24 @@ function AddClosureForm({
     try {
       const answer = await add.mutateAsync(values);
       reset();
-      await onAdded(
-        `Closed ${closedDayText(answer.closure.date)} (${answer.closure.name}). ${appointmentsText(answer.appointmentsToRebook.length)}`,
-      );
+      const day = closedDayText(answer.closure.date);
+      const name = answer.closure.name;
+      const rebook = appointmentsText(answer.appointmentsToRebook.length);
+      await onAdded(t`Closed ${day} (${name}). ${rebook}`);
     } catch (error) {
       applyServerFieldErrors(error, setError);
     }
   });
   return (
-    <Box component="form" noValidate aria-label="Close a day" onSubmit={(event) => void onSubmit(event)}>
+    <Box component="form" noValidate aria-label={t`Close a day`} onSubmit={(event) => void onSubmit(event)}>
       <Typography variant="subtitle1" component="h3" sx={{ mb: 1 }}>
-        Close a day
+        <Trans>Close a day</Trans>
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
         <FormTextField
           control={control}
           name="date"
-          label="Date"
+          label={t`Date`}
           type="date"
           required
           slotProps={{ inputLabel: { shrink: true } }}
@@ -223,14 +260,14 @@ function AddClosureForm({
         <FormTextField
           control={control}
           name="name"
-          label="Name"
-          helperText="e.g. Staff training"
+          label={t`Name`}
+          helperText={t`e.g. Staff training`}
           required
           maxLength={100}
           sx={{ flex: 1 }}
         />
         <Button type="submit" variant="contained" disabled={formState.isSubmitting} sx={{ mt: { sm: 1 } }}>
-          {formState.isSubmitting ? 'Saving…' : 'Close this day'}
+          {formState.isSubmitting ? <Trans>Saving…</Trans> : <Trans>Close this day</Trans>}
         </Button>
       </Stack>
       <SaveErrorAlert error={add.error} />
@@ -250,6 +287,7 @@ function ImportHolidays({
   today: string;
   onImported: (message: string) => Promise<void>;
 }) {
+  const { t } = useLingui();
   const thisYear = Number(today.slice(0, 4));
   const [year, setYear] = useState(thisYear);
   const importYear = useMutation({
@@ -257,12 +295,16 @@ function ImportHolidays({
     onSuccess: async (answer) => {
       const added = answer.added.length;
       const kept = answer.alreadyClosed.length;
+      const toRebook = answer.appointmentsToRebook.length;
       const parts = [
-        `${added === 1 ? '1 US federal holiday' : `${added} US federal holidays`} of ${year} added.`,
-        ...(kept > 0 ? [`${kept === 1 ? '1 day was' : `${kept} days were`} already closed.`] : []),
-        ...(answer.appointmentsToRebook.length > 0
-          ? [`${answer.appointmentsToRebook.length} appointments on them to rebook.`]
+        plural(added, {
+          one: `# US federal holiday of ${year} added.`,
+          other: `# US federal holidays of ${year} added.`,
+        }),
+        ...(kept > 0
+          ? [plural(kept, { one: '# day was already closed.', other: '# days were already closed.' })]
           : []),
+        ...(toRebook > 0 ? [t`${toRebook} appointments on them to rebook.`] : []),
       ];
       await onImported(parts.join(' '));
     },
@@ -270,13 +312,13 @@ function ImportHolidays({
   return (
     <Box>
       <Typography variant="subtitle1" component="h3" sx={{ mb: 1 }}>
-        US federal holidays
+        <Trans>US federal holidays</Trans>
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
         <TextField
           select
           size="small"
-          label="Year"
+          label={t`Year`}
           value={year}
           onChange={(event) => setYear(Number(event.target.value))}
           sx={{ minWidth: 120 }}
@@ -288,12 +330,18 @@ function ImportHolidays({
           ))}
         </TextField>
         <Button variant="outlined" onClick={() => importYear.mutate()} disabled={importYear.isPending}>
-          {importYear.isPending ? 'Importing…' : `Import US federal holidays for ${year}`}
+          {importYear.isPending ? (
+            <Trans>Importing…</Trans>
+          ) : (
+            <Trans>Import US federal holidays for {year}</Trans>
+          )}
         </Button>
       </Stack>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-        Each holiday on the day it is observed (a Saturday holiday on the Friday before, a Sunday one on the
-        Monday after). Days already closed are kept.
+        <Trans>
+          Each holiday on the day it is observed (a Saturday holiday on the Friday before, a Sunday one on the
+          Monday after). Days already closed are kept.
+        </Trans>
       </Typography>
       <SaveErrorAlert error={importYear.error} />
     </Box>

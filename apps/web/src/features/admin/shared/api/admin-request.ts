@@ -1,3 +1,5 @@
+import { i18n } from '../../../../i18n/catalogs';
+import { msg } from '@lingui/core/macro';
 import { isApiError, request, type RequestOptions, type ResponseSchema } from '../../../../lib/api-client';
 import { clearAuthSession } from '../../../../lib/auth-session';
 
@@ -44,9 +46,10 @@ export async function adminRequest(
 }
 
 /** The message to show for a failed call: the server's own message (conflicts, lock-outs) or a generic one. */
-export function errorMessageOf(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
-  if (isApiError(error)) return error.message || fallback;
-  return fallback;
+export function errorMessageOf(error: unknown, fallback?: string): string {
+  const text = fallback ?? i18n._(msg`Something went wrong. Please try again.`);
+  if (isApiError(error)) return error.message || text;
+  return text;
 }
 
 /** True for a stale edit (someone else saved first). */

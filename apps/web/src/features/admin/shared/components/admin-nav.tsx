@@ -2,10 +2,11 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
+import { useLingui } from '@lingui/react/macro';
 import { Fragment } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { sectionPath } from '../admin-paths';
-import type { AdminSection } from '../admin-sections';
+import { SECTION_GROUP_LABELS, type AdminSection } from '../admin-sections';
 
 export interface AdminNavProps {
   clientId: string;
@@ -23,12 +24,13 @@ const DETAIL_PARENT: Record<string, string> = {
 
 /** The sections the role may open, as links grouped under headings; the current one is marked. */
 export function AdminNav({ clientId, ruleId, sections, currentSegment, onNavigate }: AdminNavProps) {
+  const { t, i18n } = useLingui();
   const current = currentSegment ? (DETAIL_PARENT[currentSegment] ?? currentSegment) : undefined;
   const groups = [...new Set(sections.map((section) => section.group))];
   if (sections.length === 0) {
     return (
       <List>
-        <ListItemText sx={{ px: 2 }} primary="No sections are open to your role." />
+        <ListItemText sx={{ px: 2 }} primary={t`No sections are open to your role.`} />
       </List>
     );
   }
@@ -41,9 +43,9 @@ export function AdminNav({ clientId, ruleId, sections, currentSegment, onNavigat
             disableSticky
             sx={{ lineHeight: '36px', fontSize: '0.8rem', textTransform: 'uppercase' }}
           >
-            {group}
+            {i18n._(SECTION_GROUP_LABELS[group])}
           </ListSubheader>
-          <List component="ul" disablePadding aria-label={group}>
+          <List component="ul" disablePadding aria-label={i18n._(SECTION_GROUP_LABELS[group])}>
             {sections
               .filter((section) => section.group === group)
               .map((section) => (
@@ -55,7 +57,7 @@ export function AdminNav({ clientId, ruleId, sections, currentSegment, onNavigat
                     aria-current={current === section.segment ? 'page' : undefined}
                     onClick={onNavigate}
                   >
-                    <ListItemText primary={section.label} />
+                    <ListItemText primary={i18n._(section.label)} />
                   </ListItemButton>
                 </li>
               ))}

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 
@@ -22,6 +23,7 @@ export interface AdminPageProps {
  * route change (so screen-reader and keyboard users start at the new page), and the content.
  */
 export function AdminPage({ title, description, actions, children, maxWidth = 1200 }: AdminPageProps) {
+  const { t } = useLingui();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const location = useLocation();
 
@@ -35,7 +37,7 @@ export function AdminPage({ title, description, actions, children, maxWidth = 12
       id={ADMIN_MAIN_ID}
       sx={{ width: '100%', maxWidth, mx: 'auto', px: { xs: 2, sm: 3 }, py: 3 }}
     >
-      <title>{`${title} · Scheduler admin`}</title>
+      <title>{t`${title} · Scheduler admin`}</title>
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={2}

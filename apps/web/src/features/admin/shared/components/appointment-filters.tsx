@@ -3,16 +3,20 @@ import Button from '@mui/material/Button';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import { i18n } from '../../../../i18n/catalogs';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { isAppointmentStatus } from '@scheduler/domain/appointment-status';
 import type { GetFiltersResponse } from '@scheduler/contract/patient-management/patients';
 import type { ReactNode } from 'react';
 import { NO_FILTERS, type AppointmentFilters } from '../api/patient-management-api';
+import { appointmentStatusLabel } from '../status-labels';
 import { ChoiceFilter, filterChoices, filterFieldSx as fieldSx } from './choice-filter';
 
 /** Why the date range cannot be searched, or null. */
 export function dateRangeError(filters: Pick<AppointmentFilters, 'from' | 'to'>): string | null {
   if (filters.from && filters.to && filters.from > filters.to) {
-    return 'The start date must be on or before the end date';
+    return i18n._(msg`The start date must be on or before the end date`);
   }
   return null;
 }
@@ -47,41 +51,45 @@ export function AppointmentFiltersBar({
   options,
   value,
   onChange,
-  dateLabel = 'Appointments',
+  dateLabel,
   children,
   extraActive = false,
   onClear,
 }: AppointmentFiltersBarProps) {
+  const { t } = useLingui();
+  const dates = dateLabel ?? t`Appointments`;
   const rangeError = dateRangeError(value);
   const choices = filterChoices(options);
   const set = (patch: Partial<AppointmentFilters>) => onChange({ ...value, ...patch });
   const loading = options === undefined;
   const statusLabel = (status: string) =>
-    options?.statuses.find((option) => option.value === status)?.label ?? status;
+    isAppointmentStatus(status)
+      ? appointmentStatusLabel(status)
+      : (options?.statuses.find((option) => option.value === status)?.label ?? status);
 
   return (
     <Box
       role="group"
-      aria-label="Filters"
+      aria-label={t`Filters`}
       sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start', width: '100%' }}
     >
       <ChoiceFilter
-        label="Location"
-        anyLabel="Any location"
+        label={t`Location`}
+        anyLabel={t`Any location`}
         value={value.locationId}
         choices={choices.locations}
         onChange={(next) => set({ locationId: next })}
       />
       <ChoiceFilter
-        label="Provider"
-        anyLabel="Any provider"
+        label={t`Provider`}
+        anyLabel={t`Any provider`}
         value={value.providerId}
         choices={choices.providers}
         onChange={(next) => set({ providerId: next })}
       />
       <ChoiceFilter
-        label="Service"
-        anyLabel="Any service"
+        label={t`Service`}
+        anyLabel={t`Any service`}
         value={value.appointmentTypeId}
         choices={choices.services}
         onChange={(next) => set({ appointmentTypeId: next })}
@@ -89,7 +97,7 @@ export function AppointmentFiltersBar({
       <TextField
         select
         size="small"
-        label="Status"
+        label={t`Status`}
         value={value.statuses}
         disabled={loading}
         onChange={(event) => {
@@ -104,7 +112,7 @@ export function AppointmentFiltersBar({
             renderValue: (selected) =>
               Array.isArray(selected) && selected.length > 0
                 ? selected.map((status) => statusLabel(String(status))).join(', ')
-                : 'Any status',
+                : t`Any status`,
           },
           inputLabel: { shrink: true },
         }}
@@ -112,14 +120,14 @@ export function AppointmentFiltersBar({
       >
         {options?.statuses.map((status) => (
           <MenuItem key={status.value} value={status.value}>
-            <ListItemText primary={status.label} />
+            <ListItemText primary={statusLabel(status.value)} />
           </MenuItem>
         ))}
       </TextField>
       <TextField
         type="date"
         size="small"
-        label={`${dateLabel} from`}
+        label={t`${dates} from`}
         value={value.from}
         onChange={(event) => set({ from: event.target.value })}
         slotProps={{ inputLabel: { shrink: true } }}
@@ -128,7 +136,7 @@ export function AppointmentFiltersBar({
       <TextField
         type="date"
         size="small"
-        label={`${dateLabel} to`}
+        label={t`${dates} to`}
         value={value.to}
         error={rangeError !== null}
         helperText={rangeError ?? undefined}
@@ -145,7 +153,7 @@ export function AppointmentFiltersBar({
           }}
           sx={{ alignSelf: 'center' }}
         >
-          Clear filters
+          <Trans>Clear filters</Trans>
         </Button>
       ) : null}
     </Box>

@@ -6,11 +6,12 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { Trans } from '@lingui/react/macro';
 import type { AppointmentToRebook } from '@scheduler/contract/admin/rebooking';
-import { APPOINTMENT_STATUS_LABELS } from '@scheduler/domain/appointment-status';
 import { Link as RouterLink } from 'react-router';
 import { formatZonedDateTime, zoneLongName } from '../../../../lib/zoned-time';
 import { sectionPath } from '../admin-paths';
+import { appointmentStatusLabel } from '../status-labels';
 import { useAdminParams } from '../use-admin-params';
 
 export interface AppointmentsToRebookProps {
@@ -49,12 +50,26 @@ export function AppointmentsToRebook({
         </caption>
         <TableHead>
           <TableRow>
-            <TableCell scope="col">When</TableCell>
-            <TableCell scope="col">Patient</TableCell>
-            <TableCell scope="col">Service</TableCell>
-            {showProvider ? <TableCell scope="col">Provider</TableCell> : null}
-            <TableCell scope="col">Confirmation</TableCell>
-            <TableCell scope="col">Status</TableCell>
+            <TableCell scope="col">
+              <Trans>When</Trans>
+            </TableCell>
+            <TableCell scope="col">
+              <Trans>Patient</Trans>
+            </TableCell>
+            <TableCell scope="col">
+              <Trans>Service</Trans>
+            </TableCell>
+            {showProvider ? (
+              <TableCell scope="col">
+                <Trans>Provider</Trans>
+              </TableCell>
+            ) : null}
+            <TableCell scope="col">
+              <Trans>Confirmation</Trans>
+            </TableCell>
+            <TableCell scope="col">
+              <Trans>Status</Trans>
+            </TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -73,7 +88,7 @@ export function AppointmentsToRebook({
               <TableCell>{a.serviceName}</TableCell>
               {showProvider ? <TableCell>{a.providerName}</TableCell> : null}
               <TableCell>{a.confirmationNumber}</TableCell>
-              <TableCell>{APPOINTMENT_STATUS_LABELS[a.status]}</TableCell>
+              <TableCell>{appointmentStatusLabel(a.status)}</TableCell>
             </TableRow>
           ))}
         </TableBody>

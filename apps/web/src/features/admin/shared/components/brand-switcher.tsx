@@ -1,5 +1,6 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import { useLingui } from '@lingui/react/macro';
 import type { ClientBrand } from '@scheduler/contract/admin-auth';
 import { permissionsOf } from '@scheduler/domain/roles';
 import { useQueryClient } from '@tanstack/react-query';
@@ -20,6 +21,7 @@ export interface BrandSwitcherProps {
 
 /** Switches the session's brand (GET switch/clients) and opens the same section in the new brand when allowed. */
 export function BrandSwitcher({ brands, clientId, currentSegment }: BrandSwitcherProps) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const dispatch = useAdminDispatch();
   const queryClient = useQueryClient();
@@ -42,9 +44,10 @@ export function BrandSwitcher({ brands, clientId, currentSegment }: BrandSwitche
           : firstOpenSection(permissions);
       const scheduler = brand.schedulers[0]?.schedulerId ?? '0';
       await navigate(sectionPath(brand.clientId, scheduler, segment));
-      void notify(`Switched to ${brand.name}`, 'info');
+      const brandName = brand.name;
+      void notify(t`Switched to ${brandName}`, 'info');
     } catch (error) {
-      void notify(errorMessageOf(error, 'We could not switch practice. Please try again.'), 'error');
+      void notify(errorMessageOf(error, t`We could not switch practice. Please try again.`), 'error');
     } finally {
       dispatch(setFullPageLoader(false));
     }
@@ -54,7 +57,7 @@ export function BrandSwitcher({ brands, clientId, currentSegment }: BrandSwitche
     <TextField
       select
       size="small"
-      label="Practice"
+      label={t`Practice`}
       value={clientId}
       onChange={(event) => void onChange(event.target.value)}
       sx={{

@@ -8,6 +8,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 
 export interface ChecklistOption {
@@ -40,7 +41,11 @@ export function ChecklistField({
   disabled,
   columns = 2,
 }: ChecklistFieldProps) {
+  const { t } = useLingui();
   const [filter, setFilter] = useState('');
+  const chosen = value.length;
+  const total = options.length;
+  const filterLabel = legend.toLowerCase();
   const selected = useMemo(() => new Set(value), [value]);
   const visible = useMemo(() => {
     const needle = filter.trim().toLowerCase();
@@ -60,7 +65,9 @@ export function ChecklistField({
   return (
     <FormControl component="fieldset" disabled={disabled} sx={{ width: '100%' }}>
       <FormLabel component="legend" sx={{ mb: 1 }}>
-        {legend} ({value.length} of {options.length} chosen)
+        <Trans>
+          {legend} ({chosen} of {total} chosen)
+        </Trans>
       </FormLabel>
       {helperText ? <FormHelperText sx={{ mx: 0, mt: -0.5, mb: 1 }}>{helperText}</FormHelperText> : null}
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 1 }}>
@@ -68,20 +75,22 @@ export function ChecklistField({
           <TextField
             size="small"
             type="search"
-            label={`Filter ${legend.toLowerCase()}`}
+            label={t`Filter ${filterLabel}`}
             value={filter}
             onChange={(event) => setFilter(event.target.value)}
           />
         ) : null}
         <Button size="small" onClick={() => onChange(options.map((option) => option.id))} disabled={disabled}>
-          Select all
+          <Trans>Select all</Trans>
         </Button>
         <Button size="small" onClick={() => onChange([])} disabled={disabled}>
-          Clear
+          <Trans>Clear</Trans>
         </Button>
       </Box>
       {options.length === 0 ? (
-        <Typography color="text.secondary">Nothing to choose from yet.</Typography>
+        <Typography color="text.secondary">
+          <Trans>Nothing to choose from yet.</Trans>
+        </Typography>
       ) : null}
       {groups.map((group) => (
         <Box key={group || 'all'} sx={{ mb: 1 }}>

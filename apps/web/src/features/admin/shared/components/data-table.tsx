@@ -8,14 +8,41 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
+import TablePagination, { type TablePaginationProps } from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useState, type ReactNode } from 'react';
+import { intlLocale } from '../../../../i18n/catalogs';
 import { errorMessageOf } from '../api/admin-request';
 
 export type SortDirection = 'asc' | 'desc';
+
+/** The pagination's own texts (Material UI's English defaults, through Lingui). */
+export function usePaginationLabels(): Pick<
+  TablePaginationProps,
+  'labelRowsPerPage' | 'labelDisplayedRows' | 'getItemAriaLabel'
+> {
+  const { t } = useLingui();
+  const number = new Intl.NumberFormat(intlLocale());
+  return {
+    labelRowsPerPage: t`Rows per page:`,
+    labelDisplayedRows: ({ from, to, count }) => {
+      const first = number.format(from);
+      const last = number.format(to);
+      const all = number.format(count);
+      return count !== -1 ? t`${first}–${last} of ${all}` : t`${first}–${last} of more than ${last}`;
+    },
+    getItemAriaLabel: (type) =>
+      ({
+        first: t`Go to first page`,
+        last: t`Go to last page`,
+        next: t`Go to next page`,
+        previous: t`Go to previous page`,
+      })[type],
+  };
+}
 
 /**
  * The first column of a table that scrolls sideways inside its card stays in view (issue 19), on
@@ -166,9 +193,11 @@ export function DataTable<Row>({
   onRetry,
   searchLabel,
   emptyText,
-  noMatchText = 'Nothing matches your search.',
+  noMatchText,
   toolbar,
 }: DataTableProps<Row>) {
+  const { t } = useLingui();
+  const paginationLabels = usePaginationLabels();
   const searchId = useId();
   const { query } = controls;
   const empty = !loading && !error && rows !== undefined && rows.length === 0;
@@ -189,7 +218,7 @@ export function DataTable<Row>({
         {toolbar}
       </Box>
       <Box sx={{ height: 4 }}>
-        {loading && rows !== undefined ? <LinearProgress aria-label="Updating" /> : null}
+        {loading && rows !== undefined ? <LinearProgress aria-label={t`Updating`} /> : null}
       </Box>
       {error ? (
         <Alert
@@ -197,7 +226,7 @@ export function DataTable<Row>({
           sx={{ m: 2 }}
           action={
             <Button color="inherit" size="small" onClick={onRetry}>
-              Try again
+              <Trans>Try again</Trans>
             </Button>
           }
         >
@@ -205,7 +234,7 @@ export function DataTable<Row>({
         </Alert>
       ) : null}
       {/* Focusable so keyboard users can scroll a wide table sideways. */}
-      <TableContainer tabIndex={0} role="region" aria-label={`${caption} (scrollable)`}>
+      <TableContainer tabIndex={0} role="region" aria-label={t`${caption} (scrollable)`}>
         <Table size="small" aria-busy={loading}>
           <caption
             style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
@@ -217,13 +246,15 @@ export function DataTable<Row>({
             {rows === undefined && loading ? (
               <TableRow>
                 <TableCell colSpan={columns.length} role="status">
-                  Loading…
+                  <Trans>Loading…</Trans>
                 </TableCell>
               </TableRow>
             ) : null}
             {empty ? (
               <TableRow>
-                <TableCell colSpan={columns.length}>{query.search ? noMatchText : emptyText}</TableCell>
+                <TableCell colSpan={columns.length}>
+                  {query.search ? (noMatchText ?? t`Nothing matches your search.`) : emptyText}
+                </TableCell>
               </TableRow>
             ) : null}
             {(rows ?? []).map((row) => (
@@ -248,6 +279,7 @@ export function DataTable<Row>({
         </Table>
       </TableContainer>
       <TablePagination
+        {...paginationLabels}
         component="div"
         count={total}
         page={total === 0 ? 0 : Math.min(query.page, Math.max(0, Math.ceil(total / query.pageSize) - 1))}

@@ -4,6 +4,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
+import { Trans } from '@lingui/react/macro';
 import { useId, type FormEvent, type ReactNode } from 'react';
 import type { FieldValues, UseFormHandleSubmit, UseFormSetError } from 'react-hook-form';
 import { applyServerFieldErrors, SaveErrorAlert } from './save-feedback';
@@ -39,9 +40,11 @@ export function FormDialog(props: FormDialogProps) {
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>
+            <Trans>Cancel</Trans>
+          </Button>
           <Button type="submit" variant="contained" disabled={submitting || props.submitDisabled === true}>
-            {submitting ? 'Saving…' : props.submitLabel}
+            {submitting ? <Trans>Saving…</Trans> : props.submitLabel}
           </Button>
         </DialogActions>
       </form>

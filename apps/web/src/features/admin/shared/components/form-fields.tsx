@@ -4,6 +4,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { useLingui } from '@lingui/react/macro';
 import { useId, type ReactNode } from 'react';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 
@@ -34,6 +35,7 @@ export function FormTextField<T extends FieldValues, TOut = T>({
     min?: number;
     max?: number;
   }) {
+  const { t } = useLingui();
   return (
     <Controller
       control={control}
@@ -41,8 +43,9 @@ export function FormTextField<T extends FieldValues, TOut = T>({
       render={({ field, fieldState }) => {
         const value: unknown = field.value;
         const text = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+        const length = text.length;
         const counter =
-          maxLength !== undefined && props.multiline ? `${text.length}/${maxLength} characters` : undefined;
+          maxLength !== undefined && props.multiline ? t`${length}/${maxLength} characters` : undefined;
         const hint = fieldState.error?.message ?? helperText;
         return (
           <TextField

@@ -9,10 +9,12 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { AppointmentStatus } from '@scheduler/domain/appointment-status';
 import type { AppointmentSummary } from '@scheduler/contract/patient-management/shared';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { appointmentStatusLabel } from '../status-labels';
 import { ChannelName } from './channel-name';
 import { formatZonedDateTime } from '../../../../lib/zoned-time';
 
@@ -129,8 +131,9 @@ export function AppointmentsTable({
   linkTo,
   emptyText,
 }: AppointmentsTableProps) {
+  const { t } = useLingui();
   return (
-    <TableContainer tabIndex={0} role="region" aria-label={`${caption} (scrollable)`} sx={{ mb: 2 }}>
+    <TableContainer tabIndex={0} role="region" aria-label={t`${caption} (scrollable)`} sx={{ mb: 2 }}>
       <Table size="small">
         <Typography
           component="caption"
@@ -140,12 +143,24 @@ export function AppointmentsTable({
         </Typography>
         <TableHead>
           <TableRow>
-            <TableCell scope="col">When</TableCell>
-            <TableCell scope="col">Service</TableCell>
-            <TableCell scope="col">Provider</TableCell>
-            <TableCell scope="col">Location</TableCell>
-            <TableCell scope="col">Status</TableCell>
-            <TableCell scope="col">Channel</TableCell>
+            <TableCell scope="col">
+              <Trans>When</Trans>
+            </TableCell>
+            <TableCell scope="col">
+              <Trans>Service</Trans>
+            </TableCell>
+            <TableCell scope="col">
+              <Trans>Provider</Trans>
+            </TableCell>
+            <TableCell scope="col">
+              <Trans>Location</Trans>
+            </TableCell>
+            <TableCell scope="col">
+              <Trans>Status</Trans>
+            </TableCell>
+            <TableCell scope="col">
+              <Trans>Channel</Trans>
+            </TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -170,7 +185,7 @@ export function AppointmentsTable({
                   {selected ? (
                     <Box component="span" sx={visuallyHidden}>
                       {' '}
-                      (shown below)
+                      <Trans>(shown below)</Trans>
                     </Box>
                   ) : null}
                 </TableCell>
@@ -178,7 +193,10 @@ export function AppointmentsTable({
                 <TableCell>{appointment.provider.name}</TableCell>
                 <TableCell>{appointment.location.name}</TableCell>
                 <TableCell>
-                  <StatusChip status={appointment.status} label={appointment.statusLabel} />
+                  <StatusChip
+                    status={appointment.status}
+                    label={appointmentStatusLabel(appointment.status)}
+                  />
                 </TableCell>
                 <TableCell>
                   <ChannelName channel={appointment.channel} />

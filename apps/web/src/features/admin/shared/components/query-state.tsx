@@ -2,17 +2,19 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { errorMessageOf } from '../api/admin-request';
 
 /** A polite "Loading …" with a spinner, for a part of a screen. */
-export function LoadingBlock({ label = 'Loading…' }: { label?: string }) {
+export function LoadingBlock({ label }: { label?: string }) {
+  const { t } = useLingui();
   return (
     <Box
       role="status"
       sx={{ display: 'flex', alignItems: 'center', gap: 1.5, py: 4, justifyContent: 'center' }}
     >
       <CircularProgress size={24} aria-hidden="true" />
-      <span>{label}</span>
+      <span>{label ?? t`Loading…`}</span>
     </Box>
   );
 }
@@ -27,6 +29,7 @@ export function ErrorBlock({
   onRetry?: () => void;
   what?: string;
 }) {
+  const { t } = useLingui();
   return (
     <Alert
       severity="error"
@@ -34,12 +37,12 @@ export function ErrorBlock({
       action={
         onRetry ? (
           <Button color="inherit" size="small" onClick={onRetry}>
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         ) : undefined
       }
     >
-      {what ? `We could not load ${what}. ` : ''}
+      {what ? `${t`We could not load ${what}.`} ` : ''}
       {errorMessageOf(error)}
     </Alert>
   );

@@ -1,5 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import { i18n } from '../../../../i18n/catalogs';
+import { msg } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import * as z from 'zod';
@@ -7,6 +10,8 @@ import { isApiError } from '../../../../lib/api-client';
 import { fieldErrorsOf } from '../../../../lib/api-errors';
 import { notify } from '../../../../lib/notify';
 import { errorMessageOf, isConflict } from '../api/admin-request';
+
+const SAVE_FAILED = msg`Your changes could not be saved. Please try again.`;
 
 /**
  * A zod transform that validates its input with `schema` (issues keep their paths, so they land on the
@@ -43,22 +48,22 @@ export function SaveErrorAlert({ error, onReload }: { error: unknown; onReload?:
       action={
         conflict && onReload ? (
           <Button color="inherit" size="small" onClick={onReload}>
-            Reload
+            <Trans>Reload</Trans>
           </Button>
         ) : undefined
       }
     >
-      {errorMessageOf(error, 'Your changes could not be saved. Please try again.')}
+      {errorMessageOf(error, i18n._(SAVE_FAILED))}
     </Alert>
   );
 }
 
-export function notifySaved(message = 'Changes saved'): void {
-  void notify(message, 'success');
+export function notifySaved(message?: string): void {
+  void notify(message ?? i18n._(msg`Changes saved`), 'success');
 }
 
 export function notifySaveFailed(error: unknown): void {
-  void notify(errorMessageOf(error, 'Your changes could not be saved. Please try again.'), 'error');
+  void notify(errorMessageOf(error, i18n._(SAVE_FAILED)), 'error');
 }
 
 /**

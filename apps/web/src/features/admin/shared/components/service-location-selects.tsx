@@ -1,5 +1,6 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import { useLingui } from '@lingui/react/macro';
 import type { SxProps, Theme } from '@mui/material/styles';
 
 /**
@@ -22,11 +23,12 @@ export function ServiceSelect({
   disabled,
   sx = { minWidth: 220 },
 }: SelectProps<{ appointmentTypeId: string; name: string }>) {
+  const { t } = useLingui();
   return (
     <TextField
       select
       size="small"
-      label="Service"
+      label={t`Service`}
       required
       disabled={disabled}
       value={value}
@@ -49,11 +51,12 @@ export function LocationSelect({
   disabled,
   sx = { minWidth: 220 },
 }: SelectProps<{ locationId: string; name: string }>) {
+  const { t } = useLingui();
   return (
     <TextField
       select
       size="small"
-      label="Location"
+      label={t`Location`}
       required
       disabled={disabled}
       value={value}

@@ -6,6 +6,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { MessageDetail } from '@scheduler/contract/admin/messages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
@@ -67,34 +68,40 @@ function TextPart({ text, label }: { text: string; label: string }) {
 
 /** The rendered text of a message (HTML too when the server sends it). */
 function MessageBody({ message }: { message: MessageDetail }) {
+  const { t } = useLingui();
   const html = message.bodyHtml;
   if (message.body === null && html === null) {
-    return <Typography color="text.secondary">This message has not been rendered yet.</Typography>;
+    return (
+      <Typography color="text.secondary">
+        <Trans>This message has not been rendered yet.</Trans>
+      </Typography>
+    );
   }
+  const textPart = message.channel === 'sms' ? t`Text message` : t`Plain-text part`;
   return (
     <>
       {message.subject !== null ? (
         <Typography sx={{ mt: 2 }}>
-          <strong>Subject:</strong> {message.subject}
+          <strong>
+            <Trans>Subject:</Trans>
+          </strong>{' '}
+          {message.subject}
         </Typography>
       ) : null}
       {message.body !== null ? (
         <>
           <Typography variant="subtitle2" component="h3" sx={{ mt: 2, mb: 1 }}>
-            {message.channel === 'sms' ? 'Text message' : 'Plain-text part'}
+            {textPart}
           </Typography>
-          <TextPart
-            text={message.body}
-            label={message.channel === 'sms' ? 'Text message' : 'Plain-text part'}
-          />
+          <TextPart text={message.body} label={textPart} />
         </>
       ) : null}
       {html !== null ? (
         <>
           <Typography variant="subtitle2" component="h3" sx={{ mt: 2, mb: 1 }}>
-            HTML part
+            <Trans>HTML part</Trans>
           </Typography>
-          <HtmlPart html={html} title="HTML part of the e-mail" />
+          <HtmlPart html={html} title={t`HTML part of the e-mail`} />
         </>
       ) : null}
     </>
@@ -102,22 +109,25 @@ function MessageBody({ message }: { message: MessageDetail }) {
 }
 
 function MessageFacts({ message }: { message: MessageDetail }) {
+  const { t } = useLingui();
+  const kind = kindLabel(message);
+  const channel = channelLabel(message);
   return (
     <DetailList
       items={[
-        ['Patient', message.patientName],
+        [t`Patient`, message.patientName],
         [
-          'Appointment',
+          t`Appointment`,
           <ZonedTime key="a" at={message.appointmentStartUtc} timeZone={message.timeZone} withWeekday />,
         ],
-        ['Message', `${kindLabel(message)} · ${channelLabel(message)}`],
-        ['To', message.toAddress ?? '—'],
-        ['Status', <MessageStatus key="s" message={message} />],
-        ['Planned', <ZonedTime key="p" at={message.scheduledAt} timeZone={message.timeZone} />],
-        ['Sent', <ZonedTime key="t" at={message.sentAt} timeZone={message.timeZone} />],
-        ['Delivered', <ZonedTime key="d" at={message.deliveredAt} timeZone={message.timeZone} />],
-        ['Attempts', String(message.attempts)],
-        ...(message.lastError ? [['Last error', message.lastError] as const] : []),
+        [t`Message`, t`${kind} · ${channel}`],
+        [t`To`, message.toAddress ?? '—'],
+        [t`Status`, <MessageStatus key="s" message={message} />],
+        [t`Planned`, <ZonedTime key="p" at={message.scheduledAt} timeZone={message.timeZone} />],
+        [t`Sent`, <ZonedTime key="t" at={message.sentAt} timeZone={message.timeZone} />],
+        [t`Delivered`, <ZonedTime key="d" at={message.deliveredAt} timeZone={message.timeZone} />],
+        [t`Attempts`, String(message.attempts)],
+        ...(message.lastError ? [[t`Last error`, message.lastError] as const] : []),
       ]}
     />
   );
@@ -133,6 +143,7 @@ export interface MessageDetailDialogProps {
 
 /** One message: its facts, its rendered text and, for a failed one, "Resend". */
 export function MessageDetailDialog({ clientId, messageId, canWrite, onClose }: MessageDetailDialogProps) {
+  const { t } = useLingui();
   const titleId = useId();
   const queryClient = useQueryClient();
   const detail = useQuery({
@@ -143,21 +154,24 @@ export function MessageDetailDialog({ clientId, messageId, canWrite, onClose }: 
     mutationFn: () => resendMessage(clientId, messageId),
     onSuccess: async (answer) => {
       queryClient.setQueryData(messageKeys.one(clientId, messageId), answer);
-      notifySaved('The message is queued to be sent again');
+      notifySaved(t`The message is queued to be sent again`);
       await queryClient.invalidateQueries({ queryKey: messageKeys.all(clientId) });
     },
   });
   const message = detail.data?.message;
+  const dialogTitle = (shown: MessageDetail) => {
+    const kind = kindLabel(shown);
+    const channel = channelLabel(shown);
+    return t`${kind} by ${channel}`;
+  };
 
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
-      <DialogTitle id={titleId}>
-        {message ? `${kindLabel(message)} by ${channelLabel(message)}` : 'Message'}
-      </DialogTitle>
+      <DialogTitle id={titleId}>{message ? dialogTitle(message) : t`Message`}</DialogTitle>
       <DialogContent>
-        {detail.isPending ? <LoadingBlock label="Loading the message…" /> : null}
+        {detail.isPending ? <LoadingBlock label={t`Loading the message…`} /> : null}
         {detail.isError ? (
-          <ErrorBlock error={detail.error} what="the message" onRetry={() => void detail.refetch()} />
+          <ErrorBlock error={detail.error} what={t`the message`} onRetry={() => void detail.refetch()} />
         ) : null}
         {message ? (
           <>
@@ -167,17 +181,19 @@ export function MessageDetailDialog({ clientId, messageId, canWrite, onClose }: 
         ) : null}
         {resend.isError ? (
           <Alert severity="error" sx={{ mt: 2 }} role="alert">
-            {errorMessageOf(resend.error, 'The message could not be queued again. Please try again.')}
+            {errorMessageOf(resend.error, t`The message could not be queued again. Please try again.`)}
           </Alert>
         ) : null}
       </DialogContent>
       <DialogActions>
         {message?.canResend && canWrite ? (
           <Button variant="contained" disabled={resend.isPending} onClick={() => resend.mutate()}>
-            {resend.isPending ? 'Resending…' : 'Resend'}
+            {resend.isPending ? <Trans>Resending…</Trans> : <Trans>Resend</Trans>}
           </Button>
         ) : null}
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>
+          <Trans>Close</Trans>
+        </Button>
       </DialogActions>
     </Dialog>
   );

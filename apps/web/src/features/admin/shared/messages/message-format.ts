@@ -1,12 +1,9 @@
-import {
-  MESSAGE_CHANNEL_LABELS,
-  MESSAGE_KIND_LABELS,
-  MESSAGE_STATUS_LABELS,
-  type MessageStatus,
-  type MessageSummary,
-} from '@scheduler/contract/admin/messages';
+import { i18n } from '../../../../i18n/catalogs';
+import { msg } from '@lingui/core/macro';
+import type { MessageStatus, MessageSummary } from '@scheduler/contract/admin/messages';
 import { zoneAbbreviation as zoneAbbreviationOf } from '@scheduler/domain/zone-names';
 import { formatZonedDateTime } from '../../../../lib/zoned-time';
+import { messageChannelLabel, messageKindLabel, messageStatusLabel } from '../status-labels';
 
 /** How the message screens word and colour a message's kind, channel, status and times. */
 
@@ -20,10 +17,10 @@ export const STATUS_COLOURS: Readonly<
   skipped: 'warning',
 };
 
-export const kindLabel = (message: Pick<MessageSummary, 'kind'>) => MESSAGE_KIND_LABELS[message.kind];
+export const kindLabel = (message: Pick<MessageSummary, 'kind'>) => messageKindLabel(message.kind);
 export const channelLabel = (message: Pick<MessageSummary, 'channel'>) =>
-  MESSAGE_CHANNEL_LABELS[message.channel];
-export const statusLabel = (message: Pick<MessageSummary, 'status'>) => MESSAGE_STATUS_LABELS[message.status];
+  messageChannelLabel(message.channel);
+export const statusLabel = (message: Pick<MessageSummary, 'status'>) => messageStatusLabel(message.status);
 
 /** The zone's short name at that instant ('EST', 'GMT+5:30'; the messages' own), or the IANA name for an unknown zone. */
 export function zoneAbbreviation(isoInstant: string, timeZone: string): string {
@@ -44,12 +41,13 @@ export function formatZoned(isoInstant: string, timeZone: string, withWeekday = 
 /** Status in words with its reason: 'Not sent: no consent to e-mail'. */
 export function statusText(message: Pick<MessageSummary, 'status' | 'statusReason'>): string {
   const label = statusLabel(message);
-  return message.statusReason ? `${label}: ${message.statusReason}` : label;
+  const reason = message.statusReason;
+  return reason ? i18n._(msg`${label}: ${reason}`) : label;
 }
 
 /** The figure as a percentage ('12.5 %'), '—' when there is nothing to divide. */
 export function percent(rate: number | null): string {
   if (rate === null || !Number.isFinite(rate)) return '—';
   const value = Math.round(rate * 1000) / 10;
-  return `${value} %`;
+  return i18n._(msg`${value} %`);
 }

@@ -10,10 +10,13 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { i18n } from '../../../../i18n/catalogs';
 import type { MessageSummary } from '@scheduler/contract/admin/messages';
 import { Link as RouterLink } from 'react-router';
 import { sectionPath } from '../admin-paths';
-import { PAGE_SIZES } from '../components/data-table';
+import { PAGE_SIZES, usePaginationLabels } from '../components/data-table';
 import { visuallyHidden } from '../components/patient-parts';
 import { useAdminParams } from '../use-admin-params';
 import { channelLabel, formatZoned, kindLabel, STATUS_COLOURS, statusLabel } from './message-format';
@@ -78,14 +81,31 @@ export interface MessagesTableProps {
 }
 
 const headers = (showPatient: boolean) => [
-  'Appointment',
-  ...(showPatient ? ['Patient'] : []),
-  'Message',
-  'Status',
-  'Planned',
-  'Sent',
-  'Actions',
+  i18n._(msg`Appointment`),
+  ...(showPatient ? [i18n._(msg`Patient`)] : []),
+  i18n._(msg`Message`),
+  i18n._(msg`Status`),
+  i18n._(msg`Planned`),
+  i18n._(msg`Sent`),
+  i18n._(msg`Actions`),
 ];
+
+/** 'E-mail to ana@example.com' (the channel alone when there is no address). */
+function channelLine(message: MessageSummary): string {
+  const channel = channelLabel(message);
+  const address = message.toAddress;
+  return address ? i18n._(msg`${channel} to ${address}`) : channel;
+}
+
+/** The Open button's name: 'Open Reminder SMS to Ana Ruiz'. */
+function openLabel(message: MessageSummary, showPatient: boolean): string {
+  const kind = kindLabel(message);
+  const channel = channelLabel(message);
+  const patient = message.patientName;
+  return showPatient
+    ? i18n._(msg`Open ${kind} ${channel} to ${patient}`)
+    : i18n._(msg`Open ${kind} ${channel}`);
+}
 
 /** The messages of a page: appointment time (with zone), patient, kind, channel, status and times. */
 export function MessagesTable({
@@ -101,12 +121,14 @@ export function MessagesTable({
   emptyText,
   showPatient = true,
 }: MessagesTableProps) {
+  const { t } = useLingui();
+  const paginationLabels = usePaginationLabels();
   const { clientId, ruleId } = useAdminParams();
   const columns = headers(showPatient);
   const lastPage = Math.max(0, Math.ceil(total / pageSize) - 1);
   return (
     <>
-      <TableContainer tabIndex={0} role="region" aria-label={`${caption} (scrollable)`}>
+      <TableContainer tabIndex={0} role="region" aria-label={t`${caption} (scrollable)`}>
         <Table size="small" aria-busy={loading}>
           <caption style={visuallyHidden}>{caption}</caption>
           <TableHead>
@@ -122,7 +144,7 @@ export function MessagesTable({
             {rows === undefined && loading ? (
               <TableRow>
                 <TableCell colSpan={columns.length} role="status">
-                  Loading…
+                  <Trans>Loading…</Trans>
                 </TableCell>
               </TableRow>
             ) : null}
@@ -153,8 +175,7 @@ export function MessagesTable({
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
                   {kindLabel(message)}
                   <Typography variant="body2" color="text.secondary">
-                    {channelLabel(message)}
-                    {message.toAddress ? ` to ${message.toAddress}` : ''}
+                    {channelLine(message)}
                   </Typography>
                 </TableCell>
                 <TableCell>
@@ -167,7 +188,9 @@ export function MessagesTable({
                   <ZonedTime at={message.sentAt} timeZone={message.timeZone} />
                   {message.deliveredAt ? (
                     <Typography variant="body2" color="text.secondary">
-                      Delivered <ZonedTime at={message.deliveredAt} timeZone={message.timeZone} />
+                      <Trans>
+                        Delivered <ZonedTime at={message.deliveredAt} timeZone={message.timeZone} />
+                      </Trans>
                     </Typography>
                   ) : null}
                 </TableCell>
@@ -175,9 +198,9 @@ export function MessagesTable({
                   <Button
                     size="small"
                     onClick={() => onOpen(message)}
-                    aria-label={`Open ${kindLabel(message)} ${channelLabel(message)}${showPatient ? ` to ${message.patientName}` : ''}`}
+                    aria-label={openLabel(message, showPatient)}
                   >
-                    Open
+                    <Trans>Open</Trans>
                   </Button>
                 </TableCell>
               </TableRow>
@@ -186,6 +209,7 @@ export function MessagesTable({
         </Table>
       </TableContainer>
       <TablePagination
+        {...paginationLabels}
         component="div"
         count={total}
         page={total === 0 ? 0 : Math.min(page, lastPage)}

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PAGE_SIZES } from '../components/data-table';
@@ -11,6 +12,7 @@ import { MessagesTable } from './messages-table';
 
 /** The patient page's "Messages": every confirmation, reminder and notice sent (or not) to this patient. */
 export function PatientMessagesSection({ patientId }: { patientId: string }) {
+  const { t } = useLingui();
   const { clientId } = useAdminParams();
   const access = useStaffAccess();
   const [page, setPage] = useState(0);
@@ -30,12 +32,12 @@ export function PatientMessagesSection({ patientId }: { patientId: string }) {
   });
 
   return (
-    <Section id="patient-messages" title="Messages">
+    <Section id="patient-messages" title={t`Messages`}>
       {list.isError ? (
-        <ErrorBlock error={list.error} what="the messages" onRetry={() => void list.refetch()} />
+        <ErrorBlock error={list.error} what={t`the messages`} onRetry={() => void list.refetch()} />
       ) : null}
       <MessagesTable
-        caption="Messages to this patient"
+        caption={t`Messages to this patient`}
         rows={list.data?.items}
         total={list.data?.total ?? 0}
         page={page}
@@ -47,7 +49,7 @@ export function PatientMessagesSection({ patientId }: { patientId: string }) {
         }}
         onOpen={(message) => setOpenId(message.messageId)}
         loading={list.isFetching}
-        emptyText="No message has been made for this patient."
+        emptyText={t`No message has been made for this patient.`}
         showPatient={false}
       />
       {openId !== null ? (

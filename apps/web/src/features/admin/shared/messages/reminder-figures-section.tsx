@@ -8,6 +8,9 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { i18n } from '../../../../i18n/catalogs';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { MessageReport } from '@scheduler/contract/admin/messages';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { visuallyHidden } from '../components/patient-parts';
@@ -19,30 +22,35 @@ import { fetchMessageReport, messageKeys } from './messages-api';
 /** The reminder counts as label/value pairs (the report's first table). */
 export function reminderCounts(report: MessageReport): [string, number][] {
   return [
-    ['Sent', report.reminders.sent],
-    ['Delivered', report.reminders.delivered],
-    ['Failed', report.reminders.failed],
-    ['Not sent', report.reminders.skipped],
-    ['Queued', report.reminders.queued],
-    ['Confirmed by reply', report.confirmedByReply],
+    [i18n._(msg`Sent`), report.reminders.sent],
+    [i18n._(msg`Delivered`), report.reminders.delivered],
+    [i18n._(msg`Failed`), report.reminders.failed],
+    [i18n._(msg`Not sent`), report.reminders.skipped],
+    [i18n._(msg`Queued`), report.reminders.queued],
+    [i18n._(msg`Confirmed by reply`), report.confirmedByReply],
   ];
 }
 
 function Figures({ report }: { report: MessageReport }) {
+  const { t } = useLingui();
   const groups = [
-    ['Reminded', report.reminded],
-    ['Not reminded', report.notReminded],
+    [t`Reminded`, report.reminded],
+    [t`Not reminded`, report.notReminded],
   ] as const;
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
       <TableContainer>
         <Table size="small">
-          <caption style={visuallyHidden}>Reminders</caption>
+          <caption style={visuallyHidden}>
+            <Trans>Reminders</Trans>
+          </caption>
           <TableHead>
             <TableRow>
-              <TableCell scope="col">Reminders</TableCell>
+              <TableCell scope="col">
+                <Trans>Reminders</Trans>
+              </TableCell>
               <TableCell scope="col" align="right">
-                Count
+                <Trans>Count</Trans>
               </TableCell>
             </TableRow>
           </TableHead>
@@ -60,18 +68,22 @@ function Figures({ report }: { report: MessageReport }) {
       </TableContainer>
       <TableContainer>
         <Table size="small">
-          <caption style={visuallyHidden}>No-show rate, reminded or not</caption>
+          <caption style={visuallyHidden}>
+            <Trans>No-show rate, reminded or not</Trans>
+          </caption>
           <TableHead>
             <TableRow>
-              <TableCell scope="col">Appointments</TableCell>
-              <TableCell scope="col" align="right">
-                Ended
+              <TableCell scope="col">
+                <Trans>Appointments</Trans>
               </TableCell>
               <TableCell scope="col" align="right">
-                No-shows
+                <Trans>Ended</Trans>
               </TableCell>
               <TableCell scope="col" align="right">
-                No-show rate
+                <Trans>No-shows</Trans>
+              </TableCell>
+              <TableCell scope="col" align="right">
+                <Trans>No-show rate</Trans>
               </TableCell>
             </TableRow>
           </TableHead>
@@ -101,6 +113,7 @@ export function ReminderFiguresSection({
   filters: { from: string; to: string };
   enabled: boolean;
 }) {
+  const { t } = useLingui();
   const { clientId } = useAdminParams();
   const range = { from: filters.from, to: filters.to };
   const report = useQuery({
@@ -112,22 +125,24 @@ export function ReminderFiguresSection({
   return (
     <Box component="section" aria-labelledby="reminder-figures-title" sx={{ mb: 4 }}>
       <Typography id="reminder-figures-title" variant="h5" component="h2" gutterBottom>
-        Reminders
+        <Trans>Reminders</Trans>
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 1 }}>
-        Reminders planned in these dates by status, appointments confirmed by a text reply, and the no-show
-        rate of appointments that were reminded and of those that were not. Each reminder counts once, by its
-        status now (“Sent” ones have not been reported delivered).
+        <Trans>
+          Reminders planned in these dates by status, appointments confirmed by a text reply, and the no-show
+          rate of appointments that were reminded and of those that were not. Each reminder counts once, by
+          its status now (“Sent” ones have not been reported delivered).
+        </Trans>
       </Typography>
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Box sx={{ height: 4 }}>
-          {report.isFetching && report.data ? <LinearProgress aria-label="Updating" /> : null}
+          {report.isFetching && report.data ? <LinearProgress aria-label={t`Updating`} /> : null}
         </Box>
-        {report.isPending && enabled ? <LoadingBlock label="Loading the reminder figures…" /> : null}
+        {report.isPending && enabled ? <LoadingBlock label={t`Loading the reminder figures…`} /> : null}
         {report.isError ? (
           <ErrorBlock
             error={report.error}
-            what="the reminder figures"
+            what={t`the reminder figures`}
             onRetry={() => void report.refetch()}
           />
         ) : null}
