@@ -53,13 +53,13 @@ test.describe('configuration takes effect in the booking flow', () => {
     await admin.getByLabel('Lead window (how far out)').fill('15');
 
     const message = `Thank you for booking with BrightSmile (${Date.now()}).`;
-    await admin.getByLabel('Primary message').fill(message);
+    await admin.getByLabel('Primary message', { exact: true }).fill(message);
     await admin.getByRole('switch', { name: 'Group slots by provider' }).check();
     await admin.getByRole('button', { name: 'Save settings' }).click();
     await expectNotification(admin, 'Scheduler settings saved');
 
     await admin.reload();
-    await expect(admin.getByLabel('Primary message')).toHaveValue(message);
+    await expect(admin.getByLabel('Primary message', { exact: true })).toHaveValue(message);
     await expect(admin.getByRole('switch', { name: 'Group slots by provider' })).toBeChecked();
 
     // What the booking flow reads.
@@ -82,7 +82,7 @@ test.describe('configuration takes effect in the booking flow', () => {
     await expect(page.getByRole('article', { name: /Emily Carter/ })).toHaveCount(0);
 
     // Put the spec's default message back for the other specs' bookings.
-    await admin.getByLabel('Primary message').fill(DEFAULT_THANK_YOU);
+    await admin.getByLabel('Primary message', { exact: true }).fill(DEFAULT_THANK_YOU);
     await admin.getByRole('button', { name: 'Save settings' }).click();
     await expectNotification(admin, 'Scheduler settings saved');
     expect(await publicSettings(page.request)).toContainEqual({

@@ -1,4 +1,4 @@
-import type { FrameLocator, Page } from '@playwright/test';
+import type { Frame, FrameLocator, Page } from '@playwright/test';
 import {
   CLIENT,
   expectNoViolations,
@@ -18,8 +18,8 @@ import { snippet, startHostPage, type HostPage } from './widget-host';
  * Issue 21: the patient booking flow in Spanish on the seeded demo, on a phone.
  *  a) booked end to end from `?lang=es`: every step in Spanish (the reviewed catalog's words, no
  *     English message left, dates from Intl in Spanish), axe-clean, `<html lang="es">`;
- *  b) a browser that asks for Spanish (es-MX) starts in Spanish without `?lang=`;
- *  c) the widget with `data-lang="es"` on a practice's page speaks Spanish;
+ *  b) a browser that asks for Spanish (es-MX) starts in Spanish without `?lang=` and books end to end;
+ *  c) the widget with `data-lang="es"` on a practice's page speaks Spanish and books end to end;
  *  d) the header's language switch mid-flow keeps every answer and the step;
  *  e) the confirmation e-mail of a Spanish booking is in Spanish (the booking's language, stored
  *     with the appointment).
@@ -31,7 +31,7 @@ const SERVICE = /Emergency Dental Visit/;
 
 test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
 
-const heading = (page: Page | FrameLocator, english: string) =>
+const heading = (page: Page | Frame | FrameLocator, english: string) =>
   page.getByRole('heading', { level: 1, name: es(english) });
 
 async function expectSpanishPage(page: Page, what: string): Promise<void> {
@@ -42,7 +42,7 @@ async function expectSpanishPage(page: Page, what: string): Promise<void> {
 }
 
 /** Selects the first option whose text matches (labels may carry hints such as '(popular)'). */
-async function chooseOption(page: Page, selector: string, text: RegExp | string): Promise<void> {
+async function chooseOption(page: Page | Frame, selector: string, text: RegExp | string): Promise<void> {
   const option = page.locator(selector).locator('option').filter({ hasText: text }).first();
   await expect(option).toBeAttached();
   await page.locator(selector).selectOption(String(await option.getAttribute('value')));
@@ -61,8 +61,8 @@ interface Picked {
 }
 
 /** The first time offered (one tap: it opens the next step). */
-async function pickFirstTime(page: Page): Promise<Picked> {
-  const button = slotButtons(page).first();
+async function pickFirstTime(page: Page | Frame): Promise<Picked> {
+  const button = page.locator('button[data-start-utc]').first();
   await expect(button).toBeVisible({ timeout: 20_000 });
   const picked = {
     startUtc: (await button.getAttribute('data-start-utc')) ?? '',
@@ -73,8 +73,12 @@ async function pickFirstTime(page: Page): Promise<Picked> {
   return picked;
 }
 
-async function fillSpanishInsurance(page: Page, providerId: string): Promise<void> {
-  const { accepted } = await plansFor(page.request, providerId);
+async function fillSpanishInsurance(
+  page: Page | Frame,
+  providerId: string,
+  request: Page['request'],
+): Promise<void> {
+  const { accepted } = await plansFor(request, providerId);
   const plan = accepted[0];
   if (!plan) throw new Error('the provider accepts no plan');
   await chooseOption(page, '#field-carrierId', plan.carrier);
@@ -83,7 +87,7 @@ async function fillSpanishInsurance(page: Page, providerId: string): Promise<voi
   await page.locator('#field-relationship').selectOption('self');
 }
 
-async function fillSpanishIdentity(page: Page, patient: Patient): Promise<void> {
+async function fillSpanishIdentity(page: Page | Frame, patient: Patient): Promise<void> {
   await page.getByLabel(esPattern('First name', true)).fill(patient.firstName);
   await page.getByLabel(esPattern('Last name', true)).fill(patient.lastName);
   await page.getByLabel(esPattern('Date of birth', true)).fill(patient.dateOfBirth);
@@ -91,6 +95,54 @@ async function fillSpanishIdentity(page: Page, patient: Patient): Promise<void> 
   await page.getByRole('textbox', { name: esPattern('E-mail', true) }).fill(patient.email);
   await page.locator('input[name="smsPermission"]').check();
   await page.locator('input[name="emailPermission"]').check();
+}
+
+/**
+ * From the chosen time to the thank-you step, in Spanish (`root`: the page, or the widget's frame):
+ * details, insurance, identity, book; every step has no English left and is axe-clean on `page`.
+ */
+async function bookRestInSpanish(
+  root: Page | Frame,
+  page: Page,
+  slot: Picked,
+  patient: Patient,
+  what: string,
+): Promise<{ status: string; confirmationNumber: string }> {
+  const check = async (step: string) => {
+    await expect(root.locator('html')).toHaveAttribute('lang', 'es');
+    await expectNoEnglishLeft(root, `${what}: ${step}`);
+    await expectNoViolations(page, `${what}: ${step}`);
+  };
+  await expect(heading(root, 'Additional details')).toBeVisible();
+  await check('additional details');
+  await root.getByLabel(es('Reason for visit')).fill('Revisión');
+  await root.getByRole('button', { name: es('Continue') }).click();
+  await expect(heading(root, 'Insurance')).toBeVisible();
+  await check('insurance');
+  await fillSpanishInsurance(root, slot.providerId, page.request);
+  await root.getByRole('button', { name: es('Continue') }).click();
+  await expect(heading(root, 'Your information')).toBeVisible();
+  await check('identity');
+  await fillSpanishIdentity(root, patient);
+  const booked = page.waitForResponse(
+    (response) =>
+      response.url().includes('/api/scheduler/bookAppointment') && response.request().method() === 'PUT',
+  );
+  await root.getByRole('button', { name: es('Book appointment') }).click();
+  const response = await booked;
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  expect((response.request().postDataJSON() as { language?: unknown }).language).toBe('es');
+  const booking = (await response.json()) as { status: string; confirmationNumber: string };
+  await expect(root.getByRole('heading', { level: 1 })).toHaveText(
+    es(
+      booking.status === 'pending'
+        ? 'Thank you, your appointment request is received'
+        : 'Thank you, your appointment is booked',
+    ),
+  );
+  await expect(root.locator('body')).toContainText(booking.confirmationNumber);
+  await check('thank you');
+  return booking;
 }
 
 test.describe('booking in Spanish', () => {
@@ -124,7 +176,7 @@ test.describe('booking in Spanish', () => {
     await expect(page).toHaveURL(/\/insurance/);
     await expect(heading(page, 'Insurance')).toBeVisible();
     await expectSpanishPage(page, 'insurance');
-    await fillSpanishInsurance(page, slot.providerId);
+    await fillSpanishInsurance(page, slot.providerId, page.request);
     await page.getByRole('button', { name: es('Continue') }).click();
 
     await expect(page).toHaveURL(/\/identity/);
@@ -204,7 +256,7 @@ test.describe('booking in Spanish', () => {
 
     await page.getByRole('button', { name: es('Continue') }).click();
     await expect(heading(page, 'Insurance')).toBeVisible();
-    await fillSpanishInsurance(page, slot.providerId);
+    await fillSpanishInsurance(page, slot.providerId, page.request);
     const carrier = await page.locator('#field-carrierId').inputValue();
     const plan = await page.locator('#field-planId').inputValue();
 
@@ -235,13 +287,23 @@ test.describe('booking in Spanish', () => {
 test.describe('a browser that asks for Spanish', () => {
   test.use({ locale: 'es-MX' });
 
-  test('b) starts in Spanish without ?lang=', async ({ page }) => {
+  test('b) starts in Spanish without ?lang= and books end to end', async ({ page }) => {
     await page.goto(`/${CLIENT}/${SCHEDULER}/${LOCATION}/`);
     await expect(heading(page, 'Book an appointment')).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
     expect(page.url()).not.toContain('lang=');
     await expectNoEnglishLeft(page, 'landing (es-MX)');
     await expectNoViolations(page, 'landing (es-MX)');
+
+    await chooseOnSpanishLanding(page);
+    await page.getByRole('button', { name: es('Find a time') }).click();
+    await expect(heading(page, 'Find an appointment')).toBeVisible();
+    await expect(slotButtons(page).first()).toBeVisible({ timeout: 20_000 });
+    await expectNoEnglishLeft(page, 'find appointment (es-MX)');
+    const slot = await pickFirstTime(page);
+    const booking = await bookRestInSpanish(page, page, slot, newPatient('EsMx'), 'es-MX');
+    expect(page.url()).not.toContain('lang=');
+    expect(booking.confirmationNumber).not.toBe('');
   });
 });
 
@@ -266,7 +328,7 @@ test.describe('the widget with data-lang="es"', () => {
     await host?.close();
   });
 
-  test('c) speaks Spanish on an English practice page, through to the times', async ({ page }) => {
+  test('c) speaks Spanish on an English practice page and books end to end', async ({ page }) => {
     if (!host) throw new Error('no host page');
     await page.goto(`${host.origin}/`);
     const frame = page.locator('iframe[data-scheduler-widget]');
@@ -290,6 +352,13 @@ test.describe('the widget with data-lang="es"', () => {
       'aria-label',
       SPANISH_DATE,
     );
-    if (content) await expectNoEnglishLeft(content, 'widget find a time');
+    if (!content) throw new Error('no widget frame');
+    await expectNoEnglishLeft(content, 'widget find a time');
+    await expectNoViolations(page, 'widget find a time');
+
+    // … and books there, in Spanish, to the thank-you step.
+    const slot = await pickFirstTime(content);
+    const booking = await bookRestInSpanish(content, page, slot, newPatient('EsWidget'), 'widget');
+    expect(booking.confirmationNumber).not.toBe('');
   });
 });

@@ -51,7 +51,7 @@ function SpanishTextStatus({
   if (written) return null;
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 0.5, flexWrap: 'wrap' }}>
-      <Chip size="small" color="warning" variant="outlined" label={t`Spanish missing`} />
+      <Chip size="small" color="error" variant="outlined" label={t`Spanish missing`} />
       <Typography variant="body2" color="text.secondary">
         {spanishFallbackOf(englishKey, english) === 'default'
           ? t`Spanish (optional) — missing: the booking page uses the Spanish of the default message.`
