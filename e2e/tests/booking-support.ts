@@ -109,8 +109,10 @@ export async function choosePayment(page: Page, payment: PaymentAnswer): Promise
 }
 
 /** An axe scan with no violation at all, whatever its impact (issue 16: 0 violations at every step). */
-export async function expectNoViolations(page: Page, what: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
+export async function expectNoViolations(page: Page, what: string, include?: string): Promise<void> {
+  // `include`: scan only that part (e.g. a widget's frame, apart from the host page around it).
+  const builder = new AxeBuilder({ page });
+  const results = await (include ? builder.include(include) : builder).analyze();
   expect(
     results.violations.map(
       (v) =>
