@@ -17,7 +17,8 @@
 //
 // And the admin Schedule's render (issue 19): a day of 20 providers and 300 appointments in
 // ≤ 200 ms of main-thread time, from a Chromium trace (bench/lib/schedule-render.ts);
-// BENCH_FRONTEND_ONLY=schedule measures that alone.
+// BENCH_FRONTEND_ONLY=schedule measures that alone (=landing: the landing and Lighthouse alone).
+// Issue 21: the landing's weight and the Lighthouse scores in English and Spanish (BENCH_LANGS=en,es).
 //
 //   node --import tsx bench/frontend.ts
 import { spawn } from 'node:child_process';
@@ -500,9 +501,11 @@ async function scheduleRender(work: string): Promise<void> {
 
 const work = mkdtempSync(path.join(tmpdir(), 'scheduler-bench-frontend-'));
 try {
-  // BENCH_FRONTEND_ONLY=schedule measures the Schedule's render only.
-  if (process.env.BENCH_FRONTEND_ONLY !== 'schedule') await landingAndLighthouse(work);
-  await scheduleRender(work);
+  // BENCH_FRONTEND_ONLY=schedule measures the Schedule's render only; =landing the landing's weight
+  // and the Lighthouse scores only (in each of BENCH_LANGS).
+  const only = process.env.BENCH_FRONTEND_ONLY;
+  if (only !== 'schedule') await landingAndLighthouse(work);
+  if (only !== 'landing') await scheduleRender(work);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
