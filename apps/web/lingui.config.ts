@@ -11,14 +11,18 @@ import { formatter } from '@lingui/format-po';
 /**
  * Shared modules whose texts a patient meets only after the landing: the server's texts (loaded when a
  * call fails, features/booking/api/server-texts.ts), the thank-you's practice texts and calendar file,
- * the waitlist dialog (find-a-time), the root page. Their messages go with the later steps' catalog.
+ * the waitlist dialog (find-a-time), the root page, the patient's identity fields (identity step and
+ * waitlist dialog), the later steps' Back button (step-actions) and the placeholder screen no route shows.
+ * Their messages go with the later steps' catalog, not the landing's first one.
  */
 const LATER_FILES = [
   '<rootDir>/src/lib/error-texts.ts',
-  '<rootDir>/src/features/booking/lib/known-messages.ts',
   '<rootDir>/src/features/booking/lib/practice-texts.ts',
   '<rootDir>/src/features/booking/lib/ics.ts',
   '<rootDir>/src/features/booking/components/waitlist-dialog.tsx',
+  '<rootDir>/src/features/booking/components/identity-fields.tsx',
+  '<rootDir>/src/features/booking/components/step-actions.tsx',
+  '<rootDir>/src/components/placeholder-screen.tsx',
   '<rootDir>/src/app/root-page.tsx',
 ];
 

@@ -1,7 +1,10 @@
 import { setupI18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { generateMessageId } from '@lingui/message-utils/generateMessageId';
+import { NOTES_MAX_LENGTH, REASON_FOR_VISIT_MAX_LENGTH } from '@scheduler/contract/booking';
+import { ISO_DATE_RANGE_MESSAGE } from '@scheduler/contract/common';
 import { MANAGE_REFUSAL_MESSAGES } from '@scheduler/contract/manage';
+import { PERSON_NAME_MAX_LENGTH } from '@scheduler/contract/patient';
 import { SLOT_LINK_MALFORMED_MESSAGE, SLOT_LINK_NOT_FOUND_MESSAGE } from '@scheduler/contract/slot-link';
 import {
   WAITLIST_OFFER_EXPIRED_MESSAGE,
@@ -10,10 +13,17 @@ import {
   WAITLIST_OFFER_USED_MESSAGE,
 } from '@scheduler/contract/waitlist-offers';
 import { ERROR_CATALOGUE, bookingRefusal } from '@scheduler/domain/errors';
-import { fillMessageTemplate, formatMessage } from '@scheduler/domain/messages';
+import {
+  BOOKING_MESSAGE_CODES,
+  BOOKING_MESSAGES,
+  fillMessageTemplate,
+  formatMessage,
+} from '@scheduler/domain/messages';
 import { describe, expect, it } from 'vitest';
 import { spanishByEnglish } from '../i18n/spanish-catalog-test-support';
-import { errorText, errorTextTables, knownServerText, serverText } from './error-texts';
+import { i18n } from '../i18n/catalogs';
+import { errorText, knownText, knownTextTables, translateKnown } from './error-texts';
+import { BOOKING_MESSAGE_TEXTS, bookingMessage } from './spec-refusal-texts';
 
 const SPANISH: Record<string, string> = await spanishByEnglish();
 
@@ -40,7 +50,7 @@ const es = i18nIn('es');
 
 /** Every server text a patient can meet that this module maps, as the server writes it. */
 const SERVER_TEXTS: string[] = [
-  ...errorTextTables().codes.map(([code]) => ERROR_CATALOGUE[code].message),
+  ...knownTextTables().codes.map(([code]) => ERROR_CATALOGUE[code].message),
   'Not found',
   'Too many requests, please try again later',
   'Choose a location',
@@ -66,17 +76,17 @@ const SERVER_TEXTS: string[] = [
 
 describe('error texts', () => {
   it("keeps each code's English word for word (the domain catalogue's text)", () => {
-    for (const [code, descriptor] of errorTextTables().codes)
+    for (const [code, descriptor] of knownTextTables().codes)
       expect(en._(descriptor), code).toBe(ERROR_CATALOGUE[code].message);
-    for (const [english, descriptor] of errorTextTables().texts) expect(en._(descriptor)).toBe(english);
-    for (const { template, descriptor } of errorTextTables().filled)
+    for (const [english, descriptor] of knownTextTables().texts) expect(en._(descriptor)).toBe(english);
+    for (const { template, descriptor } of knownTextTables().filled)
       expect(descriptor.message ?? '', template).toBe(template);
   });
 
   it('shows every server text as it came in English, and differently in Spanish', () => {
     for (const text of SERVER_TEXTS) {
-      expect(knownServerText(en, text), text).toBe(text);
-      const spanish = knownServerText(es, text);
+      expect(knownText(en, text), text).toBe(text);
+      const spanish = knownText(es, text);
       expect(spanish, text).toBeDefined();
       expect(spanish, text).not.toBe(text);
     }
@@ -84,9 +94,10 @@ describe('error texts', () => {
 
   it('has a Spanish draft for each of its messages', () => {
     const english = [
-      ...errorTextTables().codes.map(([code]) => ERROR_CATALOGUE[code].message),
-      ...errorTextTables().texts.map(([text]) => text),
-      ...errorTextTables().filled.map(({ template }) => template),
+      ...knownTextTables().codes.map(([code]) => ERROR_CATALOGUE[code].message),
+      // the message's source (with its placeholders: 'Keep your first name to {nameMax} characters or fewer')
+      ...knownTextTables().texts.map(([text, descriptor]) => descriptor.message ?? text),
+      ...knownTextTables().filled.map(({ template }) => template),
     ];
     for (const text of english) expect(SPANISH[text], text).toBeTruthy();
   });
@@ -96,13 +107,13 @@ describe('error texts', () => {
       apptDate: 'March 9, 2025',
       apptTime: '02:30 PM',
     });
-    const spanish = knownServerText(es, existing) ?? '';
+    const spanish = knownText(es, existing) ?? '';
     expect(spanish).toMatch(/^Parece que ya tiene una cita programada para el 9 de marzo de 2025 a las 2:30/);
-    expect(knownServerText(es, bookingRefusal('SLOT_TAKEN', { phone: '(212) 555-0142' }).message)).toContain(
+    expect(knownText(es, bookingRefusal('SLOT_TAKEN', { phone: '(212) 555-0142' }).message)).toContain(
       'al (212) 555-0142',
     );
     expect(
-      knownServerText(
+      knownText(
         es,
         fillMessageTemplate(MANAGE_REFUSAL_MESSAGES.cancel['cutoff-passed'].replaceAll('HOURS', '48'), {
           phone: '555-0100',
@@ -113,9 +124,7 @@ describe('error texts', () => {
     );
   });
 
-  it("falls back to another module's lookup, then (not in English) to the code's text, then the server's", () => {
-    const translate = (text: string) => (text === 'Known elsewhere' ? 'Conocido' : text);
-    expect(errorText(es, 'VALIDATION', 'Known elsewhere', translate)).toBe('Conocido');
+  it("falls back (not in English) to the code's text, then to the server's", () => {
     expect(errorText(en, 'RATE_LIMITED', 'Too many sign-ins. Try again in 5 minutes.')).toBe(
       'Too many sign-ins. Try again in 5 minutes.',
     );
@@ -124,7 +133,39 @@ describe('error texts', () => {
     );
     expect(errorText(es, 'SOMETHING_NEW', 'A new refusal.')).toBe('A new refusal.');
     expect(errorText(es, 'toString', 'A new refusal.')).toBe('A new refusal.');
-    expect(serverText(es, 'A field message', translate)).toBe('A field message');
-    expect(serverText(es, 'Choose a location')).toBe('Elija una ubicación');
+    expect(translateKnown(es, 'A field message')).toBe('A field message');
+    expect(translateKnown(es, 'Choose a location')).toBe('Elija una ubicación');
+  });
+
+  it("knows the contract's form checks with the contract's limits", () => {
+    const texts = new Map(knownTextTables().texts);
+    for (const text of [
+      ISO_DATE_RANGE_MESSAGE,
+      `Keep your first name to ${PERSON_NAME_MAX_LENGTH} characters or fewer`,
+      `Keep your last name to ${PERSON_NAME_MAX_LENGTH} characters or fewer`,
+      `Keep the reason for your visit to ${REASON_FOR_VISIT_MAX_LENGTH} characters or fewer`,
+      `Keep your notes to ${NOTES_MAX_LENGTH} characters or fewer`,
+    ]) {
+      expect(texts.has(text), text).toBe(true);
+      expect(translateKnown(es, text), text).not.toBe(text);
+    }
+  });
+
+  it('keeps the booking messages word for word and fills them as formatMessage does', () => {
+    for (const code of BOOKING_MESSAGE_CODES) {
+      expect(i18n._(BOOKING_MESSAGE_TEXTS[code])).toBe(BOOKING_MESSAGES[code]);
+      expect(translateKnown(en, BOOKING_MESSAGES[code])).toBe(BOOKING_MESSAGES[code]);
+    }
+    expect(bookingMessage(i18n, 'SLOT_TAKEN', { phone: '(212) 555-0142' })).toBe(
+      formatMessage('SLOT_TAKEN', { phone: '(212) 555-0142' }),
+    );
+    expect(bookingMessage(i18n, 'SLOT_TAKEN')).toBe(formatMessage('SLOT_TAKEN'));
+    expect(bookingMessage(i18n, 'LOCATION_OFFLINE')).toBe(formatMessage('LOCATION_OFFLINE'));
+  });
+
+  it('leaves an unknown text as it is', () => {
+    expect(translateKnown(es, 'Something new from the server.')).toBe('Something new from the server.');
+    expect(translateKnown(es, 'toString')).toBe('toString');
+    expect(knownText(es, 'constructor')).toBeUndefined();
   });
 });

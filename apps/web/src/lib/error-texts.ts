@@ -1,23 +1,48 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { MONTH_NAMES } from '@scheduler/domain/dates';
 import { ERROR_CATALOGUE, type ErrorCode } from '@scheduler/domain/errors';
-import { INTL_LOCALE, toAppLocale } from '../i18n/locales';
-import { SPEC_REFUSAL_TEXTS } from './spec-refusal-texts';
+import {
+  BOOKING_CHANGED_MESSAGE,
+  BOOKING_MESSAGES,
+  CALL_OFFICE_MESSAGE,
+  EXISTING_PATIENTS_ONLY_MESSAGE,
+  IDEMPOTENCY_REUSED_MESSAGE,
+  LOCATION_NOT_FOUND_MESSAGE,
+  NEW_PATIENTS_ONLY_MESSAGE,
+  PLAN_NOT_AVAILABLE_MESSAGE,
+  PLAN_NOT_FOUND_MESSAGE,
+  PROVIDER_NOT_FOUND_MESSAGE,
+  SCHEDULER_NOT_FOUND_MESSAGE,
+  SELF_PAY_NOT_OFFERED_MESSAGE,
+  SERVICE_NOT_AT_LOCATION_MESSAGE,
+  SERVICE_NOT_FOUND_MESSAGE,
+  WAITLIST_LOCATION_HAS_TIMES_MESSAGE,
+  WAITLIST_LOCATION_OFF_MESSAGE,
+  WAITLIST_PROVIDER_HAS_TIMES_MESSAGE,
+  WAITLIST_PROVIDERS_OFF_MESSAGE,
+  type BookingMessageCode,
+} from '@scheduler/domain/messages';
+import { toAppLocale } from '../i18n/locales';
+import { BOOKING_MESSAGE_TEXTS, SPEC_REFUSAL_TEXTS } from './spec-refusal-texts';
+import { localValues, patternOf, SOURCE_LOCALE } from './text-templates';
 
 /**
- * The server's error texts (`{ error: { code, message, details } }`: the domain's error catalogue,
- * the booking and manage refusals, the HTTP layer's answers, per-field messages) in the patient's
- * language (issue 21). The server stays English: a text is recognised by its English (word for word,
- * or as a template whose values — a date, a phone number, a provider's name — are taken from it)
- * and shown in the active language with the same values. An unknown text stays as it came; in
- * another language than English, an unknown text of a known code gives that code's general text.
- * The English of each message equals the server's (error-texts.test.ts checks it against
- * @scheduler/domain and @scheduler/contract); the texts are copied, not imported, so zod stays out
- * of the first page's script.
+ * Every English text a patient reads that is written outside the web app (issue 21), in one lookup:
+ * the server's error answers (`{ error: { code, message, details } }`: the domain's error catalogue,
+ * the booking and manage refusals, the HTTP layer's answers, per-field messages), the spec's booking
+ * messages (section 8, @scheduler/domain/messages), the API client's own failures and the contract's
+ * form checks (packages/contract, run in the browser by the forms and on the server). The server and
+ * the contract stay English: a text is recognised by its English (word for word, or as a template
+ * whose values — a date, a phone number, a provider's name — are taken from it) and shown in the
+ * active language with the same values. An unknown text stays as it came; in another language than
+ * English, an unknown text of a known code gives that code's general text.
+ *
+ * The English of each message equals its source's (error-texts.test.ts checks it against
+ * @scheduler/domain and @scheduler/contract); the contract's texts and limits are copied, not
+ * imported, so zod stays out of this module. It is loaded when a call fails
+ * (features/booking/api/server-texts.ts) or with a later step that imports it, never with the
+ * landing's first script; its messages are in the later steps' catalog part (lingui.config.ts).
  */
-
-const SOURCE_LOCALE = 'en';
 
 /** The catalogue's default text of each code a patient can meet (`ERROR_CATALOGUE[code].message`). */
 const CODE_TEXTS: Partial<Record<ErrorCode, MessageDescriptor>> = {
@@ -49,8 +74,37 @@ const CODE_TEXTS: Partial<Record<ErrorCode, MessageDescriptor>> = {
   MANAGE_NOT_ALLOWED: msg`This appointment cannot be changed online. Please call our office.`,
 };
 
+/** The server's refusals a patient can meet (the booking API's public answers). */
+const BOOKING_API_TEXTS: Record<string, MessageDescriptor> = {
+  [SCHEDULER_NOT_FOUND_MESSAGE]: msg`We could not find this scheduler. Please check the link or call our office to schedule.`,
+  [SERVICE_NOT_FOUND_MESSAGE]: msg`We could not find this service. Please choose another one.`,
+  [LOCATION_NOT_FOUND_MESSAGE]: msg`We could not find this location. Please choose another one.`,
+  [PROVIDER_NOT_FOUND_MESSAGE]: msg`We could not find this provider. Please choose another one.`,
+  [PLAN_NOT_FOUND_MESSAGE]: msg`We could not find this insurance plan. Please choose another one.`,
+  [NEW_PATIENTS_ONLY_MESSAGE]: msg`This service is for new patients only. Please choose another service or call our office to schedule.`,
+  [EXISTING_PATIENTS_ONLY_MESSAGE]: msg`This service is for existing patients only. Please choose another service or call our office to schedule.`,
+  [SERVICE_NOT_AT_LOCATION_MESSAGE]: msg`The selected service is not offered at this location. Please choose another location or call our office to schedule.`,
+  [SELF_PAY_NOT_OFFERED_MESSAGE]: msg`Self-pay is not offered for online booking. Please choose your insurance plan or call our office to schedule.`,
+  [PLAN_NOT_AVAILABLE_MESSAGE]: msg`Choose one of the insurance plans offered.`,
+  [IDEMPOTENCY_REUSED_MESSAGE]: msg`This booking request was already used for another appointment. Please start your booking again.`,
+  [BOOKING_CHANGED_MESSAGE]: msg`This appointment has changed since it was booked. Please call our office if you have any questions.`,
+  [CALL_OFFICE_MESSAGE]: msg`We cannot complete this request online. Please call our office and we will be glad to help.`,
+  [WAITLIST_PROVIDERS_OFF_MESSAGE]: msg`The waitlist is not offered for providers. Please call our office to schedule.`,
+  [WAITLIST_PROVIDER_HAS_TIMES_MESSAGE]: msg`This provider has online availability. Please choose one of the times shown instead of joining the waitlist.`,
+  [WAITLIST_LOCATION_OFF_MESSAGE]: msg`The waitlist is not offered for this location. Please call our office to schedule.`,
+  [WAITLIST_LOCATION_HAS_TIMES_MESSAGE]: msg`This location has online availability. Please choose one of the times shown instead of joining the waitlist.`,
+};
+
+/** The web client's own answers for a failed call (lib/api-client.ts, api/get-config.ts). */
+const CLIENT_TEXTS: Record<string, MessageDescriptor> = {
+  'Something went wrong. Please try again.': msg`Something went wrong. Please try again.`,
+  'We could not reach the server. Please check your connection and try again.': msg`We could not reach the server. Please check your connection and try again.`,
+  'The request was cancelled.': msg`The request was cancelled.`,
+  'We could not find this booking page.': msg`We could not find this booking page.`,
+};
+
 /** Other texts the server sends patients as they are, by their English. */
-const OTHER_TEXTS: Record<string, MessageDescriptor> = {
+const SERVER_TEXTS: Record<string, MessageDescriptor> = {
   // The HTTP layer (apps/server platform/http/errors.ts)
   'Not found': msg`Not found`,
   'Too many requests, please try again later': msg`Too many requests, please try again later`,
@@ -66,6 +120,55 @@ const OTHER_TEXTS: Record<string, MessageDescriptor> = {
   // Slot links (contract/slot-link.ts)
   'This booking link is not valid: its time (slot) should look like 12-3-45-29412345 (provider, location, service and start).': msg`This booking link is not valid: its time (slot) should look like 12-3-45-29412345 (provider, location, service and start).`,
   'This booking link names a provider, location or service that is not offered here.': msg`This booking link names a provider, location or service that is not offered here.`,
+};
+
+/** The contract's limits as its messages write them (PERSON_NAME_MAX_LENGTH, REASON_FOR_VISIT_MAX_LENGTH …). */
+const nameMax = 50;
+const reasonMax = 500;
+const notesMax = 2000;
+const minDate = '1900-01-01';
+const maxDate = '2999-12-31';
+
+/**
+ * The contract's form checks (the patient, insurance and details schemas; the server's VALIDATION
+ * answers carry the same English in their field messages).
+ */
+
+const CONTRACT_TEXTS: Record<string, MessageDescriptor> = {
+  // Identity (contract/patient.ts, contract/common.ts)
+  'Enter your first name': msg`Enter your first name`,
+  'Enter your last name': msg`Enter your last name`,
+  [`Keep your first name to ${nameMax} characters or fewer`]: msg`Keep your first name to ${nameMax} characters or fewer`,
+  [`Keep your last name to ${nameMax} characters or fewer`]: msg`Keep your last name to ${nameMax} characters or fewer`,
+  'Use letters, spaces, hyphens and apostrophes in your first name': msg`Use letters, spaces, hyphens and apostrophes in your first name`,
+  'Use letters, spaces, hyphens and apostrophes in your last name': msg`Use letters, spaces, hyphens and apostrophes in your last name`,
+  'Enter your date of birth': msg`Enter your date of birth`,
+  'Enter a date': msg`Enter a date`,
+  'Enter a valid date (YYYY-MM-DD)': msg`Enter a valid date (YYYY-MM-DD)`,
+  [`Enter a date between ${minDate} and ${maxDate}`]: msg`Enter a date between ${minDate} and ${maxDate}`,
+  'Date of birth cannot be in the future': msg`Date of birth cannot be in the future`,
+  'Check the year of your date of birth': msg`Check the year of your date of birth`,
+  'Enter your phone number': msg`Enter your phone number`,
+  'Enter a valid phone number': msg`Enter a valid phone number`,
+  'Enter your e-mail address': msg`Enter your e-mail address`,
+  'Enter a valid e-mail address': msg`Enter a valid e-mail address`,
+  'Choose whether we may send you text messages': msg`Choose whether we may send you text messages`,
+  'Choose whether we may send you e-mails': msg`Choose whether we may send you e-mails`,
+  'Please agree to receive text messages to book online': msg`Please agree to receive text messages to book online`,
+  'Please agree to receive e-mails to book online': msg`Please agree to receive e-mails to book online`,
+  // Insurance (contract/booking.ts)
+  'Choose your insurance carrier': msg`Choose your insurance carrier`,
+  'Choose your insurance plan': msg`Choose your insurance plan`,
+  'Enter your member ID': msg`Enter your member ID`,
+  'Keep the member ID to 40 characters or fewer': msg`Keep the member ID to 40 characters or fewer`,
+  'Use letters, digits and hyphens in the member ID': msg`Use letters, digits and hyphens in the member ID`,
+  'Choose your relationship to the policy holder': msg`Choose your relationship to the policy holder`,
+  'Choose your insurance or self-pay': msg`Choose your insurance or self-pay`,
+  'Choose a valid option': msg`Choose a valid option`,
+  // Additional details (contract/booking.ts)
+  [`Keep the reason for your visit to ${reasonMax} characters or fewer`]: msg`Keep the reason for your visit to ${reasonMax} characters or fewer`,
+  [`Keep your notes to ${notesMax} characters or fewer`]: msg`Keep your notes to ${notesMax} characters or fewer`,
+  'Remove the invalid character (U+0000) from this text': msg`Remove the invalid character (U+0000) from this text`,
 };
 
 /**
@@ -192,65 +295,36 @@ const FILLED_TEXTS: FilledText[] = [
   },
 ];
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/** `template` as an anchored pattern, each `{name}` a named group. */
-function patternOf(template: string): RegExp {
-  const parts = template.split(/\{(\w+)\}/);
-  const source = parts
-    .map((part, index) => (index % 2 === 1 ? `(?<${part}>.+?)` : escapeRegExp(part)))
-    .join('');
-  return new RegExp(`^${source}$`, 's');
-}
-
 const FILLED_PATTERNS = FILLED_TEXTS.map(({ template, descriptor }) => ({
   pattern: patternOf(template),
   descriptor,
 }));
 
-const CODE_BY_TEXT: Record<string, MessageDescriptor> = Object.fromEntries(
-  (Object.keys(CODE_TEXTS) as ErrorCode[]).flatMap((code) => {
-    const descriptor = CODE_TEXTS[code];
-    return descriptor ? [[ERROR_CATALOGUE[code].message, descriptor]] : [];
-  }),
-);
+/** Every text known word for word, by its English. */
+const KNOWN_TEXTS: Record<string, MessageDescriptor> = {
+  // Each code's catalogue text
+  ...Object.fromEntries(
+    (Object.keys(CODE_TEXTS) as ErrorCode[]).flatMap((code) => {
+      const descriptor = CODE_TEXTS[code];
+      return descriptor ? [[ERROR_CATALOGUE[code].message, descriptor]] : [];
+    }),
+  ),
+  // The spec's booking messages (APPTDATE, APPTTIME and PHONENUMBER as placeholders)
+  ...Object.fromEntries(
+    (Object.keys(BOOKING_MESSAGES) as BookingMessageCode[]).map((code) => [
+      BOOKING_MESSAGES[code],
+      BOOKING_MESSAGE_TEXTS[code],
+    ]),
+  ),
+  ...BOOKING_API_TEXTS,
+  ...SERVER_TEXTS,
+  ...CLIENT_TEXTS,
+  ...CONTRACT_TEXTS,
+};
 
-/**
- * The server writes the existing appointment's date and time in English ('March 9, 2025',
- * '02:30 PM', domain dates.ts); in another language they are written again with Intl.
- */
-function localValues(i18n: I18n, values: Record<string, string>): Record<string, string> {
-  const locale = toAppLocale(i18n.locale);
-  if (locale === null || locale === SOURCE_LOCALE) return values;
-  const tag = INTL_LOCALE[locale];
-  const result = { ...values };
-  const date = /^([A-Z][a-z]+) (\d{1,2}), (\d{4})$/.exec(values.apptDate ?? '');
-  const month = date ? (MONTH_NAMES as readonly string[]).indexOf(date[1] ?? '') : -1;
-  if (date && month >= 0)
-    result.apptDate = new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone: 'UTC' }).format(
-      Date.UTC(Number(date[3]), month, Number(date[2])),
-    );
-  const time = /^(\d{1,2}):(\d{2}) (AM|PM)$/.exec(values.apptTime ?? '');
-  if (time) {
-    const hour = (Number(time[1]) % 12) + (time[3] === 'PM' ? 12 : 0);
-    result.apptTime = new Intl.DateTimeFormat(tag, {
-      hour: 'numeric',
-      minute: '2-digit',
-      timeZone: 'UTC',
-    }).format(Date.UTC(2000, 0, 1, hour, Number(time[2])));
-  }
-  return result;
-}
-
-/** A server text this module knows, in the active language; undefined for any other text. */
-export function knownServerText(i18n: I18n, text: string): string | undefined {
-  const exact = Object.hasOwn(OTHER_TEXTS, text)
-    ? OTHER_TEXTS[text]
-    : Object.hasOwn(CODE_BY_TEXT, text)
-      ? CODE_BY_TEXT[text]
-      : undefined;
+/** A text this module knows, in the active language; undefined for any other text. */
+export function knownText(i18n: I18n, text: string): string | undefined {
+  const exact = Object.hasOwn(KNOWN_TEXTS, text) ? KNOWN_TEXTS[text] : undefined;
   if (exact) return i18n._(exact);
   for (const { pattern, descriptor } of FILLED_PATTERNS) {
     const match = pattern.exec(text);
@@ -263,39 +337,29 @@ export function knownServerText(i18n: I18n, text: string): string | undefined {
   return undefined;
 }
 
-/** Another module's lookup of texts it knows (as is when it does not know one). */
-export type TextTranslator = (text: string) => string;
-
 /**
- * A text sent by the server (a field's message, a `message` of the manage answer) in the active
- * language: this module's texts, then `translate`'s (the booking messages, the contract's field
- * messages), else as it came.
+ * A text written outside the web app (a server's field message or refusal, a contract's form check,
+ * a booking message) in the active language when this module knows it; any other text as it came.
  */
-export function serverText(i18n: I18n, text: string, translate?: TextTranslator): string {
-  return knownServerText(i18n, text) ?? (translate ? translate(text) : text);
+export function translateKnown(i18n: I18n, text: string): string {
+  return knownText(i18n, text) ?? text;
 }
 
 /**
  * An error answer's message (`error.code`, `error.message`) in the active language. As
- * `serverText`; when no one knows the text and the language is not English, the general text of
+ * `translateKnown`; when the text is unknown and the language is not English, the general text of
  * its code (so a patient reads their language); an unknown code keeps the server's text.
  */
-export function errorText(
-  i18n: I18n,
-  code: string | null | undefined,
-  message: string,
-  translate?: TextTranslator,
-): string {
-  const known = knownServerText(i18n, message);
+export function errorText(i18n: I18n, code: string | null | undefined, message: string): string {
+  const known = knownText(i18n, message);
   if (known !== undefined) return known;
-  const translated = translate ? translate(message) : message;
-  if (translated !== message || toAppLocale(i18n.locale) === SOURCE_LOCALE) return translated;
+  if (toAppLocale(i18n.locale) === SOURCE_LOCALE) return message;
   const generic = code && Object.hasOwn(CODE_TEXTS, code) ? CODE_TEXTS[code as ErrorCode] : undefined;
   return generic ? i18n._(generic) : message;
 }
 
-/** For the test: each code's message and each English text with its message. */
-export function errorTextTables(): {
+/** For the test: each code's message, each English text known word for word and the filled texts. */
+export function knownTextTables(): {
   codes: ReadonlyArray<[ErrorCode, MessageDescriptor]>;
   texts: ReadonlyArray<[string, MessageDescriptor]>;
   filled: readonly FilledText[];
@@ -305,7 +369,7 @@ export function errorTextTables(): {
       const descriptor = CODE_TEXTS[code];
       return descriptor ? [[code, descriptor] as [ErrorCode, MessageDescriptor]] : [];
     }),
-    texts: Object.entries(OTHER_TEXTS),
+    texts: Object.entries(KNOWN_TEXTS),
     filled: FILLED_TEXTS,
   };
 }

@@ -12,6 +12,8 @@
  * Routes (FRONT_DESK_URL = /api/scheduler/admin/front-desk):
  *  - GET  …/free-times     the free times of a local day at a location for a service (per provider)
  *  - GET  …/appointment    one appointment as the reschedule and cancel dialogs show it (audited read)
+ *  - GET  …/message-language  the language a booking's messages default to (issue 21: the patient's
+ *                          last booking's, else the practice's default language, else English)
  *  - POST …/book           book an existing or a new patient (idempotent by idempotencyKey)
  *  - POST …/reschedule     move an appointment to another time / provider / location
  *  - POST …/cancel         cancel an appointment with a reason (required)
@@ -19,7 +21,13 @@
 import * as z from 'zod';
 import { recordIdSchema } from '../admin-auth.ts';
 import { insuranceDetailsSchema, NOTES_MAX_LENGTH, confirmationNumberSchema } from '../booking.ts';
-import { isoDateSchema, isoInstantSchema, optionalTextSchema, uuidSchema } from '../common.ts';
+import {
+  isoDateSchema,
+  isoInstantSchema,
+  optionalTextSchema,
+  patientLanguageSchema,
+  uuidSchema,
+} from '../common.ts';
 import { patientIdentitySchema } from '../patient.ts';
 import { brandQuerySchema } from './paging.ts';
 
@@ -28,6 +36,7 @@ export const FRONT_DESK_URL = '/api/scheduler/admin/front-desk';
 export const FRONT_DESK_PATHS = {
   freeTimes: 'admin/front-desk/free-times',
   appointment: 'admin/front-desk/appointment',
+  messageLanguage: 'admin/front-desk/message-language',
   book: 'admin/front-desk/book',
   reschedule: 'admin/front-desk/reschedule',
   cancel: 'admin/front-desk/cancel',
@@ -122,6 +131,25 @@ export const frontDeskAppointmentSchema = z.object({
 });
 export type FrontDeskAppointment = z.output<typeof frontDeskAppointmentSchema>;
 
+// ---------------------------------------------------------------- GET message-language
+
+/**
+ * Issue 21: the language a staff booking's messages default to, for the booking form's "Messages in"
+ * choice: the patient's last booking's language (`patient`), else the practice's default language
+ * setting (`practice`; also for a new patient, or without `patientId`), else English (`default`).
+ */
+export const frontDeskMessageLanguageQuerySchema = brandQuerySchema.extend({
+  patientId: recordIdSchema.optional(),
+});
+export type FrontDeskMessageLanguageQuery = z.output<typeof frontDeskMessageLanguageQuerySchema>;
+
+export const MESSAGE_LANGUAGE_SOURCES = ['patient', 'practice', 'default'] as const;
+export const frontDeskMessageLanguageSchema = z.object({
+  language: patientLanguageSchema,
+  source: z.enum(MESSAGE_LANGUAGE_SOURCES),
+});
+export type FrontDeskMessageLanguage = z.output<typeof frontDeskMessageLanguageSchema>;
+
 // ---------------------------------------------------------------- POST book
 
 /**
@@ -146,6 +174,11 @@ export const frontDeskBookRequestSchema = brandQuerySchema.extend({
   notes: optionalTextSchema(NOTES_MAX_LENGTH, `Keep the notes to ${NOTES_MAX_LENGTH} characters or fewer`),
   /** Why a rule that protects patients is overridden (required when the time needs it). */
   overrideReason: overrideReasonSchema,
+  /**
+   * Issue 21: the language the patient's messages go out in (kept on the appointment, a reschedule
+   * keeps it). Absent: the patient's last booking's language, else the practice's default language.
+   */
+  language: patientLanguageSchema.optional(),
   /** One per booking attempt: a retry answers the first booking. */
   idempotencyKey: uuidSchema,
 });

@@ -1,7 +1,5 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { generateMessageId } from '@lingui/message-utils/generateMessageId';
 import type { ManageAppointmentResponse } from '@scheduler/contract/manage';
 import type { BookAppointmentResponse, GetProvidersResponse } from '@scheduler/contract/scheduler-api';
@@ -11,6 +9,14 @@ import { configure, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n/catalogs';
+import {
+  englishFragments,
+  englishOnlyWordsIn,
+  fragmentPattern,
+  SPANISH_DATE,
+  staticFragments,
+  type EnglishFragment,
+} from '../../i18n/english-left';
 import { messages as spanishBooking } from '../../locales/es/booking.po';
 import { messages as spanishStart } from '../../locales/es/start.po';
 import { AdditionalDetailsScreen } from './additional-details/additional-details-screen';
@@ -53,105 +59,6 @@ import { ThankYouScreen } from './thank-you/thank-you-screen';
 
 // A shared 2-core machine: a first render with Material UI can take over a second.
 configure({ asyncUtilTimeout: 10_000 });
-
-// ------------------------------------------------------------------ the English catalog messages
-
-interface PoEntry {
-  id: string;
-  translation: string;
-}
-
-function unquote(line: string): string {
-  return JSON.parse(line.trim()) as string;
-}
-
-/** The entries (msgid → msgstr) of a .po file (Lingui's format: no plural msgid_plural). */
-function readPo(file: string): PoEntry[] {
-  const entries: PoEntry[] = [];
-  let field: 'msgid' | 'msgstr' | null = null;
-  let id = '';
-  let translation = '';
-  const flush = () => {
-    if (id !== '') entries.push({ id, translation });
-    id = '';
-    translation = '';
-    field = null;
-  };
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
-    if (line.startsWith('msgid ')) {
-      flush();
-      field = 'msgid';
-      id = unquote(line.slice(6));
-    } else if (line.startsWith('msgstr ')) {
-      field = 'msgstr';
-      translation = unquote(line.slice(7));
-    } else if (line.startsWith('"') && field !== null) {
-      if (field === 'msgid') id += unquote(line);
-      else translation += unquote(line);
-    } else if (line.trim() === '') {
-      if (field === 'msgstr') flush();
-    }
-  }
-  flush();
-  return entries;
-}
-
-const catalogFile = (locale: string, part: string) =>
-  path.join(import.meta.dirname, `../../locales/${locale}/${part}.po`);
-
-/**
- * The static fragments of an ICU message the patient would read: the text between placeholders,
- * tags and plural/select syntax, of two words or more (one word alone is too often also Spanish
- * or a name).
- */
-function staticFragments(message: string): string[] {
-  return message
-    .replace(/<\/?\d+\/?>/g, '\u0000')
-    .replace(/\{\s*[A-Za-z0-9_]+\s*,\s*(?:plural|select|selectordinal)\s*,/g, '\u0000')
-    .replace(/(?:^|\s)(?:one|other|zero|two|few|many|=\d+)\s*\{/g, '\u0000')
-    .replace(/\{\s*[A-Za-z0-9_]+\s*\}/g, '\u0000')
-    .replace(/[{}#]/g, '\u0000')
-    .split('\u0000')
-    .map((part) => part.replace(/\s+/g, ' ').trim())
-    .filter((part) => (part.match(/[A-Za-z]+/g) ?? []).length >= 2);
-}
-
-interface EnglishFragment {
-  fragment: string;
-  message: string;
-  catalog: string;
-}
-
-/** Every ≥ 2-word fragment of an English patient message whose Spanish is not the same text. */
-function englishFragments(): EnglishFragment[] {
-  const fragments: EnglishFragment[] = [];
-  for (const part of ['start', 'booking']) {
-    const spanish = new Map(readPo(catalogFile('es', part)).map((entry) => [entry.id, entry.translation]));
-    for (const { id } of readPo(catalogFile('en', part))) {
-      const translation = spanish.get(id) ?? '';
-      if (translation === id) continue;
-      for (const fragment of staticFragments(id)) {
-        // A fragment the Spanish keeps as it is (a brand, an example) is not English left.
-        if (translation.includes(fragment)) continue;
-        fragments.push({ fragment, message: id, catalog: `locales/en/${part}.po` });
-      }
-    }
-  }
-  return fragments;
-}
-
-/** Words that are English and not Spanish (whole words, any case). */
-const ENGLISH_ONLY = new Set(
-  (
-    'the your you and with for please select choose book booking booked appointment appointments ' +
-    'time times date insurance patient patients this that are will our call next back more not ' +
-    'of from when which what how cancel change continue confirm close search find show loading ' +
-    'available today tomorrow week month day days minutes hour hours phone first last birth ' +
-    'provider providers location locations office thank thanks reason notes details morning ' +
-    'afternoon evening monday tuesday wednesday thursday friday saturday sunday january february ' +
-    'march april june july august september october november december'
-  ).split(' '),
-);
 
 /** The practice's data in the fixtures below, shown as written (and the e-mail/web examples). */
 const PRACTICE_DATA = [
@@ -212,19 +119,12 @@ function englishOnPage(fragments: readonly EnglishFragment[]): string[] {
   if (process.env.SHOW_PAGE_TEXTS) console.log(texts.slice(0, -1).join(' | '));
   const found = new Set<string>();
   for (const { fragment, message, catalog } of fragments) {
-    const pattern = new RegExp(
-      `(^|[^A-Za-z])${fragment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^A-Za-z])`,
-    );
-    const where = texts.find((text) => pattern.test(text));
+    const where = texts.find((text) => fragmentPattern(fragment).test(text));
     if (where !== undefined) found.add(`"${fragment}" (${catalog}: ${message}) in: ${where.slice(0, 160)}`);
   }
   for (const text of texts) {
-    const words = text
-      .toLowerCase()
-      .split(/[^a-záéíóúüñ]+/)
-      .filter((word) => ENGLISH_ONLY.has(word));
-    if (words.length > 0)
-      found.add(`English words (${[...new Set(words)].join(', ')}) in: ${text.slice(0, 160)}`);
+    const words = englishOnlyWordsIn(text);
+    if (words.length > 0) found.add(`English words (${words.join(', ')}) in: ${text.slice(0, 160)}`);
   }
   return [...found];
 }
@@ -434,10 +334,6 @@ afterEach(resetBookingTest);
 afterAll(() => {
   i18n.activate('en');
 });
-
-/** Spanish weekday and month names (Intl, es-US). */
-const SPANISH_DATE =
-  /(?<![a-záéíóúñ])(lunes|martes|miércoles|jueves|viernes|sábado|domingo|lun|mar|mié|jue|vie|sáb|dom)(?![a-záéíóúñ]).{0,6}\d{1,2} de (ene|feb|mar|abr|may|jun|jul|ago|sept?|oct|nov|dic)/;
 
 function expectSpanishDate() {
   expect(pageTexts().some((text) => SPANISH_DATE.test(text))).toBe(true);

@@ -6,9 +6,10 @@
  * In ONE write transaction (the booking module's, decision 012): replay a known idempotency key,
  * re-check the time by the staff rules (working hours, closed days, time off, other appointments:
  * 409, never overridable), match or create the patient exactly as the patient's own booking does,
- * insert the appointment (channel front-desk, created by the user; its confirmation planned by the
- * messages context), and write the audit row with the override reason. The slot-unit key of the
- * database turns a lost race into 409 and the rollback leaves nothing behind.
+ * insert the appointment (channel front-desk, created by the user, in the language staff chose or
+ * its default — message-language.ts; its confirmation planned by the messages context, in that
+ * language), and write the audit row with the override reason and the language. The slot-unit
+ * key of the database turns a lost race into 409 and the rollback leaves nothing behind.
  */
 import { z } from 'zod';
 import { DomainError, validationError } from '@scheduler/domain/errors';
@@ -28,6 +29,7 @@ import type {
 } from '@scheduler/contract/admin/front-desk';
 import { createPatientIdentitySchema } from '@scheduler/contract/patient';
 import type { PatientIdentity } from '@scheduler/contract/patient';
+import type { PatientLanguage } from '@scheduler/contract/common';
 import { FRONT_DESK_CHANNEL } from '@scheduler/contract/waitlist';
 import type { AuditActor } from '../../../platform/audit/audit-log.ts';
 import { createAuditLog } from '../../../platform/audit/audit-log.ts';
@@ -47,11 +49,13 @@ import {
 import type { BookingTransaction } from '../booking/booking-repository.ts';
 import {
   selectAppointmentView,
+  selectLastBookingLanguage,
   selectPatientOnFile,
   selectService,
   selectStaffScope,
 } from './front-desk-repository.ts';
 import type { PatientOnFile, StaffService } from './front-desk-repository.ts';
+import { defaultMessageLanguage, practiceLanguage } from './message-language.ts';
 import { assertNotPast, assertOverrideReason, fieldError, timeRefused } from './refusals.ts';
 import { staffAppointment } from './staff-appointment.ts';
 import { matchOrSavePatient } from '../booking/match-or-save-patient.ts';
@@ -82,6 +86,12 @@ interface Target {
   who: WhoBooks;
   plan: { id: number; carrierId: number } | undefined;
   overrides: OverrideRule[];
+  /**
+   * The messages' language: the one staff chose (`chosen`), else the patient's last booking's
+   * (a patient on file), else the practice's default (a new person; a matched record's last
+   * booking's wins, read in the transaction).
+   */
+  language: { value: PatientLanguage; chosen: boolean };
 }
 
 /** The public identity step's schema and rules (a plausible date of birth against today at the location). */
@@ -160,7 +170,17 @@ async function resolveTarget(
   const closed = await closedDatesUntil(db, clientId, location, at, startMs);
   const overrides = overriddenRules(scope.settings, at, location.timeZone, startMs, closed);
   assertOverrideReason(overrides, request.overrideReason);
-  return { scope, service, location, startMs, who, plan, overrides };
+  const language =
+    request.language !== undefined
+      ? { value: request.language, chosen: true }
+      : {
+          value: (who.kind === 'on-file'
+            ? await defaultMessageLanguage(db, clientId, who.patient.id, scope)
+            : practiceLanguage(scope)
+          ).language,
+          chosen: false,
+        };
+  return { scope, service, location, startMs, who, plan, overrides, language };
 }
 
 /** The patient's id: the one on file, else matched (left as on file) or created, as the public booking does. */
@@ -227,6 +247,11 @@ async function bookOnTransaction(
   const { endMs, refusal } = await checkStaffSlot(tx, { at, clientId, service, location, provider, startMs });
   if (refusal !== null) throw timeRefused(refusal);
   const { patientId, isNew, matched } = await savePatientOf(tx, clientId, target, nowMs);
+  // A new person matched to a record on file: their last booking's language, unless staff chose one.
+  const language =
+    matched && !target.language.chosen
+      ? ((await selectLastBookingLanguage(trx, clientId, patientId)) ?? target.language.value)
+      : target.language.value;
   const insurancePolicyId = await policyOf(tx, clientId, patientId, request, target, nowMs);
   const appointmentId = await tx.insertAppointment(
     staffAppointment({
@@ -245,6 +270,7 @@ async function bookOnTransaction(
       notes: request.notes,
       createdByUserId: actor.userId,
       now: nowMs,
+      language,
     }),
   );
   // A matched record keeps its details; what the caller gave that differs waits for staff (issue 15).
@@ -273,6 +299,7 @@ async function bookOnTransaction(
       serviceId: service.id,
       startUtc: new Date(startMs).toISOString(),
       channel: FRONT_DESK_CHANNEL,
+      language,
       overrides: target.overrides,
       ...(target.overrides.length > 0 ? { overrideReason: request.overrideReason } : {}),
     },

@@ -79,6 +79,28 @@ export async function selectPatientOnFile(
   );
 }
 
+/**
+ * Issue 21: the language of the patient's most recently made booking (its messages went out in
+ * it), or undefined for a patient with none. One row by the (patient_id, start_at) index.
+ */
+export async function selectLastBookingLanguage(
+  db: Db,
+  clientId: number,
+  patientId: number,
+): Promise<'en' | 'es' | undefined> {
+  const row = await db
+    .selectFrom('appointments')
+    .select('language')
+    .where('client_id', '=', clientId)
+    .where('patient_id', '=', patientId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (row === undefined) return undefined;
+  return row.language === 'es' ? 'es' : 'en';
+}
+
 /** One appointment as the front desk's dialogs show it. */
 export interface AppointmentView {
   id: number;

@@ -15,6 +15,8 @@ import {
   frontDeskBookingSchema,
   frontDeskCancelRequestSchema,
   frontDeskChangeResponseSchema,
+  frontDeskMessageLanguageQuerySchema,
+  frontDeskMessageLanguageSchema,
   frontDeskRescheduleRequestSchema,
 } from '@scheduler/contract/admin/front-desk';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -26,6 +28,7 @@ import type { FreedTimeListener } from '../manage/manage-service.ts';
 import { createFrontDeskBooking } from './book-service.ts';
 import { createFrontDeskChanges } from './change-service.ts';
 import { createFreeTimes } from './free-times-service.ts';
+import { createMessageLanguage } from './message-language.ts';
 
 export interface FrontDeskRoutesOptions {
   db: Db;
@@ -49,6 +52,41 @@ const RULES =
   'hours, closed days, time off and other appointments always do (409 CONFLICT / SLOT_TAKEN with details.reason ' +
   'outside-hours, closed, time-off or taken). A time sooner than the minimum notice needs overrideReason (400 on ' +
   'overrideReason without it), kept in the audit row. A past time is 400.';
+
+/**
+ * GET …/message-language (issue 21): the default of the booking form's "Messages in" — the
+ * patient's last booking's language, else the practice's default; audited when it names a patient.
+ */
+function messageLanguageRoute(app: Parameters<FastifyPluginAsyncZod>[0], options: FrontDeskRoutesOptions) {
+  const { guard, audit } = app.staffAuth;
+  const messageLanguage = createMessageLanguage(options);
+  app.get(
+    `${FRONT_DESK_URL}/message-language`,
+    {
+      preHandler: guard.requireStaff({ permission: 'patients:read' }),
+      schema: {
+        tags: ['front-desk'],
+        summary:
+          "The language a booking's messages default to (issue 21): the patient's last booking's (patientId), else " +
+          "the practice's default language setting, else English. 404 for a patient not on file (patients:read; " +
+          'audited with a patientId)',
+        querystring: frontDeskMessageLanguageQuerySchema,
+        response: { 200: frontDeskMessageLanguageSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { actor } = staffOf(request);
+      const answer = await messageLanguage(actor, request.query.patientId);
+      if (request.query.patientId !== undefined)
+        await audit.recordFor(actor, 'patient.message-language.read', {
+          type: 'patient',
+          id: request.query.patientId,
+          details: { source: answer.source },
+        });
+      return reply.header('cache-control', 'no-store').send(answer);
+    },
+  );
+}
 
 export const frontDeskRoutes: FastifyPluginAsyncZod<FrontDeskRoutesOptions> = (app, options) => {
   const { guard, audit } = app.staffAuth;
@@ -99,6 +137,8 @@ export const frontDeskRoutes: FastifyPluginAsyncZod<FrontDeskRoutesOptions> = (a
       return reply.header('cache-control', 'no-store').send(answer);
     },
   );
+
+  messageLanguageRoute(app, options);
 
   app.post(
     `${FRONT_DESK_URL}/book`,

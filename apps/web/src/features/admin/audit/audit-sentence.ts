@@ -52,6 +52,7 @@ const TEMPLATES: Readonly<Record<string, MessageDescriptor>> = {
   'patient.list.read': msg({ message: '{actor} viewed the patient list' }),
   'patient.appointments.read': msg({ message: '{actor} viewed the appointments of {target}' }),
   'patient.pending-changes.read': msg({ message: '{actor} viewed the contact changes proposed by {target}' }),
+  'patient.message-language.read': msg({ message: '{actor} looked up the message language of {target}' }),
   'appointment.read': msg({ message: '{actor} opened {target}' }),
   'appointment.status.update': msg({ message: '{actor} changed the status of {target}{status}' }),
   'appointment.cancel.patient': msg({ message: '{actor} cancelled {target} online' }),

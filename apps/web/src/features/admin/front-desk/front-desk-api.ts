@@ -4,6 +4,7 @@ import {
   frontDeskAppointmentSchema,
   frontDeskBookingSchema,
   frontDeskChangeResponseSchema,
+  frontDeskMessageLanguageSchema,
   type FrontDeskBookRequestInput,
   type FrontDeskCancelRequestInput,
   type FrontDeskRescheduleRequestInput,
@@ -32,6 +33,8 @@ export const frontDeskKeys = {
     ['admin', clientId, 'front-desk', 'free-times', query] as const,
   appointment: (clientId: string, appointmentId: string) =>
     ['admin', clientId, 'front-desk', 'appointment', appointmentId] as const,
+  messageLanguage: (clientId: string, patientId: string | null) =>
+    ['admin', clientId, 'front-desk', 'message-language', patientId] as const,
   search: (clientId: string, text: string) => ['admin', clientId, 'front-desk', 'patients', text] as const,
   insurance: (clientId: string) => ['admin', clientId, 'front-desk', 'insurance'] as const,
 };
@@ -61,6 +64,19 @@ export function fetchFrontDeskAppointment(clientId: string, appointmentId: strin
     params: { clientId, appointmentId },
     signal,
     schema: frontDeskAppointmentSchema,
+  });
+}
+
+/**
+ * Issue 21: the language a booking's messages default to — the patient's last booking's
+ * (`patientId`), else the practice's default language, else English.
+ */
+export function fetchMessageLanguage(clientId: string, patientId: string | null, signal?: AbortSignal) {
+  return adminRequest({
+    path: FRONT_DESK_PATHS.messageLanguage,
+    params: patientId === null ? { clientId } : { clientId, patientId },
+    signal,
+    schema: frontDeskMessageLanguageSchema,
   });
 }
 
@@ -119,6 +135,17 @@ export function useFrontDeskAppointment(clientId: string, appointmentId: string,
     queryKey: frontDeskKeys.appointment(clientId, appointmentId),
     queryFn: ({ signal }) => fetchFrontDeskAppointment(clientId, appointmentId, signal),
     enabled,
+  });
+}
+
+/** The default of the booking form's "Messages in" for the chosen patient (null: a new patient). */
+export function useMessageLanguage(clientId: string, patientId: string | null, enabled: boolean) {
+  return useQuery({
+    queryKey: frontDeskKeys.messageLanguage(clientId, patientId),
+    queryFn: ({ signal }) => fetchMessageLanguage(clientId, patientId, signal),
+    enabled,
+    staleTime: 10_000,
+    retry: false,
   });
 }
 

@@ -115,6 +115,7 @@ const COMMON = {
   [`GET ${BASE}/free-times`]: { body: TIMES },
   'GET /api/scheduler/getPatients': { body: PATIENTS },
   [`GET ${BASE}/appointment`]: { body: APPOINTMENT },
+  [`GET ${BASE}/message-language`]: { body: { language: 'en', source: 'practice' } },
 };
 
 function renderWithQuery(element: ReactElement) {
@@ -185,6 +186,89 @@ describe('NewAppointmentDialog', () => {
     expect(book?.body).not.toHaveProperty('overrideReason');
     const search = calls.filter((c) => c.path === '/api/scheduler/getPatients').at(-1);
     expect(search?.query.get('search')).toBe('zoe');
+  });
+
+  it('sends the "Messages in" language: the patient’s last one by default, changed from the keyboard', async () => {
+    const { calls } = mockApi({
+      ...COMMON,
+      [`GET ${BASE}/message-language`]: (call) =>
+        call.query.get('patientId') === '77'
+          ? { body: { language: 'es', source: 'patient' } }
+          : { body: { language: 'en', source: 'practice' } },
+      [`POST ${BASE}/book`]: { status: 201, body: BOOKING },
+    });
+    const onBooked = vi.fn();
+    const user = userEvent.setup();
+    renderWithQuery(
+      <NewAppointmentDialog open clientId={CLIENT_ID} onClose={vi.fn()} onBooked={onBooked} locationId="5" />,
+    );
+    await screen.findByText('Step 1 of 4: Patient');
+    await toTimeStepWithPatientOnFile(user);
+    await user.click(await screen.findByRole('button', { name: '8:00 AM CT with Dr. Emily Carter' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const heading = await screen.findByText('Step 4 of 4: Review');
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+
+    // A labelled group of two radios, each language named in itself; the patient's last language chosen.
+    const group = screen.getByRole('radiogroup', { name: 'Messages in' });
+    const english = within(group).getByRole<HTMLInputElement>('radio', { name: 'English' });
+    const spanish = within(group).getByRole<HTMLInputElement>('radio', { name: 'Español' });
+    await waitFor(() => expect(spanish.checked).toBe(true));
+    expect(english.checked).toBe(false);
+    expect(spanish.closest('label')?.getAttribute('lang')).toBe('es');
+    expect(group.getAttribute('aria-describedby')).toBeTruthy();
+    expect(screen.getByText("The language of the patient's last booking.")).toBeTruthy();
+    const lookup = calls.find((c) => c.path === `${BASE}/message-language`);
+    expect(lookup?.query.get('patientId')).toBe('77');
+
+    // Keyboard: Tab from the step's heading reaches the chosen language; the arrow keys change it.
+    // (user-event walks a radio group with CSS.escape, which jsdom lacks.)
+    vi.stubGlobal('CSS', { escape: (value: string) => value.replace(/["\\]/g, '\\$&') });
+    await user.tab();
+    expect(document.activeElement).toBe(spanish);
+    await user.keyboard('{ArrowLeft}');
+    await waitFor(() => expect(english.checked).toBe(true));
+    expect(spanish.checked).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Book' }));
+    await waitFor(() => expect(onBooked).toHaveBeenCalledWith('301'));
+    expect(posts(calls, 'book')[0]?.body).toMatchObject({ patient: { patientId: '77' }, language: 'en' });
+  });
+
+  it('offers the practice’s default language for a new patient and sends it as shown', async () => {
+    const { calls } = mockApi({
+      ...COMMON,
+      [`GET ${BASE}/message-language`]: { body: { language: 'es', source: 'practice' } },
+      [`POST ${BASE}/book`]: { status: 201, body: { ...BOOKING, newPatient: true } },
+    });
+    const onBooked = vi.fn();
+    const user = userEvent.setup();
+    renderWithQuery(
+      <NewAppointmentDialog open clientId={CLIENT_ID} onClose={vi.fn()} onBooked={onBooked} locationId="5" />,
+    );
+    await screen.findByText('Step 1 of 4: Patient');
+    await user.click(screen.getByRole('radio', { name: 'New patient' }));
+    await user.type(screen.getByRole('textbox', { name: 'First name' }), 'Lucía');
+    await user.type(screen.getByRole('textbox', { name: 'Last name' }), 'Ramos');
+    await user.type(screen.getByLabelText(/Date of birth/), '1990-05-06');
+    await user.type(screen.getByRole('textbox', { name: 'Phone' }), '(312) 555-0100');
+    await user.type(screen.getByRole('textbox', { name: 'E-mail' }), 'lucia@example.org');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: '8:00 AM CT with Dr. Emily Carter' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New appointment' });
+    const group = await within(dialog).findByRole('radiogroup', { name: 'Messages in' });
+    await waitFor(() =>
+      expect(within(group).getByRole<HTMLInputElement>('radio', { name: 'Español' }).checked).toBe(true),
+    );
+    expect(screen.getByText("The practice's default language.")).toBeTruthy();
+    expect(calls.find((c) => c.path === `${BASE}/message-language`)?.query.has('patientId')).toBe(false);
+    const result = await axe.run(dialog, { rules: { 'color-contrast': { enabled: false } } });
+    expect(result.violations.map((violation) => violation.id)).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Book' }));
+    await waitFor(() => expect(onBooked).toHaveBeenCalled());
+    expect(posts(calls, 'book')[0]?.body).toMatchObject({ language: 'es' });
   });
 
   it('checks a new patient with the public identity rules before going on', async () => {

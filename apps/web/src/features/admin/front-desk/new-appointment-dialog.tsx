@@ -22,6 +22,7 @@ import { AppointmentFields, zoneOfLocation, type AppointmentChoice } from './app
 import { FreeTimePicker, type ChosenTime } from './free-time-picker';
 import { needsOverrideReason, useBookForCaller, useBookingChoices } from './front-desk-api';
 import { InsuranceStep, NO_INSURANCE, checkInsurance, type InsuranceDraft } from './insurance-step';
+import { useMessageLanguageChoice } from './message-language-choice';
 import {
   NewPatientForm,
   PatientModeChoice,
@@ -76,6 +77,8 @@ function useNewAppointmentState(props: NewAppointmentDialogProps) {
   const [patientErrors, setPatientErrors] = useState<{ path: string; message: string }[]>([]);
   const [reasonNeeded, setReasonNeeded] = useState(false);
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
+  // Issue 21: the language of the patient's messages ("Messages in"), defaulting to theirs.
+  const language = useMessageLanguageChoice(props.clientId, patient);
   const data = choices.data;
   const timeZone = zoneOfLocation(data, choice.locationId);
 
@@ -122,6 +125,7 @@ function useNewAppointmentState(props: NewAppointmentDialogProps) {
     setMode,
     patient,
     setPatient,
+    language,
     choice,
     setChoice: (next: AppointmentChoice) => {
       // Another service keeps the time while it is still free (FreeTimePicker drops it otherwise).
@@ -218,6 +222,7 @@ function StepContent({
           choices={state.choices.data}
           insurance={state.insurance}
           reasonNeeded={state.reasonNeeded || state.time.overrides.length > 0}
+          language={state.language}
           onSubmit={onBook}
         />
       ) : null}
@@ -304,6 +309,7 @@ function NewAppointmentDialogBody(props: NewAppointmentDialogProps) {
         insurance: checked.insurance,
         notes: values.notes,
         ...(values.overrideReason.trim() ? { overrideReason: values.overrideReason.trim() } : {}),
+        ...(state.language.value === null ? {} : { language: state.language.value }),
         idempotencyKey: state.idempotencyKey,
       });
       props.onBooked(answer.appointmentId);

@@ -16,6 +16,7 @@ import { FormTextField } from '../shared/components/form-fields';
 import type { AppointmentChoice } from './appointment-fields';
 import type { ChosenTime } from './free-time-picker';
 import type { InsuranceDraft } from './insurance-step';
+import { MessageLanguageChoice, type MessageLanguageValue } from './message-language-choice';
 import { OVERRIDE_REASON_REQUIRED, OverrideReasonField } from './override-reason-prompt';
 import { patientName, type ChosenPatient } from './patient-step';
 
@@ -58,7 +59,10 @@ function insuranceText(draft: InsuranceDraft): string {
   return i18n._(msg`Plan, member ID ${memberId}`);
 }
 
-/** The booking to confirm, in words, with the time on the location's clock and its zone named. */
+/**
+ * The booking to confirm, in words, with the time on the location's clock and its zone named; the
+ * language of the patient's messages ("Messages in"), notes, and the override reason when needed.
+ */
 export function ReviewStep({
   formId,
   patient,
@@ -68,6 +72,7 @@ export function ReviewStep({
   choices,
   insurance,
   reasonNeeded,
+  language,
   onSubmit,
 }: {
   formId: string;
@@ -78,6 +83,7 @@ export function ReviewStep({
   choices: GetFiltersResponse | undefined;
   insurance: InsuranceDraft;
   reasonNeeded: boolean;
+  language: MessageLanguageValue;
   onSubmit: (values: ReviewValues) => Promise<void>;
 }) {
   const { t } = useLingui();
@@ -130,6 +136,7 @@ export function ReviewStep({
             <OverrideReasonField control={control} autoFocus />
           </>
         ) : null}
+        <MessageLanguageChoice value={language.value} source={language.source} onChange={language.onChange} />
         <FormTextField
           control={control}
           name="notes"

@@ -18,7 +18,7 @@ import { linkTokenOf } from './link-token';
 import { acceptInvitation, lookupInvitation } from './login-api';
 import { signInErrorMessage } from './login-errors';
 import { PublicPage } from './public-page';
-import { roleLabel } from './role-labels';
+import { roleLabel } from '../shared/status-labels';
 
 function expiryText(iso: string): string {
   const date = new Date(iso);

@@ -2,6 +2,7 @@ import { t } from '@lingui/core/macro';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { isApiError } from '../../../lib/api-client';
 import { fieldErrorsOf } from '../../../lib/api-errors';
+import { staffErrorText, staffText } from '../shared/contract-texts';
 import { lockoutMessage } from './login-helpers';
 
 /** Fields of a refusal that are about the link or the step itself, not a form field. */
@@ -15,9 +16,11 @@ const LINK_FIELDS = new Set(['token', 'challenge']);
 export function signInErrorMessage(error: unknown): string {
   if (!isApiError(error)) return t`Something went wrong. Please try again.`;
   const aboutLink = fieldErrorsOf(error.body).find((field) => LINK_FIELDS.has(field.path));
-  if (aboutLink) return aboutLink.message;
+  if (aboutLink) return staffText(aboutLink.message);
   if (error.status === 429 || error.status === 401) return lockoutMessage(error);
-  return error.message || t`Something went wrong. Please try again.`;
+  return error.message
+    ? staffErrorText(error.code, error.message)
+    : t`Something went wrong. Please try again.`;
 }
 
 /**

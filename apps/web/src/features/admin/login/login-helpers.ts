@@ -1,5 +1,6 @@
 import { plural, t } from '@lingui/core/macro';
 import type { ApiError } from '../../../lib/api-client';
+import { staffErrorText } from '../shared/contract-texts';
 
 /**
  * Whether the session token must be kept for `Authorization: Bearer` (architecture: on iOS, or
@@ -33,7 +34,9 @@ export function formatWait(seconds: number): string {
 
 /** The server's lock-out message, with its wait appended when the message does not already say it. */
 export function lockoutMessage(error: Pick<ApiError, 'message' | 'body'>): string {
-  const message = error.message || t`Too many attempts. Please wait a moment and try again.`;
+  const message = error.message
+    ? staffErrorText(error.body.error.code, error.message)
+    : t`Too many attempts. Please wait a moment and try again.`;
   const seconds = readSeconds(error.body.error.details);
   if (seconds === null || /\d/.test(message)) return message;
   const wait = formatWait(seconds);

@@ -3,11 +3,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import {
-  MESSAGE_CHANNEL_LABELS,
   MESSAGE_CHANNELS,
-  MESSAGE_KIND_LABELS,
   MESSAGE_KINDS,
-  MESSAGE_STATUS_LABELS,
   MESSAGE_STATUSES,
   type MessageChannel,
   type MessageKind,
@@ -16,13 +13,11 @@ import {
 import { dateRangeError } from '../shared/components/appointment-filters';
 import { ChoiceFilter, filterFieldSx } from '../shared/components/choice-filter';
 import { NO_MESSAGE_FILTERS, type MessageFilters } from '../shared/messages/messages-api';
+import { messageChannelLabel, messageKindLabel, messageStatusLabel } from '../shared/status-labels';
 
-const choices = <T extends string>(values: readonly T[], labels: Readonly<Record<T, string>>) =>
-  values.map((value) => ({ value, label: labels[value] }));
-
-const STATUS_CHOICES = choices(MESSAGE_STATUSES, MESSAGE_STATUS_LABELS);
-const CHANNEL_CHOICES = choices(MESSAGE_CHANNELS, MESSAGE_CHANNEL_LABELS);
-const KIND_CHOICES = choices(MESSAGE_KINDS, MESSAGE_KIND_LABELS);
+/** The choices of a filter, named in the active language (built at render). */
+const choices = <T extends string>(values: readonly T[], label: (value: T) => string) =>
+  values.map((value) => ({ value, label: label(value) }));
 
 const oneOf = <T extends string>(values: readonly T[], value: string): T | '' =>
   (values as readonly string[]).includes(value) ? (value as T) : '';
@@ -51,21 +46,21 @@ export function MessageFiltersBar({ value, onChange }: MessageFiltersBarProps) {
         label={t`Status`}
         anyLabel={t`Any status`}
         value={value.status}
-        choices={STATUS_CHOICES}
+        choices={choices(MESSAGE_STATUSES, messageStatusLabel)}
         onChange={(next) => set({ status: oneOf<MessageStatus>(MESSAGE_STATUSES, next) })}
       />
       <ChoiceFilter
         label={t`Channel`}
         anyLabel={t`Any channel`}
         value={value.channel}
-        choices={CHANNEL_CHOICES}
+        choices={choices(MESSAGE_CHANNELS, messageChannelLabel)}
         onChange={(next) => set({ channel: oneOf<MessageChannel>(MESSAGE_CHANNELS, next) })}
       />
       <ChoiceFilter
         label={t`Kind`}
         anyLabel={t`Any kind`}
         value={value.kind}
-        choices={KIND_CHOICES}
+        choices={choices(MESSAGE_KINDS, messageKindLabel)}
         onChange={(next) => set({ kind: oneOf<MessageKind>(MESSAGE_KINDS, next) })}
       />
       <TextField

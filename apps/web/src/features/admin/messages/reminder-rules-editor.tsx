@@ -6,16 +6,12 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import {
-  MAX_REMINDER_RULES,
-  MESSAGE_CHANNEL_LABELS,
-  MESSAGE_CHANNELS,
-  type MessageRules,
-} from '@scheduler/contract/admin/messages';
+import { MAX_REMINDER_RULES, MESSAGE_CHANNELS, type MessageRules } from '@scheduler/contract/admin/messages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorBlock, LoadingBlock } from '../shared/components/query-state';
 import { notifySaved, SaveErrorAlert } from '../shared/components/save-feedback';
+import { messageChannelLabel } from '../shared/status-labels';
 import { fetchMessageRules, ruleKeys, saveMessageRules } from './reminder-rules-api';
 import {
   formOf,
@@ -63,7 +59,7 @@ function RuleRowFields({ row, index, error, readOnly, onChange, onRemove }: RowP
       >
         {MESSAGE_CHANNELS.map((channel) => (
           <option key={channel} value={channel}>
-            {MESSAGE_CHANNEL_LABELS[channel]}
+            {messageChannelLabel(channel)}
           </option>
         ))}
       </TextField>

@@ -9,6 +9,7 @@ import {
 import { plural, t } from '@lingui/core/macro';
 import { isApiError } from '../../../lib/api-client';
 import { fieldErrorsOf } from '../../../lib/api-errors';
+import { staffText } from '../shared/contract-texts';
 
 /** The reminder rules form: each row's channel and "how long before" as an amount and a unit. */
 
@@ -99,7 +100,7 @@ export function rulesOf(form: RulesForm): ReminderRule[] {
 export function serverRulesErrors(error: unknown): RulesErrors {
   const errors: RulesErrors = {};
   if (!isApiError(error)) return errors;
-  for (const { path, message } of fieldErrorsOf(error.body)) errors[path] ??= message;
+  for (const { path, message } of fieldErrorsOf(error.body)) errors[path] ??= staffText(message);
   return errors;
 }
 

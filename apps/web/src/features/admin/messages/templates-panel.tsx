@@ -8,12 +8,12 @@ import Paper from '@mui/material/Paper';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { MESSAGE_CHANNEL_LABELS } from '@scheduler/contract/admin/messages';
 import type { MessageTemplate } from '@scheduler/contract/admin/message-templates';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LOCALE_NAMES } from '../../../i18n/locales';
 import { ErrorBlock, LoadingBlock } from '../shared/components/query-state';
+import { messageChannelLabel, messageKindLabel } from '../shared/status-labels';
 import { TemplateEditor } from './template-editor';
 import {
   fetchTemplates,
@@ -27,9 +27,9 @@ import {
 
 const slotId = (slot: TemplateKey) => `${slot.kind}:${slot.channel}`;
 
-/** 'Reminder · SMS'. */
-export function templateTitle(template: Pick<MessageTemplate, 'label' | 'channel'>): string {
-  return `${template.label} · ${MESSAGE_CHANNEL_LABELS[template.channel]}`;
+/** 'Reminder · SMS' (the kind's and the channel's names in the active language, not the server's `label`). */
+export function templateTitle(template: Pick<MessageTemplate, 'kind' | 'channel'>): string {
+  return `${messageKindLabel(template.kind)} · ${messageChannelLabel(template.channel)}`;
 }
 
 /** How many listed Spanish texts the practice still has to write. */

@@ -20,6 +20,7 @@ import { isApiError } from '../../../lib/api-client';
 import { fieldErrorsOf } from '../../../lib/api-errors';
 import { errorMessageOf } from '../shared/api/admin-request';
 import { SaveErrorAlert } from '../shared/components/save-feedback';
+import { staffText } from '../shared/contract-texts';
 import { useAdminParams } from '../shared/use-admin-params';
 import { CopyField } from './copy-field';
 import { createPartner } from './open-availability-api';
@@ -46,14 +47,15 @@ export function AddPartnerDialog({
       const field = isApiError(error)
         ? fieldErrorsOf(error.body).find((item) => item.path === 'name')
         : undefined;
-      if (field) setNameError(field.message);
+      if (field) setNameError(staffText(field.message));
     },
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = nameSchema.safeParse({ name });
     if (!parsed.success) {
-      setNameError(parsed.error.issues[0]?.message ?? t`Enter a name for the partner`);
+      const issue = parsed.error.issues[0]?.message;
+      setNameError(issue ? staffText(issue) : t`Enter a name for the partner`);
       return;
     }
     create.mutate(parsed.data.name);

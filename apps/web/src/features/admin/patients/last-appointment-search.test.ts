@@ -32,11 +32,11 @@ describe('the staff search with last appointments (getPatientsAndLastAppointment
         dateLocal: '2026-11-20',
         timeLocal: '08:00',
         status: 'fulfilled',
-        statusLabel: 'Fulfilled',
+        statusLabel: 'Completed',
         service: { appointmentTypeId: '1', name: 'Cleaning' },
         provider: { providerId: '2', name: 'Dr. Ann Lee' },
         location: { locationId: '3', name: 'Chicago' },
       }),
-    ).toBe('Nov 20, 2026, 8:00 AM CT · Cleaning with Dr. Ann Lee · Fulfilled · K7M-4QXD');
+    ).toBe('Nov 20, 2026, 8:00 AM CT · Cleaning with Dr. Ann Lee · Completed · K7M-4QXD');
   });
 });

@@ -31,18 +31,19 @@ import {
   usesLastAppointmentSearch,
   type PatientListRequest,
 } from './patients-api';
+import { APPOINTMENT_STATUS_MESSAGES } from '../shared/status-labels';
 import { formatZonedDate, formatZonedDateTime } from '../../../lib/zoned-time';
 import { i18n as activeI18n } from '../../../i18n/catalogs';
 
 /** A row of the table: a list item, with its last appointment when the search answered it. */
 type PatientRow = PatientListItem & { lastAppointment?: LastAppointment | null };
 
-/** 'Nov 20, 2026, 9:00 AM ET · Cleaning with Dr. Ann Lee · Fulfilled · K7M-4QXD' (the location's zone). */
+/** 'Nov 20, 2026, 9:00 AM ET · Cleaning with Dr. Ann Lee · Completed · K7M-4QXD' (the location's zone; the status by its code). */
 export function lastAppointmentText(last: LastAppointment, i18n: I18n = activeI18n): string {
   const when = formatZonedDateTime(last.startUtc, last.timeZone);
   const service = last.service.name;
   const provider = last.provider.name;
-  return `${when} · ${i18n._(msg`${service} with ${provider}`)} · ${last.statusLabel} · ${last.confirmationNumber}`;
+  return `${when} · ${i18n._(msg`${service} with ${provider}`)} · ${i18n._(APPOINTMENT_STATUS_MESSAGES[last.status])} · ${last.confirmationNumber}`;
 }
 
 /**

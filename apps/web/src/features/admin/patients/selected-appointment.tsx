@@ -28,7 +28,11 @@ import { refreshAfterStatusChange } from './status-api';
 import { CancelAppointmentDialog } from '../front-desk/cancel-dialog';
 import { RescheduleDialog } from '../front-desk/reschedule-dialog';
 import type { StaffAccess } from '../shared/use-staff-access';
-import { APPOINTMENT_STATUS_MESSAGES } from '../shared/status-labels';
+import {
+  APPOINTMENT_STATUS_MESSAGES,
+  appointmentStatusLabel,
+  cancelReasonLabel,
+} from '../shared/status-labels';
 
 /** The appointment's status changes, each at its time on the appointment's location clock (zone named). */
 function StatusHistoryTable({
@@ -79,7 +83,7 @@ function StatusHistoryTable({
               </TableCell>
               <TableCell>
                 {entry.fromStatus ? `${i18n._(APPOINTMENT_STATUS_MESSAGES[entry.fromStatus])} → ` : ''}
-                {entry.toLabel}
+                {appointmentStatusLabel(entry.toStatus)}
               </TableCell>
               <TableCell>{entry.changedBy?.name ?? t`Booking (system)`}</TableCell>
               <TableCell sx={{ overflowWrap: 'anywhere' }}>{entry.reason ?? '—'}</TableCell>
@@ -201,7 +205,7 @@ export function SelectedAppointment({
         <Typography variant="subtitle1" component="h3">
           {formatZonedDateTime(appointment.startUtc, appointment.timeZone, { weekday: true })}
         </Typography>
-        <StatusChip status={appointment.status} label={appointment.statusLabel} />
+        <StatusChip status={appointment.status} label={appointmentStatusLabel(appointment.status)} />
       </Box>
       <DetailList
         items={[
@@ -216,9 +220,9 @@ export function SelectedAppointment({
               appointment.timeZone,
             )} (${appointment.timeZone})`,
           ],
-          [t`Status`, appointment.statusLabel],
+          [t`Status`, appointmentStatusLabel(appointment.status)],
           ...(appointment.cancelReason
-            ? ([[t`Cancellation reason`, appointment.cancelReason]] as [string, string][])
+            ? ([[t`Cancellation reason`, cancelReasonLabel(appointment.cancelReason)]] as [string, string][])
             : []),
           ...selfServiceLines(details.data.selfService, appointment.timeZone, i18n),
           [t`Patient`, appointment.isNewPatient ? t`New patient` : t`Existing patient`],

@@ -4,16 +4,13 @@ import { Trans } from '@lingui/react/macro';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import {
-  CANCEL_REASONS,
-  resendManageLinkResponseSchema,
-  type SelfServiceFacts,
-} from '@scheduler/contract/manage';
+import { resendManageLinkResponseSchema, type SelfServiceFacts } from '@scheduler/contract/manage';
 import type { GetAppointmentDetailsResponse } from '@scheduler/contract/patient-management/appointments';
 import { useMutation } from '@tanstack/react-query';
 import { adminRequest } from '../shared/api/admin-request';
 import { notifySaveFailed } from '../shared/components/save-feedback';
 import { formatZonedDateTime } from '../../../lib/zoned-time';
+import { cancelReasonLabel } from '../shared/status-labels';
 import { useAdminParams } from '../shared/use-admin-params';
 import type { StaffAccess } from '../shared/use-staff-access';
 import { i18n as activeI18n } from '../../../i18n/catalogs';
@@ -33,11 +30,6 @@ export function resendManageLink(clientId: string, appointmentId: string) {
     data: { clientId, appointmentId },
     schema: resendManageLinkResponseSchema,
   });
-}
-
-/** The label of a stored cancellation reason (the short list's value), else the text as stored. */
-export function cancelReasonLabel(reason: string): string {
-  return CANCEL_REASONS.find((option) => option.value === reason)?.label ?? reason;
 }
 
 /** The lines the patient page shows, in order: [term, text]. */

@@ -26,7 +26,7 @@ import {
   validateStatusChange,
 } from './status-options';
 import { StatusHints } from './status-hints';
-import { APPOINTMENT_STATUS_MESSAGES } from '../shared/status-labels';
+import { APPOINTMENT_STATUS_MESSAGES, appointmentStatusLabel } from '../shared/status-labels';
 
 export interface StatusActionsProps {
   clientId: string;
@@ -191,7 +191,7 @@ export function StatusActions({ clientId, appointment, onChanged, onCancel }: St
         version: appointment.version,
       }),
     onSuccess: async (answer) => {
-      const label = answer.appointment.statusLabel;
+      const label = appointmentStatusLabel(answer.appointment.status);
       notifySaved(t`Status changed to ${label}`);
       setAsking(null);
       await refreshAfterStatusChange(queryClient, clientId, answer);

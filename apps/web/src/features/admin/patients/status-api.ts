@@ -5,6 +5,7 @@ import type { AppointmentStatus } from '@scheduler/domain/appointment-status';
 import type { QueryClient } from '@tanstack/react-query';
 import { adminRequest } from '../shared/api/admin-request';
 import { patientKeys } from '../shared/api/patient-management-api';
+import { appointmentStatusLabel } from '../shared/status-labels';
 import { updateAppointmentStatus } from './patients-api';
 import { i18n } from '../../../i18n/catalogs';
 
@@ -27,7 +28,7 @@ export function fetchAppointmentById(clientId: string, appointmentId: string, si
 /** The screen showed a status that is no longer the appointment's: nothing was changed. */
 export class StatusChangedMeanwhileError extends Error {
   constructor(readonly current: GetAppointmentDetailsResponse) {
-    const status = current.appointment.statusLabel;
+    const status = appointmentStatusLabel(current.appointment.status);
     super(
       i18n._(msg`This appointment was changed in the meantime: it is now ${status}. Nothing was changed.`),
     );

@@ -22,7 +22,7 @@ import {
 } from './status-options';
 import type { StaffAccess } from '../shared/use-staff-access';
 import { StatusHints } from './status-hints';
-import { APPOINTMENT_STATUS_MESSAGES } from '../shared/status-labels';
+import { APPOINTMENT_STATUS_MESSAGES, appointmentStatusLabel } from '../shared/status-labels';
 
 export interface StatusChangeFormProps {
   details: GetAppointmentDetailsResponse;
@@ -51,7 +51,7 @@ function useStatusChange(
         reason,
       }),
     onSuccess: async (answer) => {
-      const label = answer.appointment.statusLabel;
+      const label = appointmentStatusLabel(answer.appointment.status);
       notifySaved(t`Status changed to ${label}`);
       onDone();
       await onChanged(answer);

@@ -10,6 +10,7 @@ import {
 } from '@scheduler/domain/appointment-status';
 import type { Role } from '@scheduler/domain/roles';
 import { i18n } from '../../../i18n/catalogs';
+import { statusRefusalText } from './status-refusals';
 
 export interface StatusChoiceInput {
   from: AppointmentStatus;
@@ -58,7 +59,14 @@ export function statusChoiceHints(input: StatusChoiceInput): string[] {
     timeZone: input.timeZone,
     role: input.role,
     nowMs: input.now,
-  }).map((refusal) => refusal.message);
+  }).map((refusal) =>
+    statusRefusalText(refusal.reason, {
+      from: input.from,
+      to: refusal.to,
+      startUtcMs: Date.parse(input.startUtc),
+      timeZone: input.timeZone,
+    }),
+  );
 }
 
 /** What a button that moves an appointment to each status says. */
@@ -107,6 +115,12 @@ export function validateStatusChange(input: {
     reason: input.reason,
   });
   if (verdict.ok) return {};
-  if (verdict.reason === 'reason-required') return { reason: verdict.message.replace(/\.$/, '') };
-  return { status: verdict.message };
+  const message = statusRefusalText(verdict.reason, {
+    from: input.from,
+    to: input.to,
+    startUtcMs: Date.parse(input.startUtc),
+    timeZone: input.timeZone,
+  });
+  if (verdict.reason === 'reason-required') return { reason: message.replace(/\.$/, '') };
+  return { status: message };
 }

@@ -24,6 +24,7 @@ import {
 import * as z from 'zod';
 import { FormTextField } from '../shared/components/form-fields';
 import { applyServerFieldErrors, notifySaved, validatedAs } from '../shared/components/save-feedback';
+import { staffText } from '../shared/contract-texts';
 import { ProviderListForm } from './provider-list-form';
 import { useSaveProvider } from './use-save-provider';
 import { useSyncProviderForm } from './use-sync-provider-form';
@@ -267,7 +268,7 @@ export function WorkingHoursEditor({
   const zone = location?.timeZone ?? '';
   const arrayError = formState.errors.workingHours;
   const rootMessage: unknown = arrayError?.message ?? arrayError?.root?.message;
-  const arrayMessage = typeof rootMessage === 'string' ? rootMessage : undefined;
+  const arrayMessage = typeof rootMessage === 'string' ? staffText(rootMessage) : undefined;
 
   return (
     <ProviderListForm

@@ -30,6 +30,7 @@ import {
   spanishFallbackOf,
   type SettingsFormValues,
 } from './settings-form-model';
+import { settingDescription, settingLabel, settingValueLabel } from './setting-texts';
 
 /**
  * Under a Spanish text (issue 21): whether it is written, and what Spanish-speaking patients see
@@ -72,13 +73,13 @@ function ColourField({
   hint: ReactNode;
 }) {
   const { t } = useLingui();
-  const pickName = definition.label.toLowerCase();
+  const pickName = settingLabel(definition).toLowerCase();
   return (
     <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
       <FormTextField
         control={control}
         name={definition.key}
-        label={definition.label}
+        label={settingLabel(definition)}
         helperText={
           <>
             {hint} {t`Use #RRGGBB.`}
@@ -123,7 +124,7 @@ function SettingField({
   const defaultLabel = defaultLabelOf(definition);
   const hint = (
     <>
-      {definition.description} {defaultLabel === '' ? null : t`Default: ${defaultLabel}.`}
+      {settingDescription(definition)} {defaultLabel === '' ? null : t`Default: ${defaultLabel}.`}
     </>
   );
   const englishKey = englishTextOf(definition.key);
@@ -132,7 +133,12 @@ function SettingField({
   switch (kind.type) {
     case 'boolean':
       field = (
-        <FormSwitch control={control} name={definition.key} label={definition.label} helperText={hint} />
+        <FormSwitch
+          control={control}
+          name={definition.key}
+          label={settingLabel(definition)}
+          helperText={hint}
+        />
       );
       break;
     case 'number': {
@@ -141,7 +147,7 @@ function SettingField({
         <FormTextField
           control={control}
           name={definition.key}
-          label={definition.label}
+          label={settingLabel(definition)}
           helperText={
             <>
               {hint} {t`From ${min} to ${max}.`}
@@ -161,9 +167,12 @@ function SettingField({
         <FormSelect
           control={control}
           name={definition.key}
-          label={definition.label}
+          label={settingLabel(definition)}
           helperText={hint}
-          options={kind.options}
+          options={kind.options.map((option) => ({
+            value: option.value,
+            label: settingValueLabel(option.value),
+          }))}
           sx={{ maxWidth: 360 }}
           fullWidth
         />
@@ -177,7 +186,7 @@ function SettingField({
         <FormTextField
           control={control}
           name={definition.key}
-          label={definition.label}
+          label={settingLabel(definition)}
           helperText={hint}
           multiline
           minRows={2}

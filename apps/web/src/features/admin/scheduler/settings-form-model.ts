@@ -9,6 +9,7 @@ import {
   type SettingRow,
 } from '@scheduler/domain/settings';
 import * as z from 'zod';
+import { settingValueLabel, settingValueMessage } from './setting-texts';
 
 /** Form model of the scheduler settings screen: one field per setting of spec section 9, named by its key. */
 
@@ -102,7 +103,7 @@ export const settingsFormSchema = z
         ctx.addIssue({
           code: 'custom',
           path: [definition.key],
-          message: result.error.issues[0]?.message ?? t`Enter a valid value`,
+          message: settingValueMessage(result.error.issues[0]?.message ?? t`Enter a valid value`),
         });
       }
     }
@@ -135,14 +136,13 @@ export function fieldOfServerPath(path: string, sent: readonly SettingRow[]): st
     : undefined;
 }
 
-/** How the default is shown next to a field ('Yes', 'Business days (weekends skipped)', …). */
+/**
+ * How the default is shown next to a field ('Yes', 'Business days (weekends skipped)', …), in the
+ * active language; a number, colour or text as it is.
+ */
 export function defaultLabelOf(definition: SettingDefinition): string {
   const kind = definition.kind;
-  if (kind.type === 'enum') {
-    return (
-      kind.options.find((option) => option.value === definition.defaultValue)?.label ??
-      definition.defaultValue
-    );
-  }
-  return definition.defaultValue;
+  return kind.type === 'enum' || kind.type === 'boolean'
+    ? settingValueLabel(definition.defaultValue)
+    : definition.defaultValue;
 }

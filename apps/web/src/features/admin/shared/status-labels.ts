@@ -2,6 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { i18n } from '../../../i18n/catalogs';
 import { msg } from '@lingui/core/macro';
 import type { MessageChannel, MessageStatus } from '@scheduler/contract/admin/messages';
+import type { CancelReason } from '@scheduler/contract/manage';
 import type { AppointmentStatus } from '@scheduler/domain/appointment-status';
 import type { MessageKind } from '@scheduler/domain/messages/kinds';
 import type { Role } from '@scheduler/domain/roles';
@@ -66,3 +67,19 @@ export const ROLE_MESSAGES: Readonly<Record<Role, MessageDescriptor>> = {
 };
 
 export const roleLabel = (role: Role): string => i18n._(ROLE_MESSAGES[role]);
+
+/** The patient's reasons for cancelling online (the contract's CANCEL_REASONS, by value). */
+export const CANCEL_REASON_MESSAGES: Readonly<Record<CancelReason, MessageDescriptor>> = {
+  'schedule-conflict': msg`I have a schedule conflict`,
+  'feeling-better': msg`I am feeling better`,
+  'booked-elsewhere': msg`I booked somewhere else`,
+  transport: msg`I cannot get there`,
+  cost: msg`Cost or insurance`,
+  other: msg`Other reason`,
+};
+
+/** The label of a stored cancellation reason (the short list's value), else the text as stored. */
+export function cancelReasonLabel(reason: string): string {
+  const descriptor = (CANCEL_REASON_MESSAGES as Partial<Record<string, MessageDescriptor>>)[reason];
+  return descriptor ? i18n._(descriptor) : reason;
+}

@@ -16,7 +16,7 @@ import { notifySaveFailed, notifySaved } from '../shared/components/save-feedbac
 import { useAdminParams } from '../shared/use-admin-params';
 import { usePracticeTimeZone } from '../shared/use-practice-zone';
 import { formatZonedDateTime } from '../../../lib/zoned-time';
-import { roleLabel } from './role-labels';
+import { roleLabel } from '../shared/status-labels';
 import { fetchPendingInvitations, resendInvitation, revokeInvitation, usersKeys } from './users-api';
 
 /** The invitations not yet accepted: resend (a new link; the old one stops working) or revoke. */

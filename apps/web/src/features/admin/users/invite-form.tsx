@@ -19,7 +19,7 @@ import { useForm } from 'react-hook-form';
 import { FormSelect, FormTextField } from '../shared/components/form-fields';
 import { applyServerFieldErrors, notifySaved, SaveErrorAlert } from '../shared/components/save-feedback';
 import { useAdminParams } from '../shared/use-admin-params';
-import { roleLabel } from './role-labels';
+import { roleLabel } from '../shared/status-labels';
 import { inviteUser, usersKeys } from './users-api';
 
 /** The roles as choices, named in the active language. */

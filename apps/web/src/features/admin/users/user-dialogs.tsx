@@ -14,6 +14,7 @@ import {
 } from '@scheduler/contract/admin/accounts';
 import { type PracticeUser } from '@scheduler/contract/admin-auth';
 import { useId, useState, type ReactNode } from 'react';
+import { errorMessageOf } from '../shared/api/admin-request';
 
 /**
  * No e-mail transport is configured: the invitation's link, to pass on to the person (shown once;
@@ -118,7 +119,7 @@ function ConfirmUserDialog({
         <DialogContentText>{text}</DialogContentText>
         {error ? (
           <Alert severity="error" sx={{ mt: 2 }}>
-            {error.message}
+            {errorMessageOf(error, error.message)}
           </Alert>
         ) : null}
       </DialogContent>

@@ -20,7 +20,7 @@ import { usePracticeTimeZone } from '../shared/use-practice-zone';
 import { formatZonedDateTime } from '../../../lib/zoned-time';
 import { InvitationsSection } from './invitations-section';
 import { InviteForm, roleOptions } from './invite-form';
-import { roleLabel } from './role-labels';
+import { roleLabel } from '../shared/status-labels';
 import { OwnerSecuritySection } from './owner-security-section';
 import { ForceResetDialog, InvitationLinkDialog, RemoveUserDialog } from './user-dialogs';
 import { changeUserRole, fetchUsers, forcePasswordReset, removeUser, setUserDisabled } from './users-api';

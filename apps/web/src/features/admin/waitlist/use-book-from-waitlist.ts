@@ -10,6 +10,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { isApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { errorMessageOf } from '../shared/api/admin-request';
+import { staffText } from '../shared/contract-texts';
 import { dayHeading, localTimeToUtc, type OpenSlot } from './slot-model';
 import { formatZonedTime } from '../../../lib/zoned-time';
 import { useOpenSlots } from './use-open-slots';
@@ -98,7 +99,7 @@ function useDateOfBirth(entry: WaitlistEntry) {
   const check = (timeZone: string): string | undefined | null => {
     if (!needed) return undefined;
     const issue = staffDateOfBirthIssue(value, localDateOf(new Date(), timeZone));
-    setError(issue);
+    setError(issue === null ? null : staffText(issue));
     if (issue !== null) {
       inputRef.current?.focus();
       return null;

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { staffText } from '../shared/contract-texts';
 import { addDays } from '../shared/format';
 import { openSlotsByDay } from './slot-model';
 import { fetchOpenSlots, SLOT_SEARCH_DAYS, type SlotSearch } from './waitlist-api';
@@ -24,10 +25,11 @@ export function useOpenSlots(base: Omit<SlotSearch, 'fromDate'> | null, onMoved:
   const days = useMemo(() => (slots.data ? openSlotsByDay(slots.data, SLOT_SEARCH_DAYS) : []), [slots.data]);
   const firstDay = slots.data?.window.earliest.slice(0, 10) ?? null;
   const windowEnd = slots.data?.window.latestDate ?? null;
-  const unavailable =
+  const refusal =
     slots.data?.providers.find((provider) => provider.noCapacity && provider.message)?.message ??
     slots.data?.locations.find((location) => location.noCapacity && location.message)?.message ??
     null;
+  const unavailable = refusal === null ? null : staffText(refusal);
 
   const shiftDays = (days: number) => {
     const base = fromDate ?? firstDay;

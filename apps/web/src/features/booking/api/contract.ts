@@ -22,7 +22,7 @@ export interface ShownError {
 
 /**
  * What to show for a failed call: the server's message (the spec's texts for refusals), in the
- * active language when it is one of the known texts (lib/error-texts.ts, lib/known-messages.ts,
+ * active language when it is one of the known texts (lib/error-texts.ts,
  * loaded by the API client before any call fails: server-texts.ts).
  */
 export function shownErrorOf(error: unknown): ShownError {

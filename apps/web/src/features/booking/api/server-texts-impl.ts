@@ -1,3 +1,2 @@
-/** The translators of the server's texts, as one chunk loaded on demand (server-texts.ts). */
-export { errorText, serverText } from '../../../lib/error-texts';
-export { translateKnown } from '../lib/known-messages';
+/** The translators of the texts written outside the web app, as one chunk loaded on demand (server-texts.ts). */
+export { errorText, translateKnown } from '../../../lib/error-texts';

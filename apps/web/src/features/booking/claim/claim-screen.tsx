@@ -16,7 +16,6 @@ import { Link } from 'react-router';
 import { isApiError } from '../../../lib/api-client';
 import { errorText as serverErrorText } from '../../../lib/error-texts';
 import { newUuid } from '../lib/ids';
-import { translateKnown } from '../lib/known-messages';
 import { AppointmentFacts, PhoneLink, whenText } from '../manage/appointment-facts';
 import { InvalidLink } from '../manage/invalid-link';
 import {
@@ -48,7 +47,7 @@ function isNotFound(error: unknown): boolean {
 /** The server's text of an error answer, in the patient's language when it is a known one. */
 function errorText(i18n: I18n, error: unknown): string {
   return isApiError(error)
-    ? serverErrorText(i18n, error.code, error.body.error.message, (text) => translateKnown(i18n, text))
+    ? serverErrorText(i18n, error.code, error.body.error.message)
     : i18n._(msg`Something went wrong. Please try again.`);
 }
 

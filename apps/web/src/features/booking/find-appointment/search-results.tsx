@@ -6,7 +6,7 @@ import { i18n } from '../../../i18n/catalogs';
 import { shownErrorOf } from '../api/contract';
 import { OfficeMessage } from '../components/office-message';
 import type { WaitlistTarget } from '../components/waitlist-dialog';
-import { translateKnown } from '../lib/known-messages';
+import { translateKnown } from '../../../lib/error-texts';
 import { telHref } from '../lib/phone';
 import { formatDayLabel, formatLongDay } from '../lib/slot-format';
 import type { BookingEventInput } from '../use-booking-analytics';

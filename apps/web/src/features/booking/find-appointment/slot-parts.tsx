@@ -3,7 +3,7 @@ import type { ProviderCard, SlotResponse } from '@scheduler/contract/scheduler-a
 import { useState } from 'react';
 import { zoneName } from '../../../lib/zoned-time';
 import { OfficeMessage } from '../components/office-message';
-import { translateKnown } from '../lib/known-messages';
+import { translateKnown } from '../../../lib/error-texts';
 import { providerDisplayName } from '../lib/flow-state';
 import { formatDayLabel, groupByPartOfDay, PART_OF_DAY_LABELS } from '../lib/slot-format';
 import {

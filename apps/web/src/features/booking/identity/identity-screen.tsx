@@ -14,7 +14,7 @@ import { setPatientDetail, setSelectedProvider, setSelectedTime } from '../state
 import { setStepper } from '../state/stepper-slice';
 import type { PatientdetailsState } from '../state/patientdetails-schema';
 import { LoadingScreen } from '../../../components/loading-screen';
-import { serverText } from '../../../lib/error-texts';
+import { translateKnown } from '../../../lib/error-texts';
 import { bookAppointment, lookUpPatient } from '../api/booking-calls';
 import { isCancelled, shownErrorOf } from '../api/contract';
 import { useLocations } from '../api/get-catalogue';
@@ -28,7 +28,6 @@ import { OfficeMessage } from '../components/office-message';
 import { StepActions } from '../components/step-actions';
 import { StepPage } from '../components/step-page';
 import { buildBookingRequest } from '../lib/booking-request';
-import { translateKnown } from '../lib/known-messages';
 import {
   readInsurancePolicy,
   readPatientDetail,
@@ -38,7 +37,7 @@ import {
 } from '../lib/flow-state';
 import { useBookingAnalytics, usePageView } from '../use-booking-analytics';
 import type { ThankYouState } from '../thank-you/thank-you-state';
-import { contractMessage, translatedResolver } from './contract-messages';
+import { translatedResolver } from './contract-messages';
 import { RememberMeCheckbox, useRememberMe } from './remember-me';
 
 type Outcome = { kind: 'refusal' | 'error'; message: string } | { kind: 'slot-taken'; message: string };
@@ -218,7 +217,7 @@ function pickIdentity(detail: ReturnType<typeof readPatientDetail>): Partial<Ide
 
 /** The lookup's refusal (the server's English, spec section 8) in the patient's language when known. */
 function refusalText(i18n: I18n, refusal: string): string {
-  return serverText(i18n, refusal, (text) => translateKnown(i18n, text));
+  return translateKnown(i18n, refusal);
 }
 
 /**
@@ -238,7 +237,7 @@ function failureOutcome(
   for (const field of shown.fields) {
     const name = field.path.replace(/^patient\./, '');
     if ((IDENTITY_FIELDS as readonly string[]).includes(name))
-      setFieldError(name as (typeof IDENTITY_FIELDS)[number], contractMessage(i18n, field.message));
+      setFieldError(name as (typeof IDENTITY_FIELDS)[number], translateKnown(i18n, field.message));
   }
   const isRefusal = shown.status === 409 || shown.status === 422;
   return { outcome: { kind: isRefusal ? 'refusal' : 'error', message: shown.message }, code: shown.code };

@@ -7,7 +7,7 @@ import { postInsurance, type PostInsuranceAnswer } from '../api/insurance';
 import type { BookingScope } from '../api/scope';
 import type { PaymentChoice } from '../landing/payment-choice';
 import type { InsurancePolicy } from '../lib/flow-state';
-import { translateKnown } from '../lib/known-messages';
+import { translateKnown } from '../../../lib/error-texts';
 import type { PatientdetailsState } from '../state/patientdetails-schema';
 
 /**

@@ -18,7 +18,8 @@ import { AppointmentSummary } from '../components/appointment-summary';
 import { OfficeMessage } from '../components/office-message';
 import { StepActions } from '../components/step-actions';
 import { StepPage } from '../components/step-page';
-import { contractMessage, translatedResolver } from '../identity/contract-messages';
+import { translateKnown } from '../../../lib/error-texts';
+import { translatedResolver } from '../identity/contract-messages';
 import { readInsurancePolicy, readProvider, readTime } from '../lib/flow-state';
 import { paymentRecord, readPaymentChoice } from '../landing/payment-choice';
 import { useBookingAnalytics, usePageView } from '../use-booking-analytics';
@@ -104,7 +105,7 @@ export function InsuranceScreen() {
     setChecking(false);
     if (outcome.kind === 'invalid') {
       for (const { field, message } of outcome.fields)
-        form.setError(field, { message: contractMessage(i18n, message) }, { shouldFocus: true });
+        form.setError(field, { message: translateKnown(i18n, message) }, { shouldFocus: true });
       return;
     }
     if (outcome.kind === 'refused') {

@@ -12,10 +12,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '../../../lib/api-client';
-import { errorText as serverErrorText, serverText } from '../../../lib/error-texts';
+import { errorText as serverErrorText, translateKnown } from '../../../lib/error-texts';
 import { OfficeMessage } from '../components/office-message';
 import { formatAddress } from '../lib/address';
-import { translateKnown } from '../lib/known-messages';
 import { providerDisplayName } from '../lib/flow-state';
 import { AppointmentFacts, PhoneLink, whenText } from './appointment-facts';
 import { CancelForm } from './cancel-form';
@@ -57,7 +56,7 @@ function isInvalidLink(error: unknown): boolean {
 
 /** The server's text of an error answer, in the patient's language when it is a known one. */
 function answerText(i18n: I18n, error: { code: string; body: { error: { message: string } } }): string {
-  return serverErrorText(i18n, error.code, error.body.error.message, (text) => translateKnown(i18n, text));
+  return serverErrorText(i18n, error.code, error.body.error.message);
 }
 
 /** The server's refusal text (422 MANAGE_NOT_ALLOWED), or null for another error. */
@@ -71,7 +70,7 @@ function errorText(i18n: I18n, error: unknown): string {
 
 /** A refusal text of the manage answer (MANAGE_REFUSAL_MESSAGES filled), in the patient's language. */
 function serverMessage(i18n: I18n, message: string | null): string | null {
-  return message === null ? null : serverText(i18n, message);
+  return message === null ? null : translateKnown(i18n, message);
 }
 
 /** The contract's MANAGE_LINK_INVALID_MESSAGE, in the patient's language. */

@@ -2,6 +2,7 @@ import { i18n } from '../../../../i18n/catalogs';
 import { msg } from '@lingui/core/macro';
 import { isApiError, request, type RequestOptions, type ResponseSchema } from '../../../../lib/api-client';
 import { clearAuthSession } from '../../../../lib/auth-session';
+import { staffErrorText } from '../contract-texts';
 
 /**
  * Every admin call goes through `adminRequest`: a 401 from any of them forgets the browser's
@@ -45,10 +46,13 @@ export async function adminRequest(
   }
 }
 
-/** The message to show for a failed call: the server's own message (conflicts, lock-outs) or a generic one. */
+/**
+ * The message to show for a failed call: the server's own message (conflicts, lock-outs), in the
+ * active language where it is known (contract-texts.ts), or a generic one.
+ */
 export function errorMessageOf(error: unknown, fallback?: string): string {
   const text = fallback ?? i18n._(msg`Something went wrong. Please try again.`);
-  if (isApiError(error)) return error.message || text;
+  if (isApiError(error)) return error.message ? staffErrorText(error.code, error.message) : text;
   return text;
 }
 

@@ -7,11 +7,16 @@ import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useLingui } from '@lingui/react/macro';
 import { useId, type ReactNode } from 'react';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { staffText } from '../contract-texts';
 
 /**
  * Material inputs bound to react-hook-form. Errors show under the field (aria-describedby via
  * the helper text), and every field has a visible label.
  */
+
+/** A field's error in the active language (a contract's validation message is English: contract-texts.ts). */
+const staffMessage = (message: string | undefined): string | undefined =>
+  message === undefined ? undefined : staffText(message);
 
 interface BaseFieldProps<T extends FieldValues, TOut> {
   control: Control<T, unknown, TOut>;
@@ -46,7 +51,7 @@ export function FormTextField<T extends FieldValues, TOut = T>({
         const length = text.length;
         const counter =
           maxLength !== undefined && props.multiline ? t`${length}/${maxLength} characters` : undefined;
-        const hint = fieldState.error?.message ?? helperText;
+        const hint = staffMessage(fieldState.error?.message) ?? helperText;
         return (
           <TextField
             {...props}
@@ -109,7 +114,7 @@ export function FormSwitch<T extends FieldValues, TOut = T>({
           />
           {helperText || fieldState.error ? (
             <FormHelperText id={helperId} sx={{ mt: -0.5 }}>
-              {fieldState.error?.message ?? helperText}
+              {staffMessage(fieldState.error?.message) ?? helperText}
             </FormHelperText>
           ) : null}
         </FormControl>
@@ -149,7 +154,7 @@ export function FormSelect<T extends FieldValues, TOut = T>({
           onBlur={field.onBlur}
           label={label}
           error={fieldState.invalid}
-          helperText={fieldState.error?.message ?? helperText}
+          helperText={staffMessage(fieldState.error?.message) ?? helperText}
         >
           {options.map((option) => (
             <MenuItem key={option.value} value={option.value}>
