@@ -14,20 +14,17 @@ import type {
 import { confirmationNumberOf } from '@scheduler/domain/messages/format';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../../app.ts';
-import { createJobQueue } from '../../../platform/jobs/index.ts';
 import type { JobQueue } from '../../../platform/jobs/index.ts';
-import { createEmailTransport } from '../../../platform/outbound/index.ts';
 import type { EmailTransport } from '../../../platform/outbound/index.ts';
 import { seedIfEmpty } from '../../../platform/db/seed/seed.ts';
+import { startMessagingApp } from '../../../test/messaging-app.ts';
 import { auditRows } from '../../../test/patient-management-fixture.ts';
 import { NOW, newPatient, query, setSetting } from '../../../test/public-api-fixture.ts';
-import { startSmtpSink } from '../../../test/smtp-sink.ts';
 import type { SmtpSink } from '../../../test/smtp-sink.ts';
 import { loginAsDemo } from '../../../test/staff-login.ts';
 import type { StaffLogin } from '../../../test/staff-login.ts';
-import { twilioStub } from '../../../test/twilio-stub.ts';
 import type { TwilioStub } from '../../../test/twilio-stub.ts';
-import { createTestApp, testDatabases } from '../../../test/test-db.ts';
+import { testDatabases } from '../../../test/test-db.ts';
 import type { TestDatabase } from '../../../test/test-db.ts';
 
 vi.mock(import('../../../platform/auth/password.ts'), async (original) =>
@@ -65,22 +62,7 @@ describe.each(testDatabases())('front desk: the language of a staff booking on $
   beforeAll(async () => {
     t = await target.create();
     await seedIfEmpty(t.db, NOW);
-    sink = await startSmtpSink();
-    email = createEmailTransport({ smtpUrl: sink.url, mailFrom: 'BrightSmile <no-reply@clinic.test>' });
-    stub = twilioStub();
-    jobs = createJobQueue(t.config, t.db, { now });
-    app = await createTestApp(t, {
-      now,
-      jobs,
-      email,
-      sms: stub.sms,
-      config: {
-        twilio: stub.config,
-        publicUrl: 'https://book.clinic.test',
-        mailFrom: 'BrightSmile <no-reply@clinic.test>',
-      },
-    });
-    await app.ready();
+    ({ app, jobs, sink, email, stub } = await startMessagingApp(t, now));
     const client = await t.db
       .selectFrom('clients as c')
       .innerJoin('schedulers as s', 's.client_id', 'c.id')
