@@ -2,13 +2,13 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, useRoutes } from 'react-router';
 import './app/base.css';
-import { installTracking } from './lib/analytics';
+import { installDeferredTracking } from './lib/analytics-facade';
 import { AppProviders } from './app/providers';
 import { createRehydrationWaiter } from './app/rehydration-gate';
 import { sharedQueryClient } from './app/query-client';
-import { createRoutes } from './app/router';
+import { createRoutes, preloadBookingStep } from './app/router';
 import { STATE_RESTORE_TIMEOUT_MS, createAppStore } from './app/store';
-import { prefetchBookingPage } from './features/booking/prefetch';
+import { bookingPageOf, prefetchBookingPage } from './features/booking/prefetch';
 import { installContractWorker } from './lib/contract-check';
 import { preloadLocale } from './i18n/catalogs';
 import { chooseLocale } from './i18n/locales';
@@ -29,15 +29,20 @@ installContractWorker({
     }),
 });
 // The likely language's first catalog (URL, then browser; the locale gate decides once the state is
-// restored) is fetched with the page's code, not after it (issue 21).
+// restored) is fetched with the page's code, not after it (issue 21). For a later booking step, its
+// screen's code and the `booking` catalog too: both are there before the first render, which then
+// shows the step at once rather than 'Loading...' first (app/lazy-screen.ts).
+const bookingPage = bookingPageOf(window.location.pathname);
 if (!window.location.pathname.startsWith('/admin'))
   preloadLocale(
     chooseLocale({
       query: new URLSearchParams(window.location.search).get('lang'),
       browser: navigator.languages,
     }).locale,
+    bookingPage === null || bookingPage.step === 'landing' ? ['start'] : ['start', 'booking'],
   );
 else preloadLocale('en');
+if (bookingPage !== null) preloadBookingStep(bookingPage.step);
 // The booking page's first answers and code load while the stored state is being restored.
 prefetchBookingPage(window.location.pathname, sharedQueryClient());
 // The browser gets the main thread back (the requests are on their way) before the store and the
@@ -55,7 +60,9 @@ function AppRoutes() {
 function start(rootElement: HTMLElement): void {
   const { store, persistor } = createAppStore();
   const waiter = createRehydrationWaiter(persistor, STATE_RESTORE_TIMEOUT_MS);
-  installTracking();
+  // lib/analytics.ts itself loads a moment after the first event or log line that needs it (it is
+  // not needed for the page to become interactive), when the browser is idle.
+  installDeferredTracking();
 
   const root = createRoot(rootElement);
   // A transition: React renders the first page in slices, yielding to the browser between them,

@@ -3,6 +3,10 @@
  * period in the spec, and keep none here). APPTDATE, APPTTIME and PHONENUMBER are placeholders.
  */
 
+import { fillMessageTemplate, type MessageParams } from './messages-template.ts';
+
+export { fillMessageTemplate, type MessageParams } from './messages-template.ts';
+
 export const BOOKING_MESSAGES = {
   /** Call-to-schedule service */
   CALL_TO_SCHEDULE:
@@ -41,15 +45,6 @@ export function isBookingMessageCode(value: unknown): value is BookingMessageCod
   return typeof value === 'string' && Object.hasOwn(BOOKING_MESSAGES, value);
 }
 
-export interface MessageParams {
-  /** Formatted date, e.g. formatApptDate(start, zone) → 'March 9, 2025'. */
-  apptDate?: string;
-  /** Formatted time, e.g. formatApptTime(start, zone) → '02:30 PM'. */
-  apptTime?: string;
-  /** The office phone number, e.g. formatPhoneForDisplay(location.phone). */
-  phone?: string | null;
-}
-
 export interface ExistingAppointmentParams extends MessageParams {
   apptDate: string;
   apptTime: string;
@@ -67,19 +62,6 @@ export function formatMessage(
 ): string;
 export function formatMessage(code: BookingMessageCode, params: MessageParams = {}): string {
   return fillMessageTemplate(BOOKING_MESSAGES[code], params);
-}
-
-/**
- * Fills APPTDATE, APPTTIME and PHONENUMBER in any text (the typed `formatMessage` is preferred;
- * this serves callers whose code is only known at run time). Placeholders without a value stay,
- * except PHONENUMBER, which is dropped with the space before it.
- */
-export function fillMessageTemplate(template: string, params: MessageParams = {}): string {
-  let text = template;
-  if (params.apptDate !== undefined) text = text.replaceAll('APPTDATE', params.apptDate);
-  if (params.apptTime !== undefined) text = text.replaceAll('APPTTIME', params.apptTime);
-  const phone = params.phone?.trim();
-  return phone ? text.replaceAll('PHONENUMBER', phone) : text.replaceAll(/ ?PHONENUMBER/g, '');
 }
 
 // ---------------------------------------------------------------- server messages

@@ -6,7 +6,7 @@ import { ProtectedBookingStep } from '../features/booking/protected-booking-step
 import { appConfig, type AppConfig } from '../lib/config';
 import type { AdminScreenName } from './admin-screens';
 import { withCatalog } from '../i18n/catalogs';
-import { lazyScreen } from './lazy-screen';
+import { lazyScreen, type PreloadableScreen } from './lazy-screen';
 import type { OutsideScreenName } from './outside-screens';
 import { RouteErrorBoundary } from './route-error-screen';
 import { themedScreen } from './themed-screen';
@@ -69,14 +69,31 @@ const WidgetScreen = themedScreen(
 );
 
 // Admin: the screens' table is one more chunk, loaded with the first admin screen (see admin-screens.tsx).
-const AdminScreens = lazyScreen(
-  withCatalog('admin', async () => (await import('./admin-screens')).AdminScreen),
-);
+const adminScreens = withCatalog('admin', async () => (await import('./admin-screens')).AdminScreen);
+const AdminScreens = lazyScreen(adminScreens, { ready: adminScreens.ready });
 
 // The root page and the manage/claim link pages: the same, through outside-screens.tsx.
-const OutsideScreens = lazyScreen(
-  withCatalog('booking', async () => (await import('./outside-screens')).OutsideScreen),
-);
+const outsideScreens = withCatalog('booking', async () => (await import('./outside-screens')).OutsideScreen);
+const OutsideScreens = lazyScreen(outsideScreens, { ready: outsideScreens.ready });
+
+/** The booking steps' screens, by the URL's last segment. */
+const BOOKING_STEP_SCREENS: Readonly<Record<string, PreloadableScreen<object>>> = {
+  landing: LandingScreen,
+  findappointment: FindAppointmentScreen,
+  additionaldetails: AdditionalDetailsScreen,
+  insurance: InsuranceScreen,
+  identity: IdentityScreen,
+  thankyou: ThankYouScreen,
+};
+
+/**
+ * Starts loading a booking step's screen (main.tsx, for the URL's step, with its catalog): once
+ * loaded it renders at once, without the 'Loading...' fallback (app/lazy-screen.ts).
+ */
+export function preloadBookingStep(step: string): void {
+  if (!Object.hasOwn(BOOKING_STEP_SCREENS, step)) return;
+  BOOKING_STEP_SCREENS[step]?.preload().catch(() => undefined);
+}
 
 function outsideScreen(name: OutsideScreenName): ReactElement {
   return (

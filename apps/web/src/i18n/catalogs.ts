@@ -42,6 +42,7 @@ function loadPart(locale: AppLocale, part: CatalogPart): Promise<void> {
   if (!load) {
     load = loaders[locale][part]().then(({ messages }) => {
       i18n.load(locale, messages);
+      settled = new Set(settled).add(key);
     });
     load.catch(() => loads.delete(key));
     loads.set(key, load);
@@ -50,6 +51,9 @@ function loadPart(locale: AppLocale, part: CatalogPart): Promise<void> {
 }
 
 let settled = new Set<string>();
+/** The language the locale gate is expected to choose, until it has chosen one (preloadLocale). */
+let expectedLocale: AppLocale | null = null;
+let activated = false;
 
 /** True when every part the page wants is loaded in `locale` (nothing to wait for). */
 export function isLocaleLoaded(locale: AppLocale): boolean {
@@ -61,6 +65,7 @@ const emptyLoaded = new Set<AppLocale>();
 
 /** Makes `locale` the active language; its catalogs must be loaded (isLocaleLoaded). */
 export function activateLocale(locale: AppLocale): void {
+  activated = true;
   if (sourceCompiled && !emptyLoaded.has(locale)) {
     // Tests and `vite dev` compile the source texts in place (load merges: a catalog a test loaded stays).
     i18n.load(locale, {});
@@ -78,10 +83,21 @@ export async function loadLocale(locale: AppLocale): Promise<void> {
   activateLocale(locale);
 }
 
-/** Starts fetching a language's first catalog early (the entry, before the state is restored). */
-export function preloadLocale(locale: AppLocale): void {
+/**
+ * Starts fetching a language's catalogs early (the entry, before the state is restored): the first
+ * one, and the parts the URL's page needs (`booking` for a later booking step), which the locale
+ * gate then waits for too, so the page's screen renders at once (app/lazy-screen.ts).
+ */
+export function preloadLocale(locale: AppLocale, parts: readonly CatalogPart[] = ['start']): void {
+  expectedLocale = locale;
+  for (const part of parts) wantedParts.add(part);
   if (sourceCompiled) return;
-  void loadPart(locale, 'start').catch(() => undefined);
+  for (const part of parts) void loadPart(locale, part).catch(() => undefined);
+}
+
+/** True when `part` is loaded in the active language (a screen using it can render at once). */
+export function isCatalogLoaded(part: CatalogPart): boolean {
+  return sourceCompiled || settled.has(`${(i18n.locale || DEFAULT_LOCALE) as AppLocale}/${part}`);
 }
 
 /**
@@ -90,15 +106,24 @@ export function preloadLocale(locale: AppLocale): void {
  */
 export async function ensureCatalog(part: CatalogPart): Promise<void> {
   wantedParts.add(part);
-  const locale = (i18n.locale || DEFAULT_LOCALE) as AppLocale;
+  // Before the gate has chosen (a screen preloaded by the entry), the language it is expected to choose.
+  const locale = ((activated ? i18n.locale : (expectedLocale ?? i18n.locale)) || DEFAULT_LOCALE) as AppLocale;
   if (sourceCompiled) return;
   await loadPart(locale, part);
   settled = new Set(settled).add(`${locale}/${part}`);
 }
 
-/** A screen loader that also waits for its catalog part. */
-export function withCatalog<T>(part: CatalogPart, load: () => Promise<T>): () => Promise<T> {
-  return async () => (await Promise.all([load(), ensureCatalog(part)]))[0];
+/**
+ * A screen loader that also waits for its catalog part; its `ready` tells whether that part is
+ * loaded in the active language now (app/lazy-screen.ts renders a loaded screen at once then).
+ */
+export function withCatalog<T>(
+  part: CatalogPart,
+  load: () => Promise<T>,
+): (() => Promise<T>) & { ready: () => boolean } {
+  return Object.assign(async () => (await Promise.all([load(), ensureCatalog(part)]))[0], {
+    ready: () => isCatalogLoaded(part),
+  });
 }
 
 /** The `Intl` tag of the active language ('en-US' before any is active). */

@@ -1,10 +1,15 @@
 import { isApiError, request, setOnTrack, type RequestOutcome } from './api-client';
+import { getTrackingSession } from './analytics-start';
 import type { EntityId } from './entity-schemas';
+
+export { readUtmFromUrl, setTrackingSession } from './analytics-start';
 
 /**
  * Analytics of the booking flow (spec section 3): every page view and meaningful click posts
  * `updateUserSession` with the session fields, then a tracking log line to `/api/track`, unless the
  * request was cancelled. The pure parts (page path, event payload, UTM parsing) are exported for tests.
+ * Loaded after the first page is shown, through ./analytics-facade.ts (what must run at start, the
+ * campaign read from the URL and the tracking session, is in ./analytics-start.ts).
  */
 
 export interface UtmParams {
@@ -82,8 +87,6 @@ export const DEFAULT_CAMPAIGN = 'website';
 /** Pages whose events never carry a provider id. */
 export const PAGES_WITHOUT_PROVIDER: ReadonlySet<string> = new Set(['identity', 'landing']);
 
-const MAX_PARAM_LENGTH = 200;
-
 export const EMPTY_UTM: UtmParams = {
   utm_source: null,
   utm_medium: null,
@@ -97,25 +100,6 @@ export function derivePagePath(pathname: string, pageName: string): string {
   segments[segments.length - 1] = pageName;
   const path = segments.join('/');
   return path.startsWith('/') ? path : `/${path}`;
-}
-
-function readParam(params: URLSearchParams, name: string): string | null {
-  const value = params.get(name)?.trim();
-  return value ? value.slice(0, MAX_PARAM_LENGTH) : null;
-}
-
-/** UTM parameters and the Reserve-with-Google token from a URL query string ('?utm_source=…'). */
-export function readUtmFromUrl(search: string): CampaignParams {
-  const params = new URLSearchParams(search);
-  return {
-    utm: {
-      utm_source: readParam(params, 'utm_source'),
-      utm_medium: readParam(params, 'utm_medium'),
-      utm_campaign: readParam(params, 'utm_campaign'),
-      utm_term: readParam(params, 'utm_term'),
-    },
-    rwgToken: readParam(params, 'rwg_token'),
-  };
 }
 
 /** Builds the `updateUserSession` payload of spec section 3. */
@@ -177,12 +161,6 @@ export interface TrackingSession {
 
 const EVENT_MAX = 100;
 const PAGE_PATH_MAX = 500;
-let trackingSession: TrackingSession | null = null;
-
-/** Tells analytics which session and client later log lines belong to (null: none yet). */
-export function setTrackingSession(session: TrackingSession | null): void {
-  trackingSession = session;
-}
 
 function clip(text: string, max: number): string {
   return text.length > max ? text.slice(0, max) : text;
@@ -257,7 +235,7 @@ export async function track(
  */
 export function toTrackLogLine(
   outcome: RequestOutcome,
-  session: TrackingSession | null = trackingSession,
+  session: TrackingSession | null = getTrackingSession(),
   at: Date = new Date(),
   pagePath: string | undefined = currentPathname(),
 ): TrackLogLine | null {
@@ -273,7 +251,21 @@ export function toTrackLogLine(
   };
 }
 
-/** Installs the API client's tracking hook; returns a function that removes it. */
+/** Posts the log line of a finished API request, if it needs one (toTrackLogLine). */
+export function logRequestOutcome(
+  outcome: RequestOutcome,
+  session: TrackingSession | null,
+  at: Date,
+  pagePath: string | undefined,
+): void {
+  const line = toTrackLogLine(outcome, session, at, pagePath);
+  if (line) void postTrackLog(line);
+}
+
+/**
+ * Installs the API client's tracking hook; returns a function that removes it. (The app installs
+ * ./analytics-facade.ts installDeferredTracking, which loads this module only when a line is due.)
+ */
 export function installTracking(): () => void {
   setOnTrack((outcome) => {
     const line = toTrackLogLine(outcome);

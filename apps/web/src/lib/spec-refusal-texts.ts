@@ -1,19 +1,21 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { ErrorCode } from '@scheduler/domain/errors';
-import { fillMessageTemplate, type BookingMessageCode, type MessageParams } from '@scheduler/domain/messages';
+import type { BookingMessageCode } from '@scheduler/domain/messages';
+// Not from ./messages (which re-exports it): that would bring every server message into the landing.
+import { fillMessageTemplate, type MessageParams } from '@scheduler/domain/messages-template';
 
 /*
  * The spec's section 8 texts a patient page shows on its own (the landing's refusals, the empty
  * find-a-time), translatable and small enough for the landing's first script: the server's other
- * texts (lib/error-texts.ts, features/booking/lib/known-messages.ts) load only when a call fails or
+ * texts (lib/error-texts.ts) load only when a call fails or
  * a later step needs them (features/booking/api/server-texts.ts).
  */
 
 /**
  * The spec's section 8 refusals whose text is the same wherever they are shown (the error catalogue's
  * default and the booking messages of @scheduler/domain/messages): one descriptor each, used here and
- * by features/booking/lib/known-messages.ts.
+ * by lib/error-texts.ts.
  */
 export const SPEC_REFUSAL_TEXTS = {
   CALL_TO_SCHEDULE: msg`The selected service is not available for online scheduling. Please call our office to schedule your appointment`,

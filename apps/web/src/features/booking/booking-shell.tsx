@@ -4,7 +4,7 @@ import { useEffect, useId, useMemo, useRef, useState, type CSSProperties } from 
 import { Outlet, useLocation } from 'react-router';
 import { useBookingDispatch, useBookingSelector } from './state/hooks';
 import { setRulesConfig, setSessionId, setUtm } from './state/patientdetails-slice';
-import { readUtmFromUrl, setTrackingSession } from '../../lib/analytics';
+import { readUtmFromUrl, setTrackingSession } from '../../lib/analytics-facade';
 import { PrimaryOverrideContext, useThemeControl } from '../../lib/theme-control';
 import { useSchedulerConfig } from './api/get-config';
 import { useBookingScope } from './api/scope';

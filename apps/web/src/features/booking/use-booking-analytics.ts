@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { useBookingSelector } from './state/hooks';
-import { buildEvent, track, type AnalyticsContext, type EventInput } from '../../lib/analytics';
+import type { AnalyticsContext, EventInput } from '../../lib/analytics';
+import { trackEvent } from '../../lib/analytics-facade';
 import type { BookingStep } from './booking-steps';
 
 export type BookingEventInput = Omit<EventInput, 'pathname' | 'pageName'> & {
@@ -52,11 +53,8 @@ export function useBookingAnalytics(pageName: BookingStep) {
     (input: BookingEventInput, options: { id?: string } = {}) => {
       if (!ready) return;
       const { context: overrides, pageName: page, ...rest } = input;
-      const event = buildEvent(
-        { ...rest, pathname, pageName: page ?? pageName },
-        { ...context, ...overrides },
-      );
-      void track(event, options);
+      // Sent once lib/analytics.ts is loaded (after the first page is shown), in order.
+      trackEvent({ ...rest, pathname, pageName: page ?? pageName }, { ...context, ...overrides }, options);
     },
     [ready, pathname, pageName, context],
   );

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { setTrackingSession } from '../../../lib/analytics';
+import { setTrackingSession } from '../../../lib/analytics-facade';
 import { useSchedulerConfig } from '../api/get-config';
 import { ANY_LOCATION } from '../lib/flow-state';
 
