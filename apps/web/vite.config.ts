@@ -5,6 +5,7 @@ import { bookingPreload } from './vite-plugins/booking-preload.ts';
 import { emotionLightStatics } from './vite-plugins/emotion-light-statics.ts';
 import { inlineEntryCss } from './vite-plugins/inline-entry-css.ts';
 import { landingBudget } from './vite-plugins/landing-budget.ts';
+import { linguiLean } from './vite-plugins/lingui-lean.ts';
 import { linguiMacros } from './vite-plugins/lingui-macros.ts';
 import { muiWithoutCssVars } from './vite-plugins/mui-without-css-vars.ts';
 import { precompress } from './vite-plugins/precompress.ts';
@@ -25,6 +26,7 @@ export default defineConfig(({ mode }) => ({
     lingui({ configPath: `${import.meta.dirname}/lingui.config.ts` }),
     muiWithoutCssVars(),
     reactRouterLean(),
+    linguiLean({ localesDir: `${import.meta.dirname}/src/locales` }),
     emotionLightStatics(),
     inlineEntryCss(),
     landingBudget({
@@ -46,6 +48,8 @@ export default defineConfig(({ mode }) => ({
       shared: [],
       sharedFiles: [],
       schedulerApiUrl: loadEnv(mode, import.meta.dirname, 'VITE_').VITE_SCHEDULER_API_URL || '/api/scheduler',
+      // The booking page's catalogs, preloaded by the server in the likely language (issue 21).
+      catalogs: /[\\/]locales[\\/](\w+)[\\/](start|booking)\.po(?:\?.*)?$/,
     }),
     shortMessageIds({
       catalogs: ['start', 'booking', 'admin'].map(

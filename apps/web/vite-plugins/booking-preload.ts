@@ -14,6 +14,11 @@ export interface BookingPreloadOptions {
   sharedFiles?: RegExp[];
   /** The scheduler API's base URL the app is built with (appConfig.schedulerApiUrl). */
   schedulerApiUrl: string;
+  /**
+   * The compiled message catalogs (issue 21): matches the `.po` module of a language's part, the
+   * language in group 1 and the part in group 2 (vite.config.ts).
+   */
+  catalogs?: RegExp;
 }
 
 /** `.vite/booking-preload.json`: what the server announces in a booking page's HTML. */
@@ -21,6 +26,12 @@ export interface BookingPreloadManifest {
   schedulerApiUrl: string;
   /** Per step: the files (absolute paths) of its code the entry does not already load. */
   steps: Record<string, string[]>;
+  /**
+   * Per language and part ('start', 'booking'): the files of its compiled catalog, so the server can
+   * preload the likely language's catalogs with the page's code (from `?lang=` and Accept-Language)
+   * instead of the entry asking for them once it has run.
+   */
+  catalogs: Record<string, Record<string, string[]>>;
 }
 
 interface ChunkLike {
@@ -83,7 +94,18 @@ export function bookingPreload(options: BookingPreloadOptions): Plugin {
           ...sharedFiles,
         ];
       }
-      const manifest: BookingPreloadManifest = { schedulerApiUrl: options.schedulerApiUrl, steps };
+      const catalogs: Record<string, Record<string, string[]>> = {};
+      if (options.catalogs !== undefined) {
+        const pattern = options.catalogs;
+        for (const chunk of chunks.values()) {
+          const match = chunk.moduleIds.map((id) => pattern.exec(id)).find((found) => found !== null);
+          const [, locale, part] = match ?? [];
+          if (locale === undefined || part === undefined) continue;
+          const files = [...closure([chunk.fileName])].filter((file) => !loadedByEntry.has(file));
+          (catalogs[locale] ??= {})[part] = files.map((file) => `/${file}`);
+        }
+      }
+      const manifest: BookingPreloadManifest = { schedulerApiUrl: options.schedulerApiUrl, steps, catalogs };
       await mkdir(path.join(outDir, '.vite'), { recursive: true });
       await writeFile(path.join(outDir, '.vite', 'booking-preload.json'), JSON.stringify(manifest, null, 2));
     },

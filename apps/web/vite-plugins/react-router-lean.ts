@@ -38,6 +38,15 @@ const EDITS: Edit[] = [
     pattern: /\/\* @__PURE__ \*\/ (React\d*)\.createElement\(PrefetchPageLinks, \{ page: href \}\)/,
     replacement: 'null',
   },
+  {
+    // The same for its prefetch behaviour: without the framework's context the hook returns
+    // `[false, ref, {}]` whatever `prefetch` says (its states and effects change nothing else), so
+    // under `<BrowserRouter>` it is that, without the timers, IntersectionObserver and handlers.
+    what: '<Link>’s framework-mode prefetch behaviour',
+    pattern:
+      /^function usePrefetchBehavior\(prefetch, theirElementProps\) \{\n {2}let frameworkContext = React\d*\.useContext\(FrameworkContext\);\n(?:(?!\n\}\n)[^])*\n {2}if \(!frameworkContext\) \{\n {4}return \[false, ref, \{\}\];\n(?:(?!\n\}\n)[^])*\n\}\n/m,
+    replacement: 'function usePrefetchBehavior() {\n  return [false, null, {}];\n}\n',
+  },
 ];
 
 /**

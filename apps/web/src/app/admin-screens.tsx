@@ -1,11 +1,15 @@
 import { Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { useRoutes, type RouteObject } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen';
+import { lazyScreen } from './lazy-screen';
+import { RequireAdminSession } from './route-guards';
 import { themedScreen } from './themed-screen';
 
 /*
  * The admin area's screens (staff sign-in, the admin home and shell, and every admin section),
  * each loaded on demand. This table is itself loaded on demand by the route table (router.tsx,
- * which keeps the admin paths), so none of it is in the booking page's first script (issue 16).
+ * which keeps the admin area's own paths; the sections' paths are in AdminArea below), so none of it
+ * is in the booking page's first script (issue 16).
  */
 
 const SCREENS = {
@@ -87,4 +91,56 @@ export function AdminScreen({ name }: { name: AdminScreenName }) {
       <Screen />
     </Suspense>
   );
+}
+
+const NotFoundScreen = lazyScreen(async () => (await import('./not-found-screen')).NotFoundScreen);
+
+function screen(name: AdminScreenName) {
+  return <AdminScreen name={name} />;
+}
+
+/**
+ * The signed-in admin area below /admin/:ClientId/:ruleId (spec section 2): the admin shell with
+ * the section the rest of the URL names. An unknown section is the not-found page, signed in or
+ * not, as for any unknown URL.
+ */
+export const ADMIN_AREA_ROUTES: RouteObject[] = [
+  {
+    element: <RequireAdminSession>{screen('shell')}</RequireAdminSession>,
+    children: [
+      { index: true, element: screen('blank') },
+      { path: 'managescheduler', element: screen('manageScheduler') },
+      { path: 'providercontrol', element: screen('providerControl') },
+      { path: 'providercontroleditprovider', element: screen('editProvider') },
+      { path: 'waitlist', element: screen('waitlist') },
+      { path: 'configservices', element: screen('configServices') },
+      { path: 'insuranceconfig', element: screen('insuranceConfig') },
+      { path: 'locationconfig', element: screen('locationConfig') },
+      { path: 'reports', element: screen('reports') },
+      { path: 'widget', element: screen('widgetConfig') },
+      { path: 'blank', element: screen('blank') },
+      { path: 'schedule', element: screen('schedule') },
+      { path: 'patients', element: screen('patients') },
+      { path: 'patientdetails/:patientId/:appointmentId', element: screen('patientDetails') },
+      { path: 'users', element: screen('users') },
+      { path: 'account', element: screen('account') },
+      { path: 'auditlog', element: screen('auditLog') },
+      { path: 'messages', element: screen('messages') },
+      { path: 'messagesettings', element: screen('messageSettings') },
+      { path: 'openavailability', element: screen('openAvailability') },
+    ],
+  },
+  {
+    path: '*',
+    element: (
+      <Suspense fallback={<LoadingScreen />}>
+        <NotFoundScreen />
+      </Suspense>
+    ),
+  },
+];
+
+/** The admin area (router.tsx's `admin/:ClientId/:ruleId/*`): ADMIN_AREA_ROUTES for the rest of the URL. */
+export function AdminArea() {
+  return useRoutes(ADMIN_AREA_ROUTES);
 }

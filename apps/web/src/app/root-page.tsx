@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link } from 'react-router';
+import { Link } from '../components/app-link';
 import { adminLoginPath } from './route-guards';
 
 export const PRODUCT_NAME = 'Scheduler';

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { RouterProvider, createMemoryRouter } from 'react-router';
+import { RouterProvider, createMemoryRouter, matchRoutes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AsyncStorageEngine } from '../lib/encrypted-storage';
 import { SESSION_MARKER_KEY } from '../lib/auth-session';
+import { ADMIN_AREA_ROUTES } from './admin-screens';
 import { AppProviders } from './providers';
 import { createQueryClient } from './query-client';
 import { createRehydrationWaiter } from './rehydration-gate';
@@ -52,7 +53,10 @@ async function renderAt(
   prepare?: (store: ReturnType<typeof createAppStore>['store']) => void,
   ready: () => boolean = () => heading() !== '',
 ) {
-  const { store, persistor } = createAppStore({ sessionStorage: emptyEngine, localStorage: emptyEngine });
+  const { store, persistor } = createAppStore({
+    sessionStorage: emptyEngine,
+    localStorage: emptyEngine,
+  });
   prepare?.(store);
   const router = createMemoryRouter(createRoutes({ adminLoginPath: 'adminlogin' }), {
     initialEntries: [path],
@@ -151,7 +155,11 @@ describe('routes (spec section 2)', () => {
       (store) => {
         store.dispatch(setStepper(2));
         store.dispatch(
-          setServicetype({ appointmentTypeId: '3', name: 'Emergency visit', durationMinutes: 30 }),
+          setServicetype({
+            appointmentTypeId: '3',
+            name: 'Emergency visit',
+            durationMinutes: 30,
+          }),
         );
         store.dispatch(setSelectedProvider({ providerId: 1 }));
       },
@@ -177,7 +185,11 @@ describe('routes (spec section 2)', () => {
       appStore = store;
       store.dispatch(setStepper(2));
       store.dispatch(
-        setServicetype({ appointmentTypeId: '3', name: 'Emergency visit', durationMinutes: 30 }),
+        setServicetype({
+          appointmentTypeId: '3',
+          name: 'Emergency visit',
+          durationMinutes: 30,
+        }),
       );
     });
     const toggle = () =>
@@ -197,7 +209,9 @@ describe('routes (spec section 2)', () => {
       '/acme/main/all/landing?utm_source=mail',
     );
     expect(appStore?.getState().stepper.stepper).toBe(2);
-    expect(appStore?.getState().servicetype.servicetype).toMatchObject({ appointmentTypeId: '3' });
+    expect(appStore?.getState().servicetype.servicetype).toMatchObject({
+      appointmentTypeId: '3',
+    });
     await act(async () => {
       toggle()?.dispatchEvent(new MouseEvent('click', { bubbles: true }));
       await Promise.resolve();
@@ -210,6 +224,16 @@ describe('routes (spec section 2)', () => {
     const router = await renderAt('/acme/main/all/widget');
     expect(router.state.location.pathname).toBe('/404');
     expect(heading()).toBe('Page not found');
+  });
+
+  it('shows the not-found page for an unknown admin section, signed in or not', async () => {
+    let router = await renderAt('/admin/7/3/nosuch', undefined, () => heading() === 'Page not found');
+    expect(router.state.location.pathname).toBe('/admin/7/3/nosuch');
+    act(() => root.unmount());
+    root = createRoot(container);
+    localStorage.setItem(SESSION_MARKER_KEY, JSON.stringify({ expiresAt: Date.now() + 3_600_000 }));
+    router = await renderAt('/admin/7/3/nosuch/deeper', undefined, () => heading() === 'Page not found');
+    expect(router.state.location.pathname).toBe('/admin/7/3/nosuch/deeper');
   });
 
   it('protects the admin area', async () => {
@@ -238,9 +262,10 @@ describe('routes (spec section 2)', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const router = await renderAt(`/admin/7/3/${segment}`);
     expect(router.state.location.pathname).toBe(`/admin/7/3/${segment}`);
-    expect(router.state.matches.map((match) => match.route.path)).toEqual([
-      '/',
-      'admin/:ClientId/:ruleId',
+    expect(router.state.matches[1]?.route.path).toBe('admin/:ClientId/:ruleId');
+    // The sections' routes are declared in the admin area's own chunk (admin-screens.tsx).
+    expect(matchRoutes(ADMIN_AREA_ROUTES, `/${segment}`)?.map((match) => match.route.path)).toEqual([
+      undefined,
       routePath,
     ]);
     error.mockRestore();
@@ -251,10 +276,15 @@ describe('routes (spec section 2)', () => {
       'fetch',
       vi.fn(() =>
         Promise.resolve(
-          new Response(JSON.stringify({ error: { code: 'NOT_FOUND', message: 'Not found.' } }), {
-            status: 404,
-            headers: { 'content-type': 'application/json' },
-          }),
+          new Response(
+            JSON.stringify({
+              error: { code: 'NOT_FOUND', message: 'Not found.' },
+            }),
+            {
+              status: 404,
+              headers: { 'content-type': 'application/json' },
+            },
+          ),
         ),
       ),
     );
@@ -334,8 +364,13 @@ describe('routes (spec section 2)', () => {
       throw new Error('boom');
     };
     landing.element = <Broken />;
-    const { store, persistor } = createAppStore({ sessionStorage: emptyEngine, localStorage: emptyEngine });
-    const router = createMemoryRouter(routes, { initialEntries: ['/acme/main/all/landing'] });
+    const { store, persistor } = createAppStore({
+      sessionStorage: emptyEngine,
+      localStorage: emptyEngine,
+    });
+    const router = createMemoryRouter(routes, {
+      initialEntries: ['/acme/main/all/landing'],
+    });
     await act(async () => {
       root.render(
         <AppProviders

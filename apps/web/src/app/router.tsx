@@ -10,7 +10,7 @@ import { lazyScreen, type PreloadableScreen } from './lazy-screen';
 import type { OutsideScreenName } from './outside-screens';
 import { RouteErrorBoundary } from './route-error-screen';
 import { themedScreen } from './themed-screen';
-import { BookingIndexRedirect, EmbeddedOnly, RequireAdminSession, RootIndex } from './route-guards';
+import { BookingIndexRedirect, EmbeddedOnly, RootIndex } from './route-guards';
 
 /*
  * Route table of spec section 2. Every screen is loaded on demand (one chunk per screen), with a
@@ -71,6 +71,8 @@ const WidgetScreen = themedScreen(
 // Admin: the screens' table is one more chunk, loaded with the first admin screen (see admin-screens.tsx).
 const adminScreens = withCatalog('admin', async () => (await import('./admin-screens')).AdminScreen);
 const AdminScreens = lazyScreen(adminScreens, { ready: adminScreens.ready });
+const adminArea = withCatalog('admin', async () => (await import('./admin-screens')).AdminArea);
+const AdminArea = lazyScreen(adminArea, { ready: adminArea.ready });
 
 // The root page and the manage/claim link pages: the same, through outside-screens.tsx.
 const outsideScreens = withCatalog('booking', async () => (await import('./outside-screens')).OutsideScreen);
@@ -201,34 +203,14 @@ export function createRoutes(config: Pick<AppConfig, 'adminLoginPath'> = appConf
           ],
         },
         {
+          // The signed-in admin area: its sections' routes are declared in its own chunk
+          // (admin-screens.tsx ADMIN_AREA_ROUTES, rendered by AdminArea below this route), so none of
+          // them is in the booking page's first script. These children (no elements) only make this
+          // route match every URL below it, and outrank the booking routes as the full table did:
+          // the bare URL (the blank section) and 'widget' (also a booking path).
           path: 'admin/:ClientId/:ruleId',
-          element: (
-            <RouteErrorBoundary area="admin">
-              <RequireAdminSession>{adminScreen('shell')}</RequireAdminSession>
-            </RouteErrorBoundary>
-          ),
-          children: [
-            { index: true, element: adminScreen('blank') },
-            { path: 'managescheduler', element: adminScreen('manageScheduler') },
-            { path: 'providercontrol', element: adminScreen('providerControl') },
-            { path: 'providercontroleditprovider', element: adminScreen('editProvider') },
-            { path: 'waitlist', element: adminScreen('waitlist') },
-            { path: 'configservices', element: adminScreen('configServices') },
-            { path: 'insuranceconfig', element: adminScreen('insuranceConfig') },
-            { path: 'locationconfig', element: adminScreen('locationConfig') },
-            { path: 'reports', element: adminScreen('reports') },
-            { path: 'widget', element: adminScreen('widgetConfig') },
-            { path: 'blank', element: adminScreen('blank') },
-            { path: 'schedule', element: adminScreen('schedule') },
-            { path: 'patients', element: adminScreen('patients') },
-            { path: 'patientdetails/:patientId/:appointmentId', element: adminScreen('patientDetails') },
-            { path: 'users', element: adminScreen('users') },
-            { path: 'account', element: adminScreen('account') },
-            { path: 'auditlog', element: adminScreen('auditLog') },
-            { path: 'messages', element: adminScreen('messages') },
-            { path: 'messagesettings', element: adminScreen('messageSettings') },
-            { path: 'openavailability', element: adminScreen('openAvailability') },
-          ],
+          element: <RouteErrorBoundary area="admin">{screen(AdminArea)}</RouteErrorBoundary>,
+          children: [{ index: true }, { path: 'widget' }, { path: '*' }],
         },
         { path: '*', element: screen(NotFoundScreen) },
       ],

@@ -29,6 +29,10 @@ describe('serving the built web app', () => {
       JSON.stringify({
         schedulerApiUrl: '/api/scheduler',
         steps: { landing: ['/assets/landing-screen-abc.js'], findappointment: ['/assets/find-def.js'] },
+        catalogs: {
+          en: { start: ['/assets/start-en1.js'], booking: ['/assets/booking-en2.js'] },
+          es: { start: ['/assets/start-es1.js'], booking: ['/assets/booking-es2.js'] },
+        },
       }),
     );
     t = await sqliteOnly().create();
@@ -83,6 +87,7 @@ describe('serving the built web app', () => {
     expect(landing.headers['cache-control']).toBe('no-cache');
     const links =
       '<link rel="modulepreload" crossorigin href="/assets/landing-screen-abc.js">' +
+      '<link rel="modulepreload" crossorigin href="/assets/start-en1.js">' +
       ['getConfig', 'getServiceType', 'getLocation']
         .map(
           (read) =>
@@ -106,7 +111,46 @@ describe('serving the built web app', () => {
     });
     expect(later.body).toContain('/api/scheduler/getConfig?clientName=acme&amp;scheduler=main');
     expect(later.body).not.toContain('getServiceType');
-    expect(later.body).not.toContain('modulepreload');
+    // No code of its own to announce: only the language's catalogs.
+    expect(
+      [...later.body.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]),
+    ).toEqual(['/assets/start-en1.js', '/assets/booking-en2.js']);
+  });
+
+  it('preloads the catalogs of the language the page will likely be in (issue 21)', async () => {
+    const preloaded = async (url: string, acceptLanguage?: string): Promise<string[]> => {
+      const response = await app.inject({
+        method: 'GET',
+        url,
+        headers: {
+          accept: 'text/html',
+          ...(acceptLanguage === undefined ? {} : { 'accept-language': acceptLanguage }),
+        },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers.vary).toContain('Accept-Language');
+      return [...response.body.matchAll(/href="\/assets\/((?:start|booking)-[^"]+)"/g)].map(
+        (m) => m[1] ?? '',
+      );
+    };
+    const findTime = '/brightsmile/main/midtown-manhattan/findappointment';
+    expect(await preloaded(`${findTime}?lang=es`)).toEqual(['start-es1.js', 'booking-es2.js']);
+    expect(await preloaded(findTime, 'es-MX,es;q=0.9,en;q=0.8')).toEqual(['start-es1.js', 'booking-es2.js']);
+    // ?lang= wins over the browser; an unknown one is ignored.
+    expect(await preloaded(`${findTime}?lang=en`, 'es-MX')).toEqual(['start-en1.js', 'booking-en2.js']);
+    expect(await preloaded(`${findTime}?lang=fr`, 'es')).toEqual(['start-es1.js', 'booking-es2.js']);
+    // Accept-Language by its q order; a language without catalogs is passed over; q=0 is "not this one".
+    expect(await preloaded(findTime, 'fr-CA, en;q=0.5, es;q=0.8')).toEqual([
+      'start-es1.js',
+      'booking-es2.js',
+    ]);
+    expect(await preloaded(findTime, 'es;q=0, en-GB')).toEqual(['start-en1.js', 'booking-en2.js']);
+    expect(await preloaded(findTime, 'de')).toEqual(['start-en1.js', 'booking-en2.js']);
+    // The landing needs only its first catalog; the widget's steps are the same steps.
+    expect(await preloaded('/brightsmile/main/midtown-manhattan/landing?lang=es')).toEqual(['start-es1.js']);
+    expect(await preloaded('/brightsmile/main/midtown-manhattan/widget/landing?lang=es&x=1')).toEqual([
+      'start-es1.js',
+    ]);
   });
 
   it('does not answer missing assets or API paths with the SPA', async () => {

@@ -35,6 +35,8 @@ function wantsHtml(request: FastifyRequest): boolean {
 interface BookingPreloadManifest {
   schedulerApiUrl: string;
   steps: Record<string, string[]>;
+  /** Per language and part ('start', 'booking'): the files of its compiled catalog (issue 21). */
+  catalogs?: Record<string, Record<string, string[]>>;
 }
 
 /** First path segments that are not a practice (the web app's own routes win over the booking one). */
@@ -61,15 +63,61 @@ const escapeAttribute = (value: string): string =>
   value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
 
 /**
- * The links a booking page's HTML gets in its head: the step's code (`modulepreload`, from the
- * build's booking-preload.json) and the step's first API answers (`preload` as fetch, the exact URLs
- * the app asks for), so the browser fetches them with the entry script instead of after it ran.
+ * The language a booking page will most likely be shown in, as far as the server can tell (the web's
+ * locale gate decides, src/i18n/locales.ts): `?lang=` when it names a language the build has
+ * catalogs for, else the first such language of Accept-Language (by its q order), else English. The
+ * patient's stored choice is in the browser's encrypted state: when it differs, the page loads its
+ * own catalog and the preloaded one is unused.
  */
-export function bookingPreloadLinks(url: string, manifest: BookingPreloadManifest | null): string {
+export function likelyLanguageOf(
+  url: string,
+  acceptLanguage: string | undefined,
+  languages: readonly string[],
+): string {
+  const known = (tag: string | null | undefined): string | null => {
+    const primary = tag?.trim().toLowerCase().split('-', 1)[0] ?? '';
+    return languages.includes(primary) ? primary : null;
+  };
+  const search = url.includes('?') ? url.slice(url.indexOf('?') + 1).split('#', 1)[0] : '';
+  const fromQuery = known(new URLSearchParams(search).get('lang'));
+  if (fromQuery !== null) return fromQuery;
+  const wanted = (acceptLanguage ?? '')
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.split(';');
+      const q = params
+        .map((param) => /^\s*q=([0-9.]+)\s*$/.exec(param)?.[1])
+        .find((value) => value !== undefined);
+      return { tag, q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((entry) => entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  for (const entry of wanted) {
+    const language = known(entry.tag);
+    if (language !== null) return language;
+  }
+  return 'en';
+}
+
+/**
+ * The links a booking page's HTML gets in its head: the step's code (`modulepreload`, from the
+ * build's booking-preload.json), the likely language's catalogs (`start`, and `booking` for the
+ * steps after the landing: issue 21) and the step's first API answers (`preload` as fetch, the exact
+ * URLs the app asks for), so the browser fetches them with the entry script instead of after it ran.
+ */
+export function bookingPreloadLinks(
+  url: string,
+  manifest: BookingPreloadManifest | null,
+  acceptLanguage?: string,
+): string {
   const page = bookingPageOf(url);
   if (page === null) return '';
   const links: string[] = [];
-  for (const file of manifest?.steps[page.step] ?? []) {
+  const catalogs = manifest?.catalogs ?? {};
+  const language = likelyLanguageOf(url, acceptLanguage, Object.keys(catalogs));
+  const parts = page.step === 'landing' ? ['start'] : ['start', 'booking'];
+  const catalogFiles = parts.flatMap((part) => catalogs[language]?.[part] ?? []);
+  for (const file of [...(manifest?.steps[page.step] ?? []), ...catalogFiles]) {
     links.push(`<link rel="modulepreload" crossorigin href="${escapeAttribute(file)}">`);
   }
   const apiBase = (manifest?.schedulerApiUrl ?? '/api/scheduler').replace(/\/+$/, '');
@@ -147,12 +195,14 @@ export async function registerWebApp(
         .send(notBuiltPage);
       return;
     }
-    const links = bookingPreloadLinks(request.url, preloadManifest);
+    const links = bookingPreloadLinks(request.url, preloadManifest, request.headers['accept-language']);
     const indexHtml =
       links === '' ? '' : await readFile(path.join(root, 'index.html'), 'utf8').catch(() => '');
     if (links !== '' && indexHtml.includes('</head>')) {
       await reply
         .header('cache-control', 'no-cache')
+        // The preloaded catalogs follow the browser's languages.
+        .header('vary', 'Accept-Language')
         .type('text/html; charset=utf-8')
         .send(indexHtml.replace('</head>', `${links}</head>`));
       return;

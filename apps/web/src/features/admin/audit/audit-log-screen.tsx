@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { AuditLogEntry } from '@scheduler/contract/patient-management/audit-log';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from '../../../components/app-link';
 import { AdminPage } from '../shared/components/admin-page';
 import { DataTable, useListQuery, type Column } from '../shared/components/data-table';
 import { dateRangeError } from '../shared/components/appointment-filters';

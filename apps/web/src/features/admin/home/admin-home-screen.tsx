@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { permissionsOf } from '@scheduler/domain/roles';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from '../../../components/app-link';
 import { sectionPath } from '../shared/admin-paths';
 import { firstOpenSection } from '../shared/admin-sections';
 import { AdminPage } from '../shared/components/admin-page';

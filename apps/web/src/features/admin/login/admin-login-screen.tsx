@@ -11,7 +11,8 @@ import type { LoginAnswer, LoginStepResponse } from '@scheduler/contract/admin/a
 import { loginRequestSchema } from '@scheduler/contract/admin-auth';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link as RouterLink } from '../../../components/app-link';
 import { setRemindEmail } from '../state/admin-login-slice';
 import { useAdminDispatch, useAdminSelector } from '../state/hooks';
 import { FormTextField } from '../shared/components/form-fields';

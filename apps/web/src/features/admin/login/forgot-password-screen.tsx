@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import { forgotPasswordRequestSchema } from '@scheduler/contract/admin/accounts';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from '../../../components/app-link';
 import { FormTextField } from '../shared/components/form-fields';
 import { loginPath } from '../shared/admin-paths';
 import { applyFormFieldErrors, signInErrorMessage } from './login-errors';

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from '../../../components/app-link';
 import { sectionPath } from '../shared/admin-paths';
 import { AdminPage } from '../shared/components/admin-page';
 import { useAdminParams } from '../shared/use-admin-params';

@@ -9,7 +9,7 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from '../../../components/app-link';
 import { sectionPath } from '../shared/admin-paths';
 import { AdminPage } from '../shared/components/admin-page';
 import { dateRangeError } from '../shared/components/appointment-filters';

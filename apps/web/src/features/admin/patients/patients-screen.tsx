@@ -10,7 +10,7 @@ import type {
 } from '@scheduler/contract/patient-management/patients';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from '../../../components/app-link';
 import { sectionPath } from '../shared/admin-paths';
 import { AdminPage } from '../shared/components/admin-page';
 import { DataTable, useListQuery, type Column, type ListQuery } from '../shared/components/data-table';

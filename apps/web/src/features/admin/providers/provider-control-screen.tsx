@@ -14,7 +14,8 @@ import type {
 } from '@scheduler/contract/admin/providers';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link as RouterLink } from '../../../components/app-link';
 import { formatZonedDate } from '../../../lib/zoned-time';
 import { filterFieldSx } from '../shared/components/choice-filter';
 import { fetchFilters, patientKeys } from '../shared/api/patient-management-api';

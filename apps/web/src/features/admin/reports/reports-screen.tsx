@@ -6,7 +6,7 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from '../../../components/app-link';
 import { sectionPath } from '../shared/admin-paths';
 import { errorMessageOf } from '../shared/api/admin-request';
 import { AdminPage } from '../shared/components/admin-page';

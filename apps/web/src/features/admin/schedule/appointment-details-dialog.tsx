@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Trans } from '@lingui/react/macro';
 import { useId } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from '../../../components/app-link';
 import { formatZonedDateTime, formatZonedTime } from '../../../lib/zoned-time';
 import { patientDetailsPath } from '../patients/patient-paths';
 import { StatusActions } from '../patients/status-actions';

@@ -10,7 +10,7 @@ import type { segmentOfPath } from '../shared/admin-sections';
 import { ADMIN_MAIN_ID } from '../shared/components/admin-page';
 import { BrandSwitcher } from '../shared/components/brand-switcher';
 import type { RefObject } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from '../../../components/app-link';
 
 function MenuIcon() {
   return (

@@ -12,7 +12,7 @@ import {
 } from '@scheduler/contract/waitlist-offers';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/app-link';
 import { isApiError } from '../../../lib/api-client';
 import { errorText as serverErrorText } from '../../../lib/error-texts';
 import { newUuid } from '../lib/ids';

@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import { Link } from 'react-router';
+import { Link } from '../../../components/app-link';
 import { PhoneLink } from './appointment-facts';
 import { bookingPagePath, SelfServicePage, useOfficePhone, type SelfServiceScope } from './self-service-page';
 

@@ -10,7 +10,7 @@ import {
 import { formatPhoneForDisplay } from '@scheduler/domain/text';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/app-link';
 import { isApiError } from '../../../lib/api-client';
 import { errorText as serverErrorText, translateKnown } from '../../../lib/error-texts';
 import { OfficeMessage } from '../components/office-message';

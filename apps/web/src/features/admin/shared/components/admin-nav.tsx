@@ -4,7 +4,7 @@ import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import { useLingui } from '@lingui/react/macro';
 import { Fragment } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from '../../../../components/app-link';
 import { sectionPath } from '../admin-paths';
 import { SECTION_GROUP_LABELS, type AdminSection } from '../admin-sections';
 

@@ -8,7 +8,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Trans } from '@lingui/react/macro';
 import type { AppointmentToRebook } from '@scheduler/contract/admin/rebooking';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from '../../../../components/app-link';
 import { formatZonedDateTime, zoneLongName } from '../../../../lib/zoned-time';
 import { sectionPath } from '../admin-paths';
 import { appointmentStatusLabel } from '../status-labels';

@@ -13,7 +13,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { AppointmentStatus } from '@scheduler/domain/appointment-status';
 import type { AppointmentSummary } from '@scheduler/contract/patient-management/shared';
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from '../../../../components/app-link';
 import { appointmentStatusLabel } from '../status-labels';
 import { ChannelName } from './channel-name';
 import { formatZonedDateTime } from '../../../../lib/zoned-time';

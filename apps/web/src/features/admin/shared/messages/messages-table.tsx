@@ -14,7 +14,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { i18n } from '../../../../i18n/catalogs';
 import type { MessageSummary } from '@scheduler/contract/admin/messages';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from '../../../../components/app-link';
 import { sectionPath } from '../admin-paths';
 import { PAGE_SIZES, usePaginationLabels } from '../components/data-table';
 import { visuallyHidden } from '../components/patient-parts';
