@@ -97,6 +97,9 @@ test.describe('what each role sees', () => {
     const page = await pageAs('admin');
     await page.setViewportSize({ width: 390, height: 800 });
     await page.goto(`${base}/managescheduler`);
+    // The screen's heading takes the focus once the screen has loaded; work the menu after that,
+    // else a slow load moves the focus from the menu button between two key presses.
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
     const menu = page.getByRole('button', { name: 'Open navigation' });
     await expect(menu).toHaveAttribute('aria-expanded', 'false');
     await menu.focus();
