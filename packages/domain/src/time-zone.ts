@@ -213,6 +213,21 @@ export function localDayNumberOf(timeZone: string, utcMs: number): number {
   return Math.floor((utcMs + zoneOffsetMs(timeZone, utcMs)) / MS_PER_DAY);
 }
 
+/**
+ * The local day (days since 1970-01-01) whose `zoneDay` span [startUtcMs, endUtcMs) holds the
+ * instant: the engine's own days. Read from the cached days around the instant's UTC date (every
+ * offset is within ±14 hours), without a formatter call once they are cached; the same as
+ * `localDayNumberOf` wherever local dates only move forward.
+ */
+export function zoneDayNumberAt(timeZone: string, utcMs: number): number {
+  const utcDay = Math.floor(utcMs / MS_PER_DAY);
+  for (const dayNumber of [utcDay, utcDay - 1, utcDay + 1]) {
+    const day = zoneDay(timeZone, dayNumber);
+    if (utcMs >= day.startUtcMs && utcMs < day.endUtcMs) return dayNumber;
+  }
+  return localDayNumberOf(timeZone, utcMs);
+}
+
 /** First minute at which the offset differs from `offsetAtLow`, searching (low, high]. */
 function findTransition(timeZone: string, lowMs: number, highMs: number, offsetAtLow: number): number {
   let low = lowMs;

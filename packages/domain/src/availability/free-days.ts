@@ -16,6 +16,8 @@
  * count) pairs of starts one step apart, in units elapsed since the day's first instant — in one
  * `Int32Array` with an offsets array. No `Slot`, no date or time string is made until `slotsOn`,
  * `firstSlotFrom`, `allSlots` or `nextAvailable` asks for one.
+ * (`CompactLocationDays`, location-days.ts.) After one provider's busy time changes, only the
+ * days it touches need recomputing: `touchedDays`, `narrowWindow` and `spliceLocationDays`.
  *
  * How it stays fast (cost ∝ providers × days × (working intervals + busy periods), whatever the
  * number of free starts; building slots then costs one object per slot asked for):
@@ -41,19 +43,23 @@ import {
   weeklyHours,
 } from './engine-input.ts';
 import type { WeekRows } from './engine-input.ts';
-import { TIME_LABELS, formatLocalTime, greatestCommonDivisor, parseLocalDate } from './local-time.ts';
+import { formatLocalDate, greatestCommonDivisor, parseLocalDate } from './local-time.ts';
+import { CompactLocationDays, EMPTY_RUNS } from './location-days.ts';
+import type { LocationDays } from './location-days.ts';
 import { IntBuffer, appendDayRuns, buildAxis, collectBusy, mergeBusy } from './slot-scan.ts';
 import type { ScanProvider, ScanState } from './slot-scan.ts';
-import { wallMinuteOfElapsed } from '../time-zone.ts';
+import { zoneDay, zoneDayNumberAt } from '../time-zone.ts';
 import type { ZoneDay } from '../time-zone.ts';
+import type { BookingWindow } from '../booking-window.ts';
 import type {
   AvailabilityInput,
   AvailabilityLocation,
   AvailabilityProvider,
   LocatedSlot,
   LocationCapacity,
-  Slot,
 } from './types.ts';
+
+export type { LocationDays } from './location-days.ts';
 
 /** Free days of every provider at every location inside the booking window. */
 export interface FreeDaysResult<P extends AvailabilityProvider = AvailabilityProvider> {
@@ -76,157 +82,7 @@ export interface ProviderDays<P extends AvailabilityProvider = AvailabilityProvi
   noCapacity: boolean;
 }
 
-export interface LocationDays {
-  location: AvailabilityLocation;
-  locationId: string;
-  /** Local dates (YYYY-MM-DD) with at least one slot, ascending; no slot objects are built. */
-  readonly dates: readonly string[];
-  /** First slot in the window at this location. */
-  readonly nextAvailable: Slot | null;
-  /** True when the provider has no bookable slot at this location in the window. */
-  noCapacity: boolean;
-  /** How many slots the window holds at this location (no slot objects are built). */
-  readonly slotCount: number;
-  /** First slot on or after that local date (YYYY-MM-DD); RangeError when malformed. */
-  firstSlotFrom(dateLocal: string): Slot | null;
-  /**
-   * Slots of the local dates in [fromDate, untilDate), ascending; `untilDate` defaults to the day
-   * after `fromDate` (one day). Slot objects are built for those dates only. RangeError when malformed.
-   */
-  slotsOn(fromDate: string, untilDate?: string): Slot[];
-  /** Every slot of the window, ascending (bulk publishing). */
-  allSlots(): Slot[];
-}
-
-const EMPTY_RUNS = new Int32Array(0);
-// Module-level copies: read in the per-slot loop, where an imported binding costs an access each time.
-const MINUTE_MS = MS_PER_MINUTE;
-const LABELS = TIME_LABELS;
 const NO_DAYS: readonly ZoneDay[] = [];
-
-/** The free days of one provider at one location: days with starts, and their starts as runs. */
-class CompactLocationDays implements LocationDays {
-  private datesCache: readonly string[] | undefined;
-  private nextCache: Slot | null | undefined;
-  readonly locationId: string;
-  readonly noCapacity: boolean;
-  private readonly unit: number;
-  private readonly stepUnits: number;
-
-  constructor(
-    readonly location: AvailabilityLocation,
-    /** Days with at least one free start, ascending. */
-    private readonly days: readonly ZoneDay[],
-    /** Runs of `days[i]` are `runs[offsets[i]]` to `runs[offsets[i + 1] - 1]`. */
-    private readonly offsets: Int32Array,
-    /** (first start, count) pairs: free starts `stepUnits` apart, in units since their day's start. */
-    private readonly runs: Int32Array,
-    readonly slotCount: number,
-    unit: number,
-    stepUnits: number,
-    private readonly durationMs: number,
-  ) {
-    // Small integers (the axis computes them by division): keeps the per-slot loop on integer arithmetic.
-    this.unit = unit | 0;
-    this.stepUnits = stepUnits | 0;
-    this.locationId = location.id;
-    this.noCapacity = days.length === 0;
-  }
-
-  get dates(): readonly string[] {
-    this.datesCache ??= this.days.map((day) => day.dateLocal);
-    return this.datesCache;
-  }
-
-  get nextAvailable(): Slot | null {
-    if (this.nextCache === undefined) this.nextCache = this.noCapacity ? null : this.slotAt(0, 0);
-    return this.nextCache;
-  }
-
-  /** Start of the first slot in the window (ms), or `Infinity`; builds nothing. */
-  firstStartUtcMs(): number {
-    const day = this.days[0];
-    if (day === undefined) return Number.POSITIVE_INFINITY;
-    return day.startUtcMs + (this.runs[0] ?? 0) * this.unit * MS_PER_MINUTE;
-  }
-
-  firstSlotFrom(dateLocal: string): Slot | null {
-    const index = this.firstDayFrom(parseLocalDate(dateLocal));
-    return index < this.days.length ? this.slotAt(index, this.offsets[index] ?? 0) : null;
-  }
-
-  slotsOn(fromDate: string, untilDate?: string): Slot[] {
-    const fromDay = parseLocalDate(fromDate);
-    const untilDay = untilDate === undefined ? fromDay + 1 : parseLocalDate(untilDate);
-    const slots: Slot[] = [];
-    for (let index = this.firstDayFrom(fromDay); index < this.days.length; index++) {
-      if ((this.days[index]?.dayNumber ?? untilDay) >= untilDay) break;
-      this.appendDay(slots, index);
-    }
-    return slots;
-  }
-
-  allSlots(): Slot[] {
-    const slots: Slot[] = [];
-    for (let index = 0; index < this.days.length; index++) this.appendDay(slots, index);
-    return slots;
-  }
-
-  /** Index of the first kept day on or after `dayNumber` (binary search). */
-  private firstDayFrom(dayNumber: number): number {
-    let low = 0;
-    let high = this.days.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if ((this.days[middle]?.dayNumber ?? dayNumber) < dayNumber) low = middle + 1;
-      else high = middle;
-    }
-    return low;
-  }
-
-  private appendDay(slots: Slot[], index: number): void {
-    const day = this.days[index];
-    if (day === undefined) return;
-    const { unit, durationMs, runs, stepUnits } = this;
-    const { dateLocal, startUtcMs: dayStartMs } = day;
-    // Without an offset change, the wall clock is the elapsed time plus a constant: one zone
-    // lookup for the day, a table lookup per slot. (`| 0` keeps the table index a small integer:
-    // zone arithmetic gives floating-point numbers, and a float index is a slow, allocating lookup.)
-    const plainDay = day.transitionUtcMs === Number.POSITIVE_INFINITY;
-    const wallShift = plainDay ? wallMinuteOfElapsed(day, 0) | 0 : 0;
-    const end = this.offsets[index + 1] ?? 0;
-    for (let at = this.offsets[index] ?? 0; at < end; at += 2) {
-      const first = runs[at] ?? 0;
-      const last = first + ((runs[at + 1] ?? 0) - 1) * stepUnits;
-      for (let start = first; start <= last; start += stepUnits) {
-        const elapsedMinutes = start * unit;
-        const startUtcMs = dayStartMs + elapsedMinutes * MINUTE_MS;
-        const wallMinute = plainDay
-          ? (wallShift + elapsedMinutes) | 0
-          : wallMinuteOfElapsed(day, elapsedMinutes) | 0;
-        slots.push({
-          startUtcMs,
-          endUtcMs: startUtcMs + durationMs,
-          dateLocal,
-          timeLocal: LABELS[wallMinute] ?? formatLocalTime(wallMinute),
-        });
-      }
-    }
-  }
-
-  private slotAt(index: number, at: number): Slot | null {
-    const day = this.days[index];
-    if (day === undefined) return null;
-    const elapsedMinutes = (this.runs[at] ?? 0) * this.unit;
-    const startUtcMs = day.startUtcMs + elapsedMinutes * MS_PER_MINUTE;
-    return {
-      startUtcMs,
-      endUtcMs: startUtcMs + this.durationMs,
-      dateLocal: day.dateLocal,
-      timeLocal: formatLocalTime(wallMinuteOfElapsed(day, elapsedMinutes)),
-    };
-  }
-}
 
 /** Closed local dates per location index. */
 function closedDatesByLocation(
@@ -356,4 +212,90 @@ function freeDaysAt(
     axis.stepUnits,
     durationMinutes * MS_PER_MINUTE,
   );
+}
+
+/**
+ * The local dates, in `timeZone`, of every slot start that a change of busy time over
+ * [fromMs, toMs) can affect (`untilDate` exclusive). A slot [s, s + duration) overlaps it when
+ * s < toMs and s + duration > fromMs: its start lies in (fromMs - duration, toMs), and its day is
+ * the local date of its start. The engine grows busy periods to whole units and puts starts and
+ * ends on unit boundaries, which changes none of these comparisons, so the range is exact. An
+ * empty change (toMs ≤ fromMs: the engine ignores such a period) touches no day.
+ */
+export function touchedDays(
+  timeZone: string,
+  fromMs: number,
+  toMs: number,
+  durationMinutes: number,
+): { fromDate: string; untilDate: string } {
+  if (!Number.isInteger(durationMinutes) || durationMinutes < 1)
+    throw new RangeError(`durationMinutes must be a whole number of minutes ≥ 1, got ${durationMinutes}.`);
+  if (!Number.isFinite(fromMs) || !Number.isFinite(toMs)) throw new RangeError('Invalid instant');
+  // Instants are whole milliseconds: the open interval's first and last ones.
+  const firstStartMs = Math.floor(fromMs) - durationMinutes * MS_PER_MINUTE + 1;
+  const fromDay = zoneDayNumberAt(timeZone, firstStartMs);
+  const untilDay = toMs > fromMs ? zoneDayNumberAt(timeZone, Math.ceil(toMs) - 1) + 1 : fromDay;
+  return { fromDate: formatLocalDate(fromDay), untilDate: formatLocalDate(untilDay) };
+}
+
+/**
+ * The part of `window` on the local days [fromDate, untilDate) of `timeZone`, or undefined when it
+ * is empty. Day starts come from `zoneDay`, so 23- and 25-hour days (and zones that skip midnight)
+ * are cut where their dates change.
+ *
+ * `computeFreeDays` reads only `earliest` and `latestExclusive` (a slot must start at or after the
+ * one and end at or before the other; `latestDate` is not read). Working hours end by the end of
+ * their local day, so a slot of a day before `untilDate` ends by that date's first instant: cutting
+ * `latestExclusive` there loses none of them, and the narrowed window gives exactly the slots a
+ * full computation gives on those days.
+ */
+export function narrowWindow(
+  window: BookingWindow,
+  timeZone: string,
+  fromDate: string,
+  untilDate: string,
+): BookingWindow | undefined {
+  const fromDay = parseLocalDate(fromDate);
+  const untilDay = parseLocalDate(untilDate);
+  const earliestMs = Math.max(window.earliest.getTime(), zoneDay(timeZone, fromDay).startUtcMs);
+  const latestMs = Math.min(window.latestExclusive.getTime(), zoneDay(timeZone, untilDay).startUtcMs);
+  if (!(earliestMs < latestMs)) return undefined;
+  const lastDate = formatLocalDate(untilDay - 1);
+  return {
+    earliest: new Date(earliestMs),
+    latestDate: window.latestDate < lastDate ? window.latestDate : lastDate,
+    latestExclusive: new Date(latestMs),
+  };
+}
+
+/** The compact days of `days`, `null` for a value without days (built elsewhere), else undefined. */
+function compactOrEmpty(days: LocationDays): CompactLocationDays | null | undefined {
+  if (days instanceof CompactLocationDays) return days;
+  return days.slotCount === 0 && days.dates.length === 0 ? null : undefined;
+}
+
+/**
+ * `kept`'s days outside the local days [fromDate, untilDate) and `fresh`'s days inside them, as one
+ * `LocationDays` of the same provider at the same location: after a booking, `fresh` is
+ * `computeFreeDays` over `narrowWindow(…, touchedDays(…))` for that provider alone, and the result
+ * equals a computation of the whole window. Works on the compact runs (no slot object is built);
+ * cost ∝ kept days + runs copied. Either side may be a value without days that was not built here
+ * (the server's empty placeholder). Undefined when the two cannot be combined (another location or
+ * zone, step or duration, or days of a kind this module did not build): recompute in full then.
+ */
+export function spliceLocationDays(
+  kept: LocationDays,
+  fresh: LocationDays,
+  fromDate: string,
+  untilDate: string,
+): LocationDays | undefined {
+  const fromDay = parseLocalDate(fromDate);
+  const untilDay = parseLocalDate(untilDate);
+  if (kept.locationId !== fresh.locationId || kept.location.timeZone !== fresh.location.timeZone)
+    return undefined;
+  const keptDays = compactOrEmpty(kept);
+  const freshDays = compactOrEmpty(fresh);
+  if (keptDays === undefined || freshDays === undefined) return undefined;
+  if (keptDays === null && freshDays === null) return fresh;
+  return CompactLocationDays.splice(fresh.location, keptDays, freshDays, fromDay, untilDay);
 }

@@ -13,5 +13,10 @@ export {
   isSlotBookable,
   resolveSlotStepMinutes,
 } from '@scheduler/domain/availability/compute-availability';
-export { computeFreeDays } from '@scheduler/domain/availability/free-days';
+export {
+  computeFreeDays,
+  narrowWindow,
+  spliceLocationDays,
+  touchedDays,
+} from '@scheduler/domain/availability/free-days';
 export type { FreeDaysResult, LocationDays, ProviderDays } from '@scheduler/domain/availability/free-days';

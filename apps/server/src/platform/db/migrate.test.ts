@@ -75,6 +75,7 @@ describe.each(testDatabases())('migrations on $name', (target) => {
       '2026-11-27-021-calendar-feeds',
       '2026-11-27-022-open-availability',
       '2026-11-27-023-booking-language',
+      '2026-11-28-024-busy-changes',
     ]);
   });
 

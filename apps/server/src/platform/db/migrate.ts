@@ -26,6 +26,7 @@ import * as partnersHolds from './migrations/2026-11-27-020-partners-holds.ts';
 import * as calendarFeeds from './migrations/2026-11-27-021-calendar-feeds.ts';
 import * as openAvailability from './migrations/2026-11-27-022-open-availability.ts';
 import * as bookingLanguage from './migrations/2026-11-27-023-booking-language.ts';
+import * as busyChanges from './migrations/2026-11-28-024-busy-changes.ts';
 
 /**
  * Every migration, by name. A static list (no directory scan) so that the bundled server
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-021-calendar-feeds': calendarFeeds,
   '2026-11-27-022-open-availability': openAvailability,
   '2026-11-27-023-booking-language': bookingLanguage,
+  '2026-11-28-024-busy-changes': busyChanges,
 };
 
 const staticProvider: MigrationProvider = {

@@ -74,6 +74,7 @@ import type {
   ReportBookingsHourlyTable,
   ReportFunnelDailyTable,
   ProviderBusyVersionsTable,
+  ProviderBusyChangesTable,
   SearchConfigVersionsTable,
 } from './schema/reports.ts';
 export type * from './schema/tenancy.ts';
@@ -152,6 +153,7 @@ export interface DB {
   report_bookings_hourly: ReportBookingsHourlyTable;
   report_funnel_daily: ReportFunnelDailyTable;
   provider_busy_versions: ProviderBusyVersionsTable;
+  provider_busy_changes: ProviderBusyChangesTable;
   search_config_versions: SearchConfigVersionsTable;
   /** SQLite only (the job queue). */
   jobs: JobsTable;

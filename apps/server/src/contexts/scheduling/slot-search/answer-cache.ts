@@ -15,7 +15,7 @@ import { localDateOf, startOfLocalDay, timeZoneOffsetMinutes } from '@scheduler/
  * at the later of the window's start and now). Equal keys, equal answers; with a window that starts
  * now ('how soon' 0 or hours) the key changes every millisecond and nothing is answered from kept.
  */
-function clockKey(settings: BookingWindowSettings, timeZones: readonly string[], at: Date): string {
+export function clockKey(settings: BookingWindowSettings, timeZones: readonly string[], at: Date): string {
   const parts: string[] = [];
   for (const timeZone of timeZones) {
     const window = computeBookingWindow(settings, at, timeZone);
@@ -32,7 +32,11 @@ function clockKey(settings: BookingWindowSettings, timeZones: readonly string[],
  * its UTC offset until that midnight (the tz database has no zone that changes its offset and back
  * within a day), so that its wall clock only moves forward. `at` itself when the window starts now.
  */
-function clockSteadyUntil(settings: BookingWindowSettings, timeZones: readonly string[], at: Date): number {
+export function clockSteadyUntil(
+  settings: BookingWindowSettings,
+  timeZones: readonly string[],
+  at: Date,
+): number {
   const atMs = at.getTime();
   let until = Number.POSITIVE_INFINITY;
   for (const timeZone of timeZones) {

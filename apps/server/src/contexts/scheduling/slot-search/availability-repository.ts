@@ -11,7 +11,10 @@
  *   4. hours     their weekly working hours at those locations UNION ALL the locations' closed days
  *                from a date on (issue 19: closures, catalogue context; selectHoursAndClosures)
  *   5. busy      their time off UNION ALL their active appointments inside the window, packed
- *                into one text per provider and kind (busy-repository.ts)
+ *                into one text per provider and kind, with their busy versions (busy-repository.ts)
+ * Statements 2–4 are kept while statement 1's configuration fingerprint is the same; a search
+ * then reads the providers' busy versions instead, and for a provider whose version moved, the
+ * changes logged since (provider_busy_changes) instead of statement 5 (search-cache.ts).
  * The booking transaction reuses 3–5 (with its transaction handle) to re-check one slot.
  */
 import { sql } from 'kysely';
@@ -21,8 +24,8 @@ import { asTenant, currentTenant, settleTenant } from '../../../platform/db/tena
 import type { LocationRecord, BookableProvider } from '../../catalogue/index.ts';
 import { selectLocations } from '../../catalogue/index.ts';
 import { toProviderProfile } from '../../providers/index.ts';
-import { selectBusyByProvider } from './busy-repository.ts';
-import type { BusyQuery, ProviderBusy } from './busy-repository.ts';
+import { selectBusyChanges, selectBusySnapshot } from './busy-repository.ts';
+import type { BusyChange, BusyQuery, ProviderBusy } from './busy-repository.ts';
 import { selectSearchScope } from './search-scope-repository.ts';
 import type { SearchScope } from './search-scope-repository.ts';
 
@@ -125,6 +128,25 @@ export async function selectSearchProviders(db: Db, query: ProviderQuery): Promi
     ...record,
     busyVersion: Number(row.busy_version ?? 0),
   }));
+}
+
+/**
+ * The busy versions of these providers (0 without a row): statement 3's busy part alone, for a
+ * search whose kept statements 2–4 are still current (same configuration fingerprint).
+ */
+export async function selectBusyVersions(
+  db: Db,
+  providerIds: readonly number[],
+): Promise<Map<number, number>> {
+  const versions = new Map<number, number>();
+  if (providerIds.length === 0) return versions;
+  const rows = await db
+    .selectFrom('provider_busy_versions')
+    .select(['provider_id', 'version'])
+    .where('provider_id', 'in', [...providerIds])
+    .execute();
+  for (const row of rows) versions.set(row.provider_id, Number(row.version));
+  return versions;
 }
 
 /** The weekly hours at the locations of the providers offering the service (statement 4's part). */
@@ -247,8 +269,12 @@ export interface AvailabilityRepository {
     query: Omit<ProviderQuery, 'planId' | 'providerId'>,
     closedFrom: string,
   ): Promise<HoursAndClosures>;
-  /** Statement 5, per provider. */
-  listBusy(query: BusyQuery): Promise<Map<number, ProviderBusy>>;
+  /** Statement 3's busy versions alone, for providers whose statement 3 is kept. */
+  listBusyVersions(providerIds: readonly number[]): Promise<Map<number, number>>;
+  /** Statement 5, per provider, with each provider's busy version read in the same statement. */
+  listBusy(query: BusyQuery): Promise<{ busy: Map<number, ProviderBusy>; versions: Map<number, number> }>;
+  /** The changes logged at versions above `afterVersion` (provider_busy_changes), by provider and version. */
+  listBusyChanges(providerIds: readonly number[], afterVersion: number): Promise<BusyChange[]>;
 }
 
 /** URL names whose client id is remembered for statement 1 (see createAvailabilityRepository). */
@@ -292,6 +318,8 @@ export function createAvailabilityRepository(db: Db): AvailabilityRepository {
       selectLocations(db, clientId, locationId === undefined ? { serviceId } : { serviceId, locationId }),
     listProviders: (query) => selectSearchProviders(db, query),
     listHoursAndClosures: (query, closedFrom) => selectHoursAndClosures(db, query, closedFrom),
-    listBusy: (query) => selectBusyByProvider(db, query),
+    listBusyVersions: (providerIds) => selectBusyVersions(db, providerIds),
+    listBusy: (query) => selectBusySnapshot(db, query),
+    listBusyChanges: (providerIds, afterVersion) => selectBusyChanges(db, providerIds, afterVersion),
   };
 }

@@ -69,7 +69,11 @@ interface PackedBusyRow {
  * time); the database packs them into one text per provider and kind instead, read through the
  * covering indexes (client_id, provider_id, end_at, start_at, …) of migration 2026-11-25-003.
  */
-async function selectPackedBusy(db: Db, query: BusyQuery): Promise<PackedBusyRow[]> {
+async function selectPackedBusy(
+  db: Db,
+  query: BusyQuery,
+  versions?: Map<number, number>,
+): Promise<PackedBusyRow[]> {
   const offering = db
     .selectFrom('provider_services')
     .select('provider_id')
@@ -97,28 +101,49 @@ async function selectPackedBusy(db: Db, query: BusyQuery): Promise<PackedBusyRow
     .where('end_at', '>', query.fromMs)
     .where('start_at', '<', query.toMs)
     .where('provider_id', 'in', offering);
+  // With `versions`, a fourth part (kind 2): each covered provider's busy version as text in
+  // `starts` (0 when it never changed), read in the same statement as its periods.
+  let versionRows = db
+    .selectFrom('provider_services')
+    .leftJoin('provider_busy_versions', 'provider_busy_versions.provider_id', 'provider_services.provider_id')
+    .select([
+      'provider_services.provider_id',
+      sql<number>`2`.as('kind'),
+      sql<string>`cast(coalesce(provider_busy_versions.version, 0) as text)`.as('starts'),
+      sql<string>`null`.as('lengths'),
+    ])
+    .where('provider_services.service_id', '=', query.serviceId);
   if (query.providerId !== undefined) {
     timeOff = timeOff.where('provider_id', '=', query.providerId);
     appointments = appointments.where('provider_id', '=', query.providerId);
     holds = holds.where('provider_id', '=', query.providerId);
+    versionRows = versionRows.where('provider_services.provider_id', '=', query.providerId);
   }
   if (query.providerIds !== undefined) {
     if (query.providerIds.length === 0) return [];
     timeOff = timeOff.where('provider_id', 'in', [...query.providerIds]);
     appointments = appointments.where('provider_id', 'in', [...query.providerIds]);
     holds = holds.where('provider_id', 'in', [...query.providerIds]);
+    versionRows = versionRows.where('provider_services.provider_id', 'in', [...query.providerIds]);
   }
-  const rows = await timeOff
+  let parts = timeOff
     .groupBy('provider_id')
     .unionAll(appointments.groupBy('provider_id'))
-    .unionAll(holds.groupBy('provider_id'))
-    .orderBy('provider_id')
-    .execute();
-  return rows.map((row) => ({
-    providerId: row.provider_id,
-    kind: Number(row.kind) === 1 ? 'appointment' : 'timeOff',
-    periods: unpackPeriods(row.starts, row.lengths, query.fromMs),
-  }));
+    .unionAll(holds.groupBy('provider_id'));
+  if (versions !== undefined) parts = parts.unionAll(versionRows);
+  const rows = await parts.orderBy('provider_id').execute();
+  const packed: PackedBusyRow[] = [];
+  for (const row of rows) {
+    const kind = Number(row.kind);
+    if (kind === 2) versions?.set(row.provider_id, Number(row.starts));
+    else
+      packed.push({
+        providerId: row.provider_id,
+        kind: kind === 1 ? 'appointment' : 'timeOff',
+        periods: unpackPeriods(row.starts, row.lengths, query.fromMs),
+      });
+  }
+  return packed;
 }
 
 /** `[start, end, start, end, …]` (epoch ms) from the packed starts (after `baseMs`) and lengths. */
@@ -189,4 +214,78 @@ export async function selectBusyByProvider(db: Db, query: BusyQuery): Promise<Ma
     else busy.timeOff.push(...row.periods);
   }
   return byProvider;
+}
+
+/**
+ * One logged change to a provider's busy periods at `version` (migration 2026-11-28-024): `kind`
+ * 0 time off, 1 an active appointment or a hold; `delta` +1 the period [startAt, endAt) was added,
+ * -1 removed, 0 a marker (the version changed nothing busy).
+ */
+export interface BusyChange {
+  providerId: number;
+  version: number;
+  kind: number;
+  delta: number;
+  startAt: number;
+  endAt: number;
+}
+
+/**
+ * The logged changes of these providers after `afterVersion`, by provider then version (then
+ * kind, delta, start, end: a stable order among the rows of one version). A reader that kept
+ * version k may apply these deltas when versions k+1..current all have a row; a missing one
+ * (pruned, or before the log existed) means reading the whole window again.
+ */
+export async function selectBusyChanges(
+  db: Db,
+  providerIds: readonly number[],
+  afterVersion: number,
+): Promise<BusyChange[]> {
+  if (providerIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('provider_busy_changes')
+    .select(['provider_id', 'version', 'kind', 'delta', 'start_at', 'end_at'])
+    .where('provider_id', 'in', [...providerIds])
+    .where('version', '>', afterVersion)
+    .orderBy('provider_id')
+    .orderBy('version')
+    .orderBy('kind')
+    .orderBy('delta')
+    .orderBy('start_at')
+    .orderBy('end_at')
+    .execute();
+  return rows.map((row) => ({
+    providerId: row.provider_id,
+    version: Number(row.version),
+    kind: Number(row.kind),
+    delta: Number(row.delta),
+    startAt: Number(row.start_at),
+    endAt: Number(row.end_at),
+  }));
+}
+
+/**
+ * Statement 5 per provider as selectBusyByProvider reads it, and in the same statement (one
+ * snapshot of the database) the busy version of every provider it covers: those offering the
+ * service, narrowed by providerId/providerIds, 0 for one never changed. The slot search keeps
+ * these periods labelled with that version and applies the logged changes after it
+ * (selectBusyChanges): read apart, a change committed between the two reads would be counted
+ * twice or lost.
+ */
+export async function selectBusySnapshot(
+  db: Db,
+  query: BusyQuery,
+): Promise<{ busy: Map<number, ProviderBusy>; versions: Map<number, number> }> {
+  const versions = new Map<number, number>();
+  const busy = new Map<number, ProviderBusy>();
+  for (const row of await selectPackedBusy(db, query, versions)) {
+    let entry = busy.get(row.providerId);
+    if (entry === undefined) {
+      entry = { appointments: [], timeOff: [] };
+      busy.set(row.providerId, entry);
+    }
+    if (row.kind === 'appointment') entry.appointments.push(...row.periods);
+    else entry.timeOff.push(...row.periods);
+  }
+  return { busy, versions };
 }

@@ -26,10 +26,10 @@ import {
   assertServiceOnline,
 } from '../rules.ts';
 import type { PatientKind } from '../rules.ts';
-import type { AvailabilityRepository, SearchProviderRecord } from './availability-repository.ts';
+import type { AvailabilityRepository } from './availability-repository.ts';
 import type { SearchScope } from './search-scope-repository.ts';
-import { countBetween, keptBusyOf } from './search-cache.ts';
-import type { KeptBusy, SearchCache } from './search-cache.ts';
+import { loadBusy } from './load-busy.ts';
+import type { KeptInputs, SearchCache } from './search-cache.ts';
 import { SearchLocation, noFreeDays } from './search-location.ts';
 
 /** A provider of the search; its locations are SearchLocations (free days, search-location.ts). */
@@ -103,11 +103,8 @@ function withoutSlots(entry: Entry): Entry {
   );
 }
 
-/** Busy periods are read this far past the window, so the kept ones serve the next days' windows too. */
-const BUSY_READ_AHEAD_MS = 7 * 86_400_000;
-
 /** What statements 1 and 2 settle: the scope, the service and the locations. */
-interface SearchScopeParts {
+export interface SearchScopeParts {
   /** The provider asked about, if any. */
   providerId: number | undefined;
   found: SearchScope | undefined;
@@ -115,6 +112,10 @@ interface SearchScopeParts {
   service: ServiceRecord;
   allLocations: LocationRecord[];
   locations: LocationRecord[];
+  /** Where statements 2–4 are kept for this search (none without statement 1's fingerprint). */
+  inputsKey: string | undefined;
+  /** Statements 2–4 kept by an earlier search with the same fingerprint. */
+  kept: KeptInputs | undefined;
 }
 
 /** The booking windows of a search: per location (its zone and closed days), and their union. */
@@ -127,6 +128,7 @@ interface SearchWindows {
 /** Statements 1 (unless read already) and 2, with the refusals they allow. */
 async function resolveScope(
   repository: AvailabilityRepository,
+  cache: SearchCache,
   params: SearchParams,
   at: Date,
   first: SearchScope | undefined,
@@ -149,8 +151,22 @@ async function resolveScope(
   assertServiceOnline(service);
   assertPatientMaySchedule(scope.settings, service, params.patientKind);
 
+  // Statements 2–4 may be kept under statement 1's configuration fingerprint (search-cache.ts).
+  const inputsKey =
+    found === undefined
+      ? undefined
+      : [
+          found.configFingerprint,
+          service.id,
+          locationId ?? 'all',
+          params.planId ?? '',
+          closedFromDate(at),
+        ].join('|');
+  const kept = inputsKey === undefined ? undefined : cache.inputsOf(inputsKey);
+
   // Statement 2: locations.
-  const allLocations = await repository.listLocations(scope.clientId, service.id, locationId);
+  const allLocations =
+    kept?.allLocations ?? (await repository.listLocations(scope.clientId, service.id, locationId));
   let locations: LocationRecord[];
   if (locationId !== undefined) {
     const location = allLocations[0];
@@ -161,7 +177,7 @@ async function resolveScope(
     locations = allLocations.filter((l) => l.onlineEnabled && l.offersService);
   }
 
-  return { providerId, found, scope, service, allLocations, locations };
+  return { providerId, found, scope, service, allLocations, locations, inputsKey, kept };
 }
 
 /**
@@ -202,53 +218,44 @@ function closedFromDate(at: Date): string {
 }
 
 /**
- * Statement 5, after 3 (so what is read is at least as new as the version it is kept under):
- * busy periods of the providers whose kept ones are missing, of another version, or too short.
+ * Statements 3–4: providers (with their busy versions), hours and closed days, together; or, when
+ * statements 2–4 are kept for this configuration, only the providers' busy versions.
  */
-async function loadBusy(
+async function readInputs(
   repository: AvailabilityRepository,
   cache: SearchCache,
   parts: SearchScopeParts,
-  window: BookingWindow,
-  providerRecords: readonly SearchProviderRecord[],
-): Promise<{ busyOf: Map<number, KeptBusy>; bookedCounts: Map<string, number> }> {
-  const { scope, service } = parts;
-  const fromMs = window.earliest.getTime();
-  const toMs = window.latestExclusive.getTime();
-  const busyOf = new Map<number, KeptBusy>();
-  const stale: SearchProviderRecord[] = [];
-  for (const record of providerRecords) {
-    const kept = cache.busyOf(scope.clientId, record.id, record.busyVersion, fromMs, toMs);
-    if (kept === undefined) stale.push(record);
-    else busyOf.set(record.id, kept);
+  params: SearchParams,
+  at: Date,
+): Promise<Omit<KeptInputs, 'allLocations'>> {
+  const { scope, service, kept, inputsKey } = parts;
+  if (kept !== undefined) {
+    const versions = await repository.listBusyVersions(kept.providerRecords.map((record) => record.id));
+    return {
+      providerRecords: kept.providerRecords.map((record) => ({
+        ...record,
+        busyVersion: versions.get(record.id) ?? 0,
+      })),
+      hours: kept.hours,
+      closedDates: kept.closedDates,
+    };
   }
-  if (stale.length > 0) {
-    const readTo = toMs + BUSY_READ_AHEAD_MS;
-    const read = await repository.listBusy({
+  const locationIds = parts.locations.map((l) => l.id);
+  const [providerRecords, { hours, closedDates }] = await Promise.all([
+    repository.listProviders({
       clientId: scope.clientId,
       serviceId: service.id,
-      fromMs,
-      toMs: readTo,
-      providerIds: stale.map((record) => record.id),
-    });
-    for (const record of stale) {
-      const kept = keptBusyOf(
-        String(record.id),
-        read.get(record.id) ?? { appointments: [], timeOff: [] },
-        record.busyVersion,
-        fromMs,
-        readTo,
-      );
-      cache.keepBusy(scope.clientId, record.id, kept);
-      busyOf.set(record.id, kept);
-    }
-  }
-  const bookedCounts = new Map<string, number>();
-  for (const [id, kept] of busyOf) {
-    const count = countBetween(kept.starts, fromMs, toMs);
-    if (count > 0) bookedCounts.set(String(id), count);
-  }
-  return { busyOf, bookedCounts };
+      locationIds,
+      ...(params.planId === undefined ? {} : { planId: params.planId }),
+    }),
+    repository.listHoursAndClosures(
+      { clientId: scope.clientId, serviceId: service.id, locationIds },
+      closedFromDate(at),
+    ),
+  ]);
+  if (inputsKey !== undefined)
+    cache.keepInputs(inputsKey, { allLocations: parts.allLocations, providerRecords, hours, closedDates });
+  return { providerRecords, hours, closedDates };
 }
 
 /** The online providers' entries, their locations in display order; new patients' limits applied. */
@@ -278,23 +285,9 @@ function entriesOf(
 /** The search's computation over the repository, keeping what it may in `cache`. */
 export function createComputeSearch(repository: AvailabilityRepository, cache: SearchCache): ComputeSearch {
   return async (params, at, first) => {
-    const parts = await resolveScope(repository, params, at, first);
+    const parts = await resolveScope(repository, cache, params, at, first);
     const { providerId, scope, service, locations, allLocations } = parts;
-    const locationIds = locations.map((l) => l.id);
-
-    // Statements 3–4: providers (with their busy versions), hours and closed days, together.
-    const [providerRecords, { hours, closedDates }] = await Promise.all([
-      repository.listProviders({
-        clientId: scope.clientId,
-        serviceId: service.id,
-        locationIds,
-        ...(params.planId === undefined ? {} : { planId: params.planId }),
-      }),
-      repository.listHoursAndClosures(
-        { clientId: scope.clientId, serviceId: service.id, locationIds },
-        closedFromDate(at),
-      ),
-    ]);
+    const { providerRecords, hours, closedDates } = await readInputs(repository, cache, parts, params, at);
     if (providerId !== undefined) {
       const provider = providerRecords.find((p) => p.id === providerId);
       if (provider === undefined) throw notFound(PROVIDER_NOT_FOUND_MESSAGE, 'providerId');

@@ -54,8 +54,17 @@ export function searchParams(query: GetProvidersQuery): SearchParams {
 /** An open end for day navigation without `days` (after any date the contract accepts). */
 const NO_END = '9999-12-31';
 
+/** ISO texts of instants already written: a day's answer repeats the same few dozen starts. */
+const isoTexts = new Map<number, string>();
+
 function isoOf(ms: number): string {
-  return new Date(ms).toISOString();
+  let text = isoTexts.get(ms);
+  if (text === undefined) {
+    if (isoTexts.size >= 20_000) isoTexts.clear();
+    text = new Date(ms).toISOString();
+    isoTexts.set(ms, text);
+  }
+  return text;
 }
 
 function slotResponse(slot: Slot, locationId: string): SlotResponse {

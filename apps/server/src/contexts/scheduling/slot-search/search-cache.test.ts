@@ -19,34 +19,11 @@ import {
   setSetting,
 } from '../../../test/public-api-fixture.ts';
 import { testDatabases } from '../../../test/test-db.ts';
-import { countBetween, keptBusyOf } from './search-cache.ts';
 
 vi.mock(import('../../../platform/auth/password.ts'), async (importOriginal) => ({
   ...(await importOriginal()),
   hashPassword: (password: string) => Promise.resolve(`test-only$${password}`),
 }));
-
-describe('keptBusyOf and countBetween', () => {
-  it('merges touching and overlapping appointments, keeps time off apart, and counts starts', () => {
-    const kept = keptBusyOf(
-      '7',
-      { appointments: [300, 400, 100, 200, 200, 250, 240, 260], timeOff: [50, 60] },
-      3,
-      0,
-      1000,
-    );
-    expect(kept.periods.map((p) => [p.startUtc.getTime(), p.endUtc.getTime()])).toEqual([
-      [50, 60],
-      [100, 260],
-      [300, 400],
-    ]);
-    expect(kept.periods.every((p) => p.providerId === '7')).toBe(true);
-    expect(kept.starts).toEqual([100, 200, 240, 300]);
-    expect(countBetween(kept.starts, 200, 300)).toBe(2);
-    expect(countBetween(kept.starts, 0, 1000)).toBe(4);
-    expect(countBetween(kept.starts, 401, 500)).toBe(0);
-  });
-});
 
 describe.each(testDatabases())('slot search kept between requests on $name', (target) => {
   let f: PublicFixture;

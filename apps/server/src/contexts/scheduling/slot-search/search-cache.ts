@@ -1,41 +1,54 @@
 /*
  * What the slot search may keep between requests, and how it knows it is still current.
  *
- * The server is stateless in its answers: every search reads the scope, locations, providers and
- * working hours afresh (statements 1–4), and each provider's busy version (statement 3), a counter
- * that database triggers raise whenever the provider's appointments or time off change, whoever
- * writes them (migration 2026-11-25-003). What is kept is a function of those inputs only:
+ * The server is stateless in its answers: every search reads statement 1 (the scope, settings and
+ * service, with a fingerprint of counters that database triggers raise) and each provider's busy
+ * version, a counter the triggers raise whenever the provider's appointments, holds or time off
+ * change, whoever writes them (migrations 2026-11-25-003, 2026-11-28-024). What is kept is a
+ * function of those inputs only:
  *
- *  - per provider, its busy periods (merged into runs) and appointment starts, for the version they
- *    were read at and the range they cover; a search reads (statement 5) only the providers whose
- *    version moved or whose range does not cover its window;
+ *  - statements 2–4 (locations, providers, hours, closed days) under statement 1's configuration
+ *    fingerprint: while it is the same, a search reads only the providers' busy versions;
+ *  - per provider, its busy periods for the range they cover, at a version (kept-busy.ts). A
+ *    provider whose version moved has the ranges changed since read (`provider_busy_changes`) and
+ *    only the periods overlapping them read again; without every change since (the log keeps the
+ *    last 192 versions or more), or when the range does not cover the window, its whole window;
  *  - per provider and time zone, the engine's free days (compact: the days with a slot and their
- *    free starts as integers, no slot objects; computeFreeDays), under a key made of every input
- *    they depend on (window, the clock where it clips the window, service, the zone's locations and
- *    their closed days, the provider with its busy version and its hours); a change to one provider
- *    recomputes that provider only.
+ *    free starts as integers, no slot objects; computeFreeDays), under a key made of every other
+ *    input they depend on (window, the clock where it clips the window, service, the zone's
+ *    locations and their closed days, the provider and its hours), at a busy version; at an older
+ *    version, only the days the changes since touch are computed again (engine-run.ts).
  *
  * So a search answers exactly what a fresh computation would, on every instance; the cache only
- * saves the work (issue 9, docs/performance.md). Both maps are bounded (least recently used first).
+ * saves the work (issues 9 and 22, docs/performance.md). Every map is bounded (least recently used
+ * first).
  *
- * A whole answer is kept too (answer-cache.ts), under statement 1's fingerprint: counters that
- * database triggers raise on every change to the client's search configuration (migration
- * 2026-11-27-010) and the busy versions of the providers offering the service. A repeated search
- * whose counters did not move is answered after that one statement.
+ * A whole answer is kept too (answer-cache.ts), under statement 1's fingerprint: the configuration
+ * counter (migration 2026-11-27-010) and the sum of the busy versions of the providers offering
+ * the service. A repeated search whose counters did not move is answered after that one statement.
  */
-import type { BusyPeriod } from '@scheduler/domain/availability/types';
 import type { LocationDays } from '../engine.ts';
-import type { ProviderBusy } from './busy-repository.ts';
+import type { LocationRecord } from '../../catalogue/index.ts';
+import type { HoursAndClosures, SearchProviderRecord } from './availability-repository.ts';
+import type { KeptBusy } from './kept-busy.ts';
 
-export interface KeptBusy {
+/**
+ * Statements 2–4 of a search as read (locations, providers but for their busy versions, hours and
+ * closed days), kept under statement 1's configuration fingerprint with the service, location,
+ * plan and closed-days date asked: while the fingerprint is the same, so are they (search-scope-
+ * repository.ts), and a search reads only the providers' busy versions instead.
+ */
+export interface KeptInputs {
+  allLocations: LocationRecord[];
+  providerRecords: SearchProviderRecord[];
+  hours: HoursAndClosures['hours'];
+  closedDates: HoursAndClosures['closedDates'];
+}
+
+/** A provider's free days per location of one engine run, at the busy version they were computed for. */
+export interface KeptDays {
   version: number;
-  /** The range the periods were read for: [fromMs, toMs). */
-  fromMs: number;
-  toMs: number;
-  /** Time off, then appointments merged into runs (touching or overlapping ones joined). */
-  periods: BusyPeriod[];
-  /** Start of each active appointment, ascending ('leastBusy' counts). */
-  starts: number[];
+  days: readonly LocationDays[];
 }
 
 export interface SearchCacheLimits {
@@ -51,72 +64,6 @@ export interface SearchCacheLimits {
  */
 export const DEFAULT_SEARCH_CACHE_LIMITS: SearchCacheLimits = { providers: 3_000, providerDays: 3_000 };
 
-/** Busy periods of one provider, as the engine wants them, from the packed rows of statement 5. */
-export function keptBusyOf(
-  providerId: string,
-  busy: ProviderBusy,
-  version: number,
-  fromMs: number,
-  toMs: number,
-): KeptBusy {
-  const periods: BusyPeriod[] = [];
-  const { timeOff, appointments } = busy;
-  for (let index = 0; index + 1 < timeOff.length; index += 2)
-    periods.push({
-      providerId,
-      startUtc: new Date(timeOff[index] ?? 0),
-      endUtc: new Date(timeOff[index + 1] ?? 0),
-    });
-
-  // Appointments by start: the covering index usually delivers them so; sort only when not.
-  let pairs = appointments;
-  for (let index = 2; index + 1 < pairs.length; index += 2) {
-    if ((pairs[index] ?? 0) < (pairs[index - 2] ?? 0)) {
-      const order: number[] = [];
-      for (let k = 0; k + 1 < appointments.length; k += 2) order.push(k);
-      order.sort((a, b) => (appointments[a] ?? 0) - (appointments[b] ?? 0));
-      pairs = order.flatMap((k) => [appointments[k] ?? 0, appointments[k + 1] ?? 0]);
-      break;
-    }
-  }
-  // The engine only asks whether a time unit is busy: touching or overlapping appointments are
-  // one period to it (about half as many objects on a well-booked day).
-  const starts: number[] = [];
-  let runStart = Number.NaN;
-  let runEnd = Number.NaN;
-  for (let index = 0; index + 1 < pairs.length; index += 2) {
-    const start = pairs[index] ?? 0;
-    const end = pairs[index + 1] ?? 0;
-    starts.push(start);
-    if (start <= runEnd) {
-      if (end > runEnd) runEnd = end;
-      continue;
-    }
-    if (!Number.isNaN(runStart))
-      periods.push({ providerId, startUtc: new Date(runStart), endUtc: new Date(runEnd) });
-    runStart = start;
-    runEnd = end;
-  }
-  if (!Number.isNaN(runStart))
-    periods.push({ providerId, startUtc: new Date(runStart), endUtc: new Date(runEnd) });
-  return { version, fromMs, toMs, periods, starts };
-}
-
-/** How many of the ascending `starts` lie in [fromMs, toMs). */
-export function countBetween(starts: readonly number[], fromMs: number, toMs: number): number {
-  const lowerBound = (value: number): number => {
-    let low = 0;
-    let high = starts.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if ((starts[middle] ?? 0) < value) low = middle + 1;
-      else high = middle;
-    }
-    return low;
-  };
-  return Math.max(0, lowerBound(toMs) - lowerBound(fromMs));
-}
-
 class Lru<V> {
   private readonly map = new Map<string, V>();
   constructor(private readonly limit: number) {}
@@ -127,6 +74,9 @@ class Lru<V> {
       this.map.set(key, value);
     }
     return value;
+  }
+  delete(key: string): void {
+    this.map.delete(key);
   }
   set(key: string, value: V): void {
     this.map.delete(key);
@@ -139,26 +89,32 @@ class Lru<V> {
   }
 }
 
+/** Scopes whose statements 2–4 are kept (a few hundred KB each at 500 providers). */
+const KEPT_INPUTS = 200;
+
 export class SearchCache {
   private readonly busy: Lru<KeptBusy>;
-  private readonly days: Lru<readonly LocationDays[]>;
+  private readonly days: Lru<KeptDays>;
+  private readonly inputs = new Lru<KeptInputs>(KEPT_INPUTS);
 
   constructor(limits: SearchCacheLimits = DEFAULT_SEARCH_CACHE_LIMITS) {
     this.busy = new Lru(limits.providers);
     this.days = new Lru(limits.providerDays);
   }
 
-  /** A provider's kept busy periods when they are at `version` and cover [fromMs, toMs). */
-  busyOf(
-    clientId: number,
-    providerId: number,
-    version: number,
-    fromMs: number,
-    toMs: number,
-  ): KeptBusy | undefined {
+  /** Statements 2–4 kept under `key` (configuration fingerprint and what the search asked). */
+  inputsOf(key: string): KeptInputs | undefined {
+    return this.inputs.get(key);
+  }
+
+  keepInputs(key: string, inputs: KeptInputs): void {
+    this.inputs.set(key, inputs);
+  }
+
+  /** A provider's kept busy periods (of whichever version) when they cover [fromMs, toMs). */
+  busyOf(clientId: number, providerId: number, fromMs: number, toMs: number): KeptBusy | undefined {
     const kept = this.busy.get(`${clientId}:${providerId}`);
-    if (kept === undefined || kept.version !== version || kept.fromMs > fromMs || kept.toMs < toMs)
-      return undefined;
+    if (kept === undefined || kept.fromMs > fromMs || kept.toMs < toMs) return undefined;
     return kept;
   }
 
@@ -166,12 +122,16 @@ export class SearchCache {
     this.busy.set(`${clientId}:${providerId}`, kept);
   }
 
+  forgetBusy(clientId: number, providerId: number): void {
+    this.busy.delete(`${clientId}:${providerId}`);
+  }
+
   /** A provider's free days per location in one time zone, kept under `key` (engine-run.ts). */
-  providerDays(key: string): readonly LocationDays[] | undefined {
+  providerDays(key: string): KeptDays | undefined {
     return this.days.get(key);
   }
 
-  keepProviderDays(key: string, days: readonly LocationDays[]): void {
+  keepProviderDays(key: string, days: KeptDays): void {
     this.days.set(key, days);
   }
 }

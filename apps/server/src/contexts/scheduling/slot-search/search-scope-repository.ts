@@ -20,6 +20,12 @@ export interface SearchScope extends ScopeWithService {
    * 2026-11-25-003 and 2026-11-27-010).
    */
   fingerprint: string;
+  /**
+   * The same without the busy versions: every input of statements 2–4 (the scope's own columns and
+   * the configuration counter). Equal texts, equal locations, providers (but for their busy
+   * versions), hours and closed days for the same service, location, plan and date.
+   */
+  configFingerprint: string;
 }
 
 /**
@@ -128,6 +134,6 @@ export async function selectSearchScope(
     row.service_new,
     row.service_existing,
   ];
-  const counters = `${row.config_version ?? 0}|${row.busy_sum ?? 0}`;
-  return { scope, service, fingerprint: `${JSON.stringify(own)}|${counters}` };
+  const configFingerprint = `${JSON.stringify(own)}|${row.config_version ?? 0}`;
+  return { scope, service, fingerprint: `${configFingerprint}|${row.busy_sum ?? 0}`, configFingerprint };
 }

@@ -13,6 +13,7 @@ import type { PatientKind } from '../rules.ts';
 import { SlotSearchAnswers } from './answer-cache.ts';
 import type { AvailabilityRepository } from './availability-repository.ts';
 import { createComputeSearch } from './compute.ts';
+import { ComputationCache } from './computation-cache.ts';
 import { searchParams, slotSearchResponse, visibleFreeDays } from './response.ts';
 import type { ProviderFreeDays } from './response.ts';
 import { SearchCache } from './search-cache.ts';
@@ -71,6 +72,7 @@ export function createAvailabilityService(
   answers: SlotSearchAnswers = new SlotSearchAnswers(),
 ): AvailabilityService {
   const compute = createComputeSearch(repository, cache);
+  const computations = new ComputationCache();
 
   return {
     async searchSlots(query) {
@@ -91,7 +93,10 @@ export function createAvailabilityService(
           : await repository.findScope(params.clientSlug, params.schedulerSlug, serviceId);
       return answers.answer(JSON.stringify(query), at, first?.fingerprint, async () => {
         const origin = query.postalCode === undefined ? undefined : postalOrigin(query.postalCode);
-        const c = await compute(params, at, first);
+        // The same computation for every day asked (params leave fromDate and days out).
+        const c = await computations.computation(JSON.stringify(params), first?.fingerprint, at, () =>
+          compute(params, at, first),
+        );
         const body = serialize(slotSearchResponse(query, c, at, origin));
         return {
           body,

@@ -105,6 +105,23 @@ export interface ProviderBusyVersionsTable {
   version: number;
 }
 
+/**
+ * Exact signed changes to each provider's busy periods (a multiset), at the version of
+ * provider_busy_versions the change produced (migration 2026-11-28-024, the same triggers):
+ * `kind` 0 time off, 1 an active appointment or a hold; `delta` +1 the period
+ * [start_at, end_at) was added, -1 removed, 0 a marker (the version changed nothing busy). Every
+ * version has at least one row; rows are not unique. The triggers prune a provider's versions
+ * older than its last 256 at each multiple of 64.
+ */
+export interface ProviderBusyChangesTable {
+  provider_id: number;
+  version: number;
+  kind: number;
+  delta: number;
+  start_at: EpochMs;
+  end_at: EpochMs;
+}
+
 /** Raised by triggers on every change to a client's slot-search configuration (migration 010). */
 export interface SearchConfigVersionsTable {
   client_id: number;
