@@ -1,5 +1,6 @@
 import { computeBookingWindow } from '@scheduler/domain/booking-window';
 import { BOOKING_MESSAGES } from '@scheduler/domain/messages';
+import { getProvidersResponseSchema } from '@scheduler/contract/scheduler-api';
 import type { GetProvidersResponse } from '@scheduler/contract/scheduler-api';
 import { resolveSettings } from '@scheduler/domain/settings';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -42,7 +43,11 @@ describe.each(testDatabases())('GET /api/scheduler/getProviders on $name', (targ
   async function found(params: Record<string, string | number | undefined>, clientName?: string) {
     const response = await search(params, clientName);
     expect(response.statusCode, response.body).toBe(200);
-    return response.json<GetProvidersResponse>();
+    const body = response.json<GetProvidersResponse>();
+    // The route writes its answer without a check at run time (routes.ts): every answer here
+    // must be exactly what the response schema accepts, nothing stripped or changed.
+    expect(getProvidersResponseSchema.parse(body)).toEqual(body);
+    return body;
   }
   const emergency = () => String(f.brightsmile.services[EMERGENCY]);
   const loc = (slug: string) => String(f.brightsmile.locations[slug]);
