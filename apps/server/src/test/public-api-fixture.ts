@@ -3,7 +3,7 @@
  * pinned `NOW`, the real app with that clock, the demo's ids by name, and small helpers.
  */
 import { randomUUID } from 'node:crypto';
-import type { Kysely, KyselyPlugin } from 'kysely';
+import type { Insertable, Kysely, KyselyPlugin } from 'kysely';
 import type { App } from '../app.ts';
 import { buildApp } from '../app.ts';
 import type { Config } from '../platform/config.ts';
@@ -212,5 +212,48 @@ export function newPatient(
     smsPermission: true,
     emailPermission: true,
     ...overrides,
+  };
+}
+
+/** Where an appointment of `appointmentRow` belongs: its client, scheduler, location, service, patient. */
+export interface AppointmentRefs {
+  client_id: number;
+  scheduler_id: number;
+  location_id: number;
+  service_id: number;
+  patient_id: number;
+}
+
+/**
+ * An appointment row as another instance, the front desk's phone line or a CLI writes it behind
+ * the API's back (no insurance, campaign, reason or note), for the tests that write the tables.
+ */
+export function appointmentRow(
+  refs: AppointmentRefs,
+  values: { provider_id: number; start_at: number; end_at: number; status?: DB['appointments']['status'] },
+): Insertable<DB['appointments']> {
+  return {
+    ...refs,
+    provider_id: values.provider_id,
+    insurance_policy_id: null,
+    start_at: values.start_at,
+    end_at: values.end_at,
+    status: values.status ?? 'booked',
+    is_new_patient: 0,
+    idempotency_key: null,
+    session_id: null,
+    channel: 'phone',
+    utm_source: null,
+    utm_medium: null,
+    utm_campaign: null,
+    utm_term: null,
+    rwg_token: null,
+    reason: null,
+    notes: null,
+    cancel_reason: null,
+    version: 1,
+    created_by_user_id: null,
+    created_at: NOW.getTime(),
+    updated_at: NOW.getTime(),
   };
 }

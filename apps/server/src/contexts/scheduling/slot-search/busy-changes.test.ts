@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { asTenant } from '../../../platform/db/tenant-context.ts';
 import type { PublicFixture } from '../../../test/public-api-fixture.ts';
-import { NOW, createPublicFixture } from '../../../test/public-api-fixture.ts';
+import { NOW, appointmentRow, createPublicFixture } from '../../../test/public-api-fixture.ts';
 import { testDatabases } from '../../../test/test-db.ts';
 import { selectBusyByProvider, selectBusyChanges, selectBusySnapshot } from './busy-repository.ts';
 import type { BusyChange } from './busy-repository.ts';
@@ -100,31 +100,12 @@ describe.each(testDatabases())('busy change log on $name', (target) => {
   async function insertAppointment(providerId: number, startAt: number, endAt: number, status = 'booked') {
     const row = await f.t.db
       .insertInto('appointments')
-      .values({
-        ...refs,
-        client_id: clientId,
-        provider_id: providerId,
-        insurance_policy_id: null,
-        start_at: startAt,
-        end_at: endAt,
-        status: status as 'booked',
-        is_new_patient: 0,
-        idempotency_key: null,
-        session_id: null,
-        channel: 'phone',
-        utm_source: null,
-        utm_medium: null,
-        utm_campaign: null,
-        utm_term: null,
-        rwg_token: null,
-        reason: null,
-        notes: null,
-        cancel_reason: null,
-        version: 1,
-        created_by_user_id: null,
-        created_at: NOW.getTime(),
-        updated_at: NOW.getTime(),
-      })
+      .values(
+        appointmentRow(
+          { ...refs, client_id: clientId },
+          { provider_id: providerId, start_at: startAt, end_at: endAt, status: status as 'booked' },
+        ),
+      )
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;

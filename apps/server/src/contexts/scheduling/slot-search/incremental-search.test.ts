@@ -10,23 +10,12 @@ import { getProvidersQuerySchema } from '@scheduler/contract/scheduler-api';
 import type { GetProvidersResponse } from '@scheduler/contract/scheduler-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicFixture } from '../../../test/public-api-fixture.ts';
-import { NOW, createPublicFixture } from '../../../test/public-api-fixture.ts';
+import { NOW, appointmentRow, createPublicFixture } from '../../../test/public-api-fixture.ts';
 import { testDatabases } from '../../../test/test-db.ts';
+import { seededRandom } from '../engine-input.ts';
 import { createAvailabilityRepository } from './availability-repository.ts';
 import type { AvailabilityRepository } from './availability-repository.ts';
 import { createAvailabilityService } from './service.ts';
-
-/** A small seeded generator (mulberry32): the same sequence on every run. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** The repository with a record of which busy reads each search made. */
 function spied(repository: AvailabilityRepository): { repository: AvailabilityRepository; calls: string[] } {
@@ -79,7 +68,7 @@ describe.each(testDatabases())('a warm slot search after changes behind its back
       .where('client_id', '=', f.brightsmile.clientId)
       .executeTakeFirstOrThrow();
 
-    const random = seeded(22);
+    const random = seededRandom('issue 22: changes behind a warm search');
     const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
     const ours: number[] = [];
     const timeOff: number[] = [];
@@ -101,34 +90,18 @@ describe.each(testDatabases())('a warm slot search after changes behind its back
           const start = Date.parse(slot.startUtc);
           const row = await f.t.db
             .insertInto('appointments')
-            .values({
-              client_id: f.brightsmile.clientId,
-              provider_id: Number(card!.providerId),
-              scheduler_id: f.brightsmile.schedulerId,
-              location_id: Number(slot.locationId),
-              service_id: serviceId,
-              patient_id: patient.id,
-              insurance_policy_id: null,
-              start_at: start,
-              end_at: start + 30 * 60_000,
-              status: 'booked',
-              is_new_patient: 0,
-              idempotency_key: null,
-              session_id: null,
-              channel: 'phone',
-              utm_source: null,
-              utm_medium: null,
-              utm_campaign: null,
-              utm_term: null,
-              rwg_token: null,
-              reason: null,
-              notes: null,
-              cancel_reason: null,
-              version: 1,
-              created_by_user_id: null,
-              created_at: NOW.getTime(),
-              updated_at: NOW.getTime(),
-            })
+            .values(
+              appointmentRow(
+                {
+                  client_id: f.brightsmile.clientId,
+                  scheduler_id: f.brightsmile.schedulerId,
+                  location_id: Number(slot.locationId),
+                  service_id: serviceId,
+                  patient_id: patient.id,
+                },
+                { provider_id: Number(card!.providerId), start_at: start, end_at: start + 30 * 60_000 },
+              ),
+            )
             .returning('id')
             .executeTakeFirstOrThrow();
           ours.push(row.id);

@@ -11,6 +11,7 @@ import { buildApp } from '../../../app.ts';
 import type { PublicFixture } from '../../../test/public-api-fixture.ts';
 import {
   NOW,
+  appointmentRow,
   countingDb,
   createAppOn,
   createPublicFixture,
@@ -272,33 +273,18 @@ describe.each(testDatabases())('slot search kept between requests on $name', (ta
     // A booking by someone else.
     const inserted = await f.t.db
       .insertInto('appointments')
-      .values({
-        ...ids,
-        scheduler_id: f.brightsmile.schedulerId,
-        location_id: Number(slot.locationId),
-        service_id: f.brightsmile.services['Emergency Dental Visit']!,
-        patient_id: patient.id,
-        insurance_policy_id: null,
-        start_at: start,
-        end_at: start + 30 * 60_000,
-        status: 'booked',
-        is_new_patient: 0,
-        idempotency_key: null,
-        session_id: null,
-        channel: 'phone',
-        utm_source: null,
-        utm_medium: null,
-        utm_campaign: null,
-        utm_term: null,
-        rwg_token: null,
-        reason: null,
-        notes: null,
-        cancel_reason: null,
-        version: 1,
-        created_by_user_id: null,
-        created_at: NOW.getTime(),
-        updated_at: NOW.getTime(),
-      })
+      .values(
+        appointmentRow(
+          {
+            client_id: ids.client_id,
+            scheduler_id: f.brightsmile.schedulerId,
+            location_id: Number(slot.locationId),
+            service_id: f.brightsmile.services['Emergency Dental Visit']!,
+            patient_id: patient.id,
+          },
+          { provider_id: ids.provider_id, start_at: start, end_at: start + 30 * 60_000 },
+        ),
+      )
       .returning('id')
       .executeTakeFirstOrThrow();
     const booked = await search();
