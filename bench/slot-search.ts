@@ -455,7 +455,7 @@ function drawCurve(curves: Map<string, CurvePoint[]>, machine: string): void {
         series: warm,
       },
       {
-        title: 'Nothing kept (every provider changed), budget p95: 50 → 10 / 15 ms, 500 → 60 ms',
+        title: 'After a booking change for every provider, budget p95: 50 → 10 / 15 ms, 500 → 60 ms',
         xLabel: 'providers searched',
         yLabel: 'ms',
         series: cold,
