@@ -1,3 +1,4 @@
+import { setFlagsFromString } from 'node:v8';
 import { buildApp } from './app.ts';
 import { loadConfig, serverClock } from './platform/config.ts';
 import { createDb, dialectOf } from './platform/db/database.ts';
@@ -9,6 +10,9 @@ import { firstOwnerInstructions, prepareStartUpData } from './platform/db/seed/s
 const SHUTDOWN_GRACE_MS = 10_000;
 
 const config = loadConfig();
+// The heap's growth past what a full GC keeps (config.ts, HEAP_GROWING_PERCENT): read by V8 each
+// time it sets the next GC's limit, so setting it at start-up is enough.
+if (config.heapGrowingPercent > 0) setFlagsFromString(`--heap-growing-percent=${config.heapGrowingPercent}`);
 const db = createDb(config);
 const now = serverClock(config); // the real clock, or TEST_CLOCK_START's in test mode
 // Staff sign-in keeps the real clock under a test clock (see BuildAppOptions.staffClock).

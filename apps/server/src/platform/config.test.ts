@@ -20,6 +20,18 @@ describe('config', () => {
     expect(config.webDist).toBe(path.join(repoRoot, 'apps', 'web', 'dist'));
   });
 
+  it('sizes the heap growth from HEAP_GROWING_PERCENT (50 by default, 0 leaves it to V8)', () => {
+    expect(parseConfig({}).heapGrowingPercent).toBe(50);
+    expect(parseConfig({ HEAP_GROWING_PERCENT: '' }).heapGrowingPercent).toBe(50);
+    expect(parseConfig({ HEAP_GROWING_PERCENT: '0' }).heapGrowingPercent).toBe(0);
+    expect(parseConfig({ HEAP_GROWING_PERCENT: '120' }).heapGrowingPercent).toBe(120);
+    for (const bad of ['-1', '301', '1.5', 'lots']) {
+      expect(() => parseConfig({ HEAP_GROWING_PERCENT: bad })).toThrow(
+        /HEAP_GROWING_PERCENT: must be a whole number from 0 to 300/,
+      );
+    }
+  });
+
   it('treats empty variables as unset', () => {
     expect(parseConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
   });

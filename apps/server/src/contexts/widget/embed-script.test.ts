@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createEmbedScriptSource, pickEncoding } from './embed-script.ts';
+import { createEmbedScriptSource } from './embed-script.ts';
 
 describe('the embed script source', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'embed-script-'));
@@ -26,13 +26,5 @@ describe('the embed script source', () => {
     const second = source.load();
     expect(second?.body.toString()).toBe('console.info("two!");');
     expect(second?.etag).not.toBe(first?.etag);
-  });
-
-  it('picks brotli, then gzip, honouring q=0', () => {
-    expect(pickEncoding('gzip, deflate, br')).toBe('br');
-    expect(pickEncoding('gzip, br;q=0')).toBe('gzip');
-    expect(pickEncoding('deflate')).toBe('identity');
-    expect(pickEncoding(undefined)).toBe('identity');
-    expect(pickEncoding('*')).toBe('br');
   });
 });

@@ -43,19 +43,3 @@ export function createEmbedScriptSource(filePath: string): EmbedScriptSource {
     },
   };
 }
-
-/** The best encoding the client accepts among br and gzip (q=0 excludes one). */
-export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | 'identity' {
-  const accepted = new Map<string, number>();
-  for (const part of (acceptEncoding ?? '').split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const q = params
-      .map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1])
-      .find((value) => value !== undefined);
-    accepted.set(name.trim(), q === undefined ? 1 : Number(q));
-  }
-  const weight = (name: string) => accepted.get(name) ?? accepted.get('*') ?? 0;
-  if (weight('br') > 0) return 'br';
-  if (weight('gzip') > 0) return 'gzip';
-  return 'identity';
-}

@@ -3,9 +3,9 @@ import { widgetSetupQuerySchema, widgetSetupResponseSchema } from '@scheduler/co
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { repoRoot } from '../../platform/config.ts';
+import { pickEncoding } from '../../platform/http/content-encoding.ts';
 import { staffOf } from '../../platform/auth/request-guard.ts';
 import type { StaffGuard } from '../../platform/auth/request-guard.ts';
-import { pickEncoding } from './embed-script.ts';
 import type { EmbedScriptSource } from './embed-script.ts';
 import type { WidgetService } from './service.ts';
 import { frameAncestorsDirective, widgetClientSlugOf, withFrameAncestors } from './widget-framing.ts';

@@ -1,5 +1,5 @@
 /*
- * The slot search's whole answers: kept per query as the body that was sent (serialized and
+ * The slot search's whole answers: kept per query as the bytes that were sent (serialized and
  * checked by the route's response schema), served again while statement 1's fingerprint and the
  * clock say nothing it was made from changed (search-cache.ts says what the fingerprint covers),
  * and computed once for concurrent identical searches (single flight).
@@ -61,18 +61,24 @@ export interface KeptAnswer {
   /** The clock key holds for a clock in [keptAtMs, clockSteadyUntilMs) (`clockSteadyUntil` below). */
   keptAtMs: number;
   clockSteadyUntilMs: number;
-  /** The response body, serialized and checked by the route's response schema when it was sent. */
-  body: string;
+  /**
+   * The response body as sent: the JSON in the encoding the key names (brotli, gzip or plain
+   * UTF-8, service.ts). Bytes outside the JavaScript heap, not a string: after every booking each
+   * day's answer of the scope is made again and kept until the next change, so a kept string
+   * outlives the young generation and fills the old one (issue 22's memory budget); the bytes are
+   * also what the socket writes, without encoding the text again for every request served.
+   */
+  body: Buffer;
 }
 
 export interface AnswerCacheLimits {
   answers: number;
-  /** Characters of kept bodies in all. */
-  characters: number;
+  /** Bytes of kept bodies (and fingerprints) in all. */
+  bytes: number;
 }
 
-/** One day of slots of 50 providers is ~40 KB; the whole window of 50 providers ~1.6 MB. */
-export const DEFAULT_ANSWER_CACHE_LIMITS: AnswerCacheLimits = { answers: 2_000, characters: 64_000_000 };
+/** One day of slots of 50 providers is ~40–120 KB; the whole window of 50 providers ~1.6 MB. */
+export const DEFAULT_ANSWER_CACHE_LIMITS: AnswerCacheLimits = { answers: 2_000, bytes: 64_000_000 };
 
 /**
  * Kept answers per query (the parsed query as text). One is served only when statement 1, read for
@@ -82,7 +88,7 @@ export const DEFAULT_ANSWER_CACHE_LIMITS: AnswerCacheLimits = { answers: 2_000, 
  */
 class AnswerCache {
   private readonly map = new Map<string, KeptAnswer>();
-  private characters = 0;
+  private bytes = 0;
 
   constructor(private readonly limits: AnswerCacheLimits = DEFAULT_ANSWER_CACHE_LIMITS) {}
 
@@ -92,7 +98,7 @@ class AnswerCache {
     fingerprint: string,
     atMs: number,
     clockKeyOf: (kept: KeptAnswer) => string,
-  ): string | undefined {
+  ): Buffer | undefined {
     const kept = this.map.get(key);
     if (kept === undefined || kept.fingerprint !== fingerprint) return undefined;
     const steady = atMs >= kept.keptAtMs && atMs < kept.clockSteadyUntilMs;
@@ -102,13 +108,38 @@ class AnswerCache {
     return kept.body;
   }
 
-  keep(key: string, answer: KeptAnswer): void {
+  /**
+   * Keeps `answer` for `key` and returns the body to send. When the body made again equals the one
+   * kept (a booking changes the answers of the days it touches and, when it takes a provider's
+   * first slot, that provider's next available time in every day's answer; the others come out
+   * the same), the kept entry is kept with the new fingerprint and clock and the new bytes are
+   * dropped at once.
+   */
+  keep(key: string, answer: KeptAnswer): Buffer {
+    const kept = this.map.get(key);
+    if (kept !== undefined && kept.body.equals(answer.body)) {
+      this.bytes += answer.fingerprint.length - kept.fingerprint.length;
+      kept.fingerprint = answer.fingerprint;
+      kept.settings = answer.settings;
+      kept.timeZones = answer.timeZones;
+      kept.clockKey = answer.clockKey;
+      kept.keptAtMs = answer.keptAtMs;
+      kept.clockSteadyUntilMs = answer.clockSteadyUntilMs;
+      this.map.delete(key);
+      this.map.set(key, kept);
+      return kept.body;
+    }
+    this.store(key, answer);
+    return answer.body;
+  }
+
+  private store(key: string, answer: KeptAnswer): void {
     const size = answer.body.length + answer.fingerprint.length;
     this.drop(key);
-    if (size > this.limits.characters) return;
+    if (size > this.limits.bytes) return;
     this.map.set(key, answer);
-    this.characters += size;
-    while (this.map.size > this.limits.answers || this.characters > this.limits.characters) {
+    this.bytes += size;
+    while (this.map.size > this.limits.answers || this.bytes > this.limits.bytes) {
       const oldest = this.map.keys().next();
       if (oldest.done === true) break;
       this.drop(oldest.value);
@@ -123,7 +154,7 @@ class AnswerCache {
     const kept = this.map.get(key);
     if (kept === undefined) return;
     this.map.delete(key);
-    this.characters -= kept.body.length + kept.fingerprint.length;
+    this.bytes -= kept.body.length + kept.fingerprint.length;
   }
 }
 
@@ -136,7 +167,7 @@ export interface AnswerSource {
 
 /** A computed answer: its body as it will be sent, and what it was made from. */
 export interface ComputedAnswer {
-  body: string;
+  body: Buffer;
   source: AnswerSource;
 }
 
@@ -169,7 +200,7 @@ export class SlotSearchAnswers {
     at: Date,
     fingerprint: string | undefined,
     compute: () => Promise<ComputedAnswer>,
-  ): Promise<string> {
+  ): Promise<Buffer> {
     if (fingerprint !== undefined) {
       const kept = this.keptBody(key, fingerprint, at);
       if (kept !== undefined) return kept;
@@ -186,14 +217,13 @@ export class SlotSearchAnswers {
       fingerprint !== undefined && !this.computing.has(key) ? this.flight(key, fingerprint) : noop;
     try {
       const { body, source } = await compute();
-      this.kept.keep(key, {
+      return this.kept.keep(key, {
         ...source,
         clockKey: clockKey(source.settings, source.timeZones, at),
         keptAtMs: at.getTime(),
         clockSteadyUntilMs: clockSteadyUntil(source.settings, source.timeZones, at),
         body,
       });
-      return body;
     } finally {
       settle();
     }
@@ -204,7 +234,7 @@ export class SlotSearchAnswers {
     return this.kept.size;
   }
 
-  private keptBody(key: string, fingerprint: string, at: Date): string | undefined {
+  private keptBody(key: string, fingerprint: string, at: Date): Buffer | undefined {
     return this.kept.get(key, fingerprint, at.getTime(), (e) => clockKey(e.settings, e.timeZones, at));
   }
 

@@ -3,11 +3,13 @@ import { BOOKING_MESSAGES } from '@scheduler/domain/messages';
 import { getProvidersResponseSchema } from '@scheduler/contract/scheduler-api';
 import type { GetProvidersResponse } from '@scheduler/contract/scheduler-api';
 import { resolveSettings } from '@scheduler/domain/settings';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { activeAppointmentStatuses } from '../../../platform/db/schema.ts';
 import type { PublicFixture } from '../../../test/public-api-fixture.ts';
 import {
   NOW,
+  appointmentRow,
   countingDb,
   createAppOn,
   createPublicFixture,
@@ -497,6 +499,93 @@ describe.each(testDatabases())('GET /api/scheduler/getProviders on $name', (targ
       } finally {
         await setSetting(f.t.db, f.brightsmile, 'appointment', 17, null);
       }
+    });
+  });
+
+  describe('compressed answers', () => {
+    async function searchEncoded(params: Record<string, string>, acceptEncoding: string | undefined) {
+      return f.app.inject({
+        method: 'GET',
+        url: `/api/scheduler/getProviders?${query({ clientName: 'brightsmile', scheduler: 'main', ...params })}`,
+        headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+      });
+    }
+    function decoded(response: Awaited<ReturnType<typeof searchEncoded>>): GetProvidersResponse {
+      const bytes = response.rawPayload;
+      const encoding = response.headers['content-encoding'];
+      const text =
+        encoding === 'br'
+          ? brotliDecompressSync(bytes).toString('utf8')
+          : encoding === 'gzip'
+            ? gunzipSync(bytes).toString('utf8')
+            : bytes.toString('utf8');
+      return JSON.parse(text) as GetProvidersResponse;
+    }
+
+    it('sends brotli or gzip to clients that accept them, the same answer as uncompressed, and after a change the new one', async () => {
+      const params = { appointmentTypeId: emergency(), locationId: 'all', days: '1' };
+      const plain = await searchEncoded(params, undefined);
+      expect(plain.statusCode).toBe(200);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers.vary).toContain('accept-encoding');
+      const answer = decoded(plain);
+      expect(getProvidersResponseSchema.parse(answer)).toEqual(answer);
+
+      const br = await searchEncoded(params, 'gzip, deflate, br, zstd');
+      expect(br.statusCode).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(br.headers.vary).toContain('accept-encoding');
+      expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+      expect(decoded(br)).toEqual(answer);
+      // Kept: the second one is the same bytes.
+      expect((await searchEncoded(params, 'br')).rawPayload.equals(br.rawPayload)).toBe(true);
+
+      const gzip = await searchEncoded(params, 'gzip, br;q=0');
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(decoded(gzip)).toEqual(answer);
+
+      // A booking behind the API's back: every encoding's kept answer gives way.
+      const provider = answer.providers.find((p) => p.slots.length > 1)!;
+      const slot = provider.slots[0]!;
+      const start = Date.parse(slot.startUtc);
+      const patient = await f.t.db
+        .selectFrom('patients')
+        .select('id')
+        .where('client_id', '=', f.brightsmile.clientId)
+        .executeTakeFirstOrThrow();
+      const inserted = await f.t.db
+        .insertInto('appointments')
+        .values(
+          appointmentRow(
+            {
+              client_id: f.brightsmile.clientId,
+              scheduler_id: f.brightsmile.schedulerId,
+              location_id: Number(slot.locationId),
+              service_id: f.brightsmile.services[EMERGENCY]!,
+              patient_id: patient.id,
+            },
+            { provider_id: Number(provider.providerId), start_at: start, end_at: start + 30 * 60_000 },
+          ),
+        )
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      try {
+        const starts = (r: GetProvidersResponse) =>
+          r.providers.find((p) => p.providerId === provider.providerId)?.slots.map((s) => s.startUtc) ?? [];
+        const after = [
+          decoded(await searchEncoded(params, undefined)),
+          decoded(await searchEncoded(params, 'br')),
+          decoded(await searchEncoded(params, 'gzip')),
+        ];
+        for (const changed of after) {
+          expect(starts(changed)).not.toContain(slot.startUtc);
+          expect(changed).toEqual(after[0]);
+        }
+      } finally {
+        await f.t.db.deleteFrom('appointments').where('id', '=', inserted.id).execute();
+      }
+      expect(decoded(await searchEncoded(params, 'br'))).toEqual(answer);
     });
   });
 

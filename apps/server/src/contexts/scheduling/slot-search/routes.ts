@@ -1,6 +1,7 @@
 import { getProvidersQuerySchema, getProvidersResponseSchema } from '@scheduler/contract/scheduler-api';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pickEncoding } from '../../../platform/http/content-encoding.ts';
 import { PUBLIC_API_PREFIX, readRateLimit, refusalErrorResponses } from '../../../platform/http/route-kit.ts';
 import type { PublicApiOptions } from '../../../platform/http/route-kit.ts';
 import type { AvailabilityService } from './service.ts';
@@ -34,15 +35,19 @@ export const slotSearchRoutes: FastifyPluginAsyncZod<SlotSearchRoutesOptions> = 
       },
     },
     async (request, reply) => {
-      // Serialized once, when computed, and kept: a string with a JSON content type goes out as it
-      // is (Fastify serializes objects only). Not checked against the response schema at run time:
+      // Serialized once, when computed, and kept as the bytes sent (compressed when the client
+      // accepts brotli or gzip, as browsers do: an answer is 20–170 KB of JSON): a Buffer goes out
+      // as it is (Fastify serializes objects only). Not checked against the response schema at run time:
       // the answer is built field by field in typed code (response.ts), and the check cost more
       // than the rest of a search after a booking (1.7 ms of ~6 at 50 providers, issue 22); the
       // route's tests check every answer they get against the schema instead.
-      const body = await availability.answerSlotSearch(request.query, JSON.stringify);
+      const encoding = pickEncoding(request.headers['accept-encoding']);
+      const body = await availability.answerSlotSearch(request.query, JSON.stringify, encoding);
       const sent: FastifyReply = reply
         .header('cache-control', 'no-store')
+        .header('vary', 'accept-encoding')
         .type('application/json; charset=utf-8');
+      if (encoding !== 'identity') void sent.header('content-encoding', encoding);
       return sent.send(body);
     },
   );

@@ -8,6 +8,8 @@ import { LOCATION_NOT_FOUND_MESSAGE } from '@scheduler/domain/messages';
 import type { GetProvidersQuery, GetProvidersResponse } from '@scheduler/contract/scheduler-api';
 import type { LocationRecord, SchedulerScope, ServiceRecord } from '../../catalogue/index.ts';
 import { notFound, parseRecordId } from '../../catalogue/index.ts';
+import { encodeDynamicBody } from '../../../platform/http/content-encoding.ts';
+import type { ContentEncoding } from '../../../platform/http/content-encoding.ts';
 import { postalOrigin } from '../rules.ts';
 import type { PatientKind } from '../rules.ts';
 import { SlotSearchAnswers } from './answer-cache.ts';
@@ -42,10 +44,15 @@ export type SerializeAnswer = (response: GetProvidersResponse) => string;
 export interface AvailabilityService {
   searchSlots(query: GetProvidersQuery): Promise<GetProvidersResponse>;
   /**
-   * The same search as the body to send: a kept one when nothing it depends on changed, else the
-   * computed answer through `serialize`, kept for the next identical searches (answer-cache.ts).
+   * The same search as the body to send, in `encoding`: a kept one when nothing it depends on
+   * changed, else the computed answer through `serialize`, kept (per encoding) for the next
+   * identical searches (answer-cache.ts).
    */
-  answerSlotSearch(query: GetProvidersQuery, serialize: SerializeAnswer): Promise<string>;
+  answerSlotSearch(
+    query: GetProvidersQuery,
+    serialize: SerializeAnswer,
+    encoding: ContentEncoding,
+  ): Promise<Buffer>;
   /** Whether a provider (or a whole location) has no online availability: the waitlist's question. */
   checkCapacity(query: CapacityQuery): Promise<CapacityCheck>;
   /**
@@ -82,7 +89,7 @@ export function createAvailabilityService(
       return slotSearchResponse(query, await compute(searchParams(query), at), at, origin);
     },
 
-    async answerSlotSearch(query, serialize) {
+    async answerSlotSearch(query, serialize, encoding) {
       const at = now();
       const params = searchParams(query);
       const serviceId = parseRecordId(params.appointmentTypeId);
@@ -91,13 +98,15 @@ export function createAvailabilityService(
         serviceId === undefined
           ? undefined
           : await repository.findScope(params.clientSlug, params.schedulerSlug, serviceId);
-      return answers.answer(JSON.stringify(query), at, first?.fingerprint, async () => {
+      const key = `${encoding} ${JSON.stringify(query)}`;
+      return answers.answer(key, at, first?.fingerprint, async () => {
         const origin = query.postalCode === undefined ? undefined : postalOrigin(query.postalCode);
         // The same computation for every day asked (params leave fromDate and days out).
         const c = await computations.computation(JSON.stringify(params), first?.fingerprint, at, () =>
           compute(params, at, first),
         );
-        const body = serialize(slotSearchResponse(query, c, at, origin));
+        // Encoded at once: the text dies young, the kept bytes live outside the heap (answer-cache.ts).
+        const body = encodeDynamicBody(serialize(slotSearchResponse(query, c, at, origin)), encoding);
         return {
           body,
           source: { fingerprint: c.fingerprint, settings: c.scope.settings, timeZones: c.timeZones },
