@@ -87,7 +87,11 @@ export async function postgresTarget(label: string): Promise<Target | string> {
     async destroy() {
       await pool.end();
       if (process.env.BENCH_KEEP_DATA === '1') console.info(`Kept the schema: ${schema}`);
-      else await admin.query(`drop schema if exists ${schema} cascade`);
+      else {
+        // The server's job queue (pg-boss) keeps its tables in `<schema>_pgboss` beside it.
+        await admin.query(`drop schema if exists ${schema} cascade`);
+        await admin.query(`drop schema if exists ${schema}_pgboss cascade`);
+      }
       await admin.end();
     },
   };
