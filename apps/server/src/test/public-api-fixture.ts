@@ -257,3 +257,44 @@ export function appointmentRow(
     updated_at: NOW.getTime(),
   };
 }
+
+/**
+ * A 30-minute booking of a getProviders slot of brightsmile's written behind the API's back (as
+ * another instance or the front desk's phone line would), for `patientId` or the brand's first
+ * patient; the new appointment's id.
+ */
+export async function bookSlotBehindApi(
+  f: PublicFixture,
+  slot: { startUtc: string; locationId: string },
+  providerId: string,
+  serviceId: number,
+  patientId?: number,
+): Promise<number> {
+  const patient =
+    patientId ??
+    (
+      await f.t.db
+        .selectFrom('patients')
+        .select('id')
+        .where('client_id', '=', f.brightsmile.clientId)
+        .executeTakeFirstOrThrow()
+    ).id;
+  const start = Date.parse(slot.startUtc);
+  const row = await f.t.db
+    .insertInto('appointments')
+    .values(
+      appointmentRow(
+        {
+          client_id: f.brightsmile.clientId,
+          scheduler_id: f.brightsmile.schedulerId,
+          location_id: Number(slot.locationId),
+          service_id: serviceId,
+          patient_id: patient,
+        },
+        { provider_id: Number(providerId), start_at: start, end_at: start + 30 * 60_000 },
+      ),
+    )
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

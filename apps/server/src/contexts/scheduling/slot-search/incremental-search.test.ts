@@ -10,7 +10,7 @@ import { getProvidersQuerySchema } from '@scheduler/contract/scheduler-api';
 import type { GetProvidersResponse } from '@scheduler/contract/scheduler-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicFixture } from '../../../test/public-api-fixture.ts';
-import { NOW, appointmentRow, createPublicFixture } from '../../../test/public-api-fixture.ts';
+import { NOW, bookSlotBehindApi, createPublicFixture } from '../../../test/public-api-fixture.ts';
 import { testDatabases } from '../../../test/test-db.ts';
 import { seededRandom } from '../engine-input.ts';
 import { createAvailabilityRepository } from './availability-repository.ts';
@@ -87,24 +87,7 @@ describe.each(testDatabases())('a warm slot search after changes behind its back
           const card = answer.providers.find((p) => p.providerId === String(pick(providers)));
           const slot = card === undefined || card.slots.length === 0 ? undefined : pick(card.slots);
           if (slot === undefined) continue;
-          const start = Date.parse(slot.startUtc);
-          const row = await f.t.db
-            .insertInto('appointments')
-            .values(
-              appointmentRow(
-                {
-                  client_id: f.brightsmile.clientId,
-                  scheduler_id: f.brightsmile.schedulerId,
-                  location_id: Number(slot.locationId),
-                  service_id: serviceId,
-                  patient_id: patient.id,
-                },
-                { provider_id: Number(card!.providerId), start_at: start, end_at: start + 30 * 60_000 },
-              ),
-            )
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          ours.push(row.id);
+          ours.push(await bookSlotBehindApi(f, slot, card!.providerId, serviceId, patient.id));
         } else if (roll < 0.5) {
           // Cancelled, or booked again.
           const id = pick(ours);

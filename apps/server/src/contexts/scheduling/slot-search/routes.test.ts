@@ -9,7 +9,7 @@ import { activeAppointmentStatuses } from '../../../platform/db/schema.ts';
 import type { PublicFixture } from '../../../test/public-api-fixture.ts';
 import {
   NOW,
-  appointmentRow,
+  bookSlotBehindApi,
   countingDb,
   createAppOn,
   createPublicFixture,
@@ -548,28 +548,12 @@ describe.each(testDatabases())('GET /api/scheduler/getProviders on $name', (targ
       // A booking behind the API's back: every encoding's kept answer gives way.
       const provider = answer.providers.find((p) => p.slots.length > 1)!;
       const slot = provider.slots[0]!;
-      const start = Date.parse(slot.startUtc);
-      const patient = await f.t.db
-        .selectFrom('patients')
-        .select('id')
-        .where('client_id', '=', f.brightsmile.clientId)
-        .executeTakeFirstOrThrow();
-      const inserted = await f.t.db
-        .insertInto('appointments')
-        .values(
-          appointmentRow(
-            {
-              client_id: f.brightsmile.clientId,
-              scheduler_id: f.brightsmile.schedulerId,
-              location_id: Number(slot.locationId),
-              service_id: f.brightsmile.services[EMERGENCY]!,
-              patient_id: patient.id,
-            },
-            { provider_id: Number(provider.providerId), start_at: start, end_at: start + 30 * 60_000 },
-          ),
-        )
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const inserted = await bookSlotBehindApi(
+        f,
+        slot,
+        provider.providerId,
+        f.brightsmile.services[EMERGENCY]!,
+      );
       try {
         const starts = (r: GetProvidersResponse) =>
           r.providers.find((p) => p.providerId === provider.providerId)?.slots.map((s) => s.startUtc) ?? [];
@@ -583,7 +567,7 @@ describe.each(testDatabases())('GET /api/scheduler/getProviders on $name', (targ
           expect(changed).toEqual(after[0]);
         }
       } finally {
-        await f.t.db.deleteFrom('appointments').where('id', '=', inserted.id).execute();
+        await f.t.db.deleteFrom('appointments').where('id', '=', inserted).execute();
       }
       expect(decoded(await searchEncoded(params, 'br'))).toEqual(answer);
     });

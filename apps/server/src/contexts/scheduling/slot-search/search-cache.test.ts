@@ -11,7 +11,7 @@ import { buildApp } from '../../../app.ts';
 import type { PublicFixture } from '../../../test/public-api-fixture.ts';
 import {
   NOW,
-  appointmentRow,
+  bookSlotBehindApi,
   countingDb,
   createAppOn,
   createPublicFixture,
@@ -264,29 +264,14 @@ describe.each(testDatabases())('slot search kept between requests on $name', (ta
     const slot = provider.slots[1]!;
     const start = Date.parse(slot.startUtc);
     const ids = { client_id: f.brightsmile.clientId, provider_id: Number(provider.providerId) };
-    const patient = await f.t.db
-      .selectFrom('patients')
-      .select('id')
-      .where('client_id', '=', f.brightsmile.clientId)
-      .executeTakeFirstOrThrow();
 
     // A booking by someone else.
-    const inserted = await f.t.db
-      .insertInto('appointments')
-      .values(
-        appointmentRow(
-          {
-            client_id: ids.client_id,
-            scheduler_id: f.brightsmile.schedulerId,
-            location_id: Number(slot.locationId),
-            service_id: f.brightsmile.services['Emergency Dental Visit']!,
-            patient_id: patient.id,
-          },
-          { provider_id: ids.provider_id, start_at: start, end_at: start + 30 * 60_000 },
-        ),
-      )
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const inserted = await bookSlotBehindApi(
+      f,
+      slot,
+      provider.providerId,
+      f.brightsmile.services['Emergency Dental Visit']!,
+    );
     const booked = await search();
     expect(slotsOf(booked, provider.providerId)).not.toContain(slot.startUtc);
     expect(booked).toEqual(await freshSearch());
@@ -295,7 +280,7 @@ describe.each(testDatabases())('slot search kept between requests on $name', (ta
     await f.t.db
       .updateTable('appointments')
       .set({ status: 'cancelled' })
-      .where('id', '=', inserted.id)
+      .where('id', '=', inserted)
       .execute();
     const cancelled = await search();
     expect(slotsOf(cancelled, provider.providerId)).toContain(slot.startUtc);
@@ -306,7 +291,7 @@ describe.each(testDatabases())('slot search kept between requests on $name', (ta
     await f.t.db
       .updateTable('appointments')
       .set({ status: 'booked', provider_id: Number(other.providerId) })
-      .where('id', '=', inserted.id)
+      .where('id', '=', inserted)
       .execute();
     const moved = await search();
     expect(slotsOf(moved, provider.providerId)).toContain(slot.startUtc);
@@ -314,7 +299,7 @@ describe.each(testDatabases())('slot search kept between requests on $name', (ta
     expect(moved).toEqual(await freshSearch());
 
     // Deleted: as before.
-    await f.t.db.deleteFrom('appointments').where('id', '=', inserted.id).execute();
+    await f.t.db.deleteFrom('appointments').where('id', '=', inserted).execute();
     expect(await search()).toEqual(before);
 
     // Time off over the slot's day.
