@@ -221,6 +221,92 @@ function checkDay(timeZone: string, dayNumber: number): void {
   }
 }
 
+/** The offset as Intl gives it, with nothing of time-zone.ts between (the cached path's reference). */
+function intlOffsetMs(timeZone: string, utcMs: number): number {
+  const parts: Record<string, string> = {};
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+  for (const part of format.formatToParts(utcMs)) parts[part.type] = part.value;
+  const wholeSecondMs = Math.floor(utcMs / 1000) * 1000;
+  const wall = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour) % 24,
+    Number(parts.minute),
+    Number(parts.second),
+  );
+  return wall - wholeSecondMs;
+}
+
+describe('offsets read from cached zone days', () => {
+  const ZONES = [
+    'America/New_York',
+    'Australia/Lord_Howe',
+    'Europe/London',
+    'America/Santiago',
+    'Pacific/Chatham',
+    'America/St_Johns',
+    'Asia/Kolkata',
+    'Africa/Casablanca',
+    'Pacific/Apia',
+  ];
+  const FROM = Date.UTC(2026, 0, 1);
+  const TO = Date.UTC(2028, 0, 1);
+  // Every day of the span cached first, as the engine caches the window's days.
+  for (const timeZone of ZONES) zoneDaysBetween(timeZone, FROM - 2 * 86_400_000, TO + 2 * 86_400_000);
+
+  it('are Intl’s at any instant, in zones with DST, half hours and 45-minute offsets', () => {
+    // Past the cached span too: there the first instant of a day works the day out.
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...ZONES),
+        fc.integer({ min: FROM, max: Date.UTC(2031, 0, 1) }),
+        (timeZone, utcMs) => {
+          const expected = intlOffsetMs(timeZone, utcMs);
+          expect(zoneOffsetMs(timeZone, utcMs)).toBe(expected);
+          const wall = new Date(Math.floor(utcMs / 1000) * 1000 + expected);
+          expect(localPartsOf(utcMs, timeZone)).toEqual({
+            year: wall.getUTCFullYear(),
+            month: wall.getUTCMonth() + 1,
+            day: wall.getUTCDate(),
+            hour: wall.getUTCHours(),
+            minute: wall.getUTCMinutes(),
+            second: wall.getUTCSeconds(),
+          });
+        },
+      ),
+      { numRuns: 3_000, seed: 22 },
+    );
+  });
+
+  it('are Intl’s on either side of every offset change, to the millisecond', () => {
+    let changes = 0;
+    for (const timeZone of ZONES)
+      for (const day of zoneDaysBetween(timeZone, FROM, TO)) {
+        if (!Number.isFinite(day.transitionUtcMs)) continue;
+        changes++;
+        for (const delta of [
+          -120_000, -60_001, -60_000, -1_001, -1, 0, 1, 999, 1_000, 59_999, 60_000, 3_600_000,
+        ])
+          expect(
+            zoneOffsetMs(timeZone, day.transitionUtcMs + delta),
+            `${timeZone} ${day.dateLocal} ${delta}`,
+          ).toBe(intlOffsetMs(timeZone, day.transitionUtcMs + delta));
+      }
+    // New York, Lord Howe, London, Santiago, Chatham and St John's change twice a year; Casablanca around Ramadan.
+    expect(changes).toBeGreaterThanOrEqual(6 * 4);
+  });
+});
+
 describe('zone days (the availability engine)', () => {
   it('reads UTC offsets, including half- and quarter-hour zones', () => {
     expect(zoneOffsetMs('UTC', Date.UTC(2027, 5, 1))).toBe(0);

@@ -18,6 +18,9 @@
  * in whole minutes, which holds for every zone since 1900.
  */
 import { formatIsoDate, fromDayNumber, parseIsoDate, utcMillisOf } from './local-date.ts';
+import { wallClockMs } from './zone-clock.ts';
+
+export { isValidTimeZone } from './zone-clock.ts';
 import type { IsoDate } from './local-date.ts';
 
 export interface LocalDateTimeParts {
@@ -66,107 +69,60 @@ const MS_PER_MINUTE = 60_000;
 const MS_PER_DAY = 86_400_000;
 const CACHE_LIMIT = 50_000;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-const eraFormatters = new Map<string, Intl.DateTimeFormat>();
 const dayStarts = new Map<string, number>();
-const zoneDays = new Map<string, ZoneDay>();
-
-function makeFormatter(timeZone: string, withEra: boolean): Intl.DateTimeFormat {
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    ...(withEra ? { era: 'short' } : {}),
-  });
-}
-
-// A formatter per zone is costly to build and pure to reuse: cache it for the process.
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (formatter === undefined) {
-    // Throws RangeError for an unknown zone, before anything is cached.
-    formatter = makeFormatter(timeZone, false);
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-function eraFormatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = eraFormatters.get(timeZone);
-  if (formatter === undefined) {
-    formatter = makeFormatter(timeZone, true);
-    eraFormatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
+/** Zone days per zone, by day number (no key text to build on the engine's hot path). */
+const zoneDays = new Map<string, Map<number, ZoneDay>>();
+let zoneDayCount = 0;
 
 function cacheSet<V>(cache: Map<string, V>, key: string, value: V): void {
   if (cache.size >= CACHE_LIMIT) cache.clear();
   cache.set(key, value);
 }
 
-/** True for any zone name `Intl` knows (IANA names and their aliases, e.g. 'US/Eastern'). */
-export function isValidTimeZone(timeZone: string): boolean {
-  if (typeof timeZone !== 'string' || timeZone.trim() === '') return false;
-  try {
-    formatterFor(timeZone);
-    return true;
-  } catch {
-    return false;
+/**
+ * The UTC offset at `utcMs` read from a cached local day that holds it, without an Intl call; or
+ * undefined when no such day is cached yet, or the instant lies within a minute of the day's
+ * offset change (the change is found to the minute).
+ */
+function cachedOffsetMs(timeZone: string, utcMs: number): number | undefined {
+  const days = zoneDays.get(timeZone);
+  if (days === undefined) return undefined;
+  const utcDay = Math.floor(utcMs / MS_PER_DAY);
+  for (let dayNumber = utcDay - 1; dayNumber <= utcDay + 1; dayNumber++) {
+    const day = days.get(dayNumber);
+    if (day === undefined || utcMs < day.startUtcMs || utcMs >= day.endUtcMs) continue;
+    if (Math.abs(utcMs - day.transitionUtcMs) < MS_PER_MINUTE) return undefined;
+    return utcMs < day.transitionUtcMs ? day.offsetBeforeMs : day.offsetAfterMs;
   }
+  return undefined;
 }
 
-function digits(text: string, from: number, count: number): number {
-  let value = 0;
-  for (let index = from; index < from + count; index++) {
-    const code = text.charCodeAt(index) - 48;
-    if (code < 0 || code > 9) return Number.NaN;
-    value = value * 10 + code;
-  }
-  return value;
-}
+/** Instants whose local days are worked out and cached on first use: 1900 to 2200 (see above). */
+const CACHED_FROM_MS = Date.UTC(1900, 0, 1);
+const CACHED_UNTIL_MS = Date.UTC(2200, 0, 1);
 
-/** The wall clock at a whole-second instant, read as if it were UTC (ms). */
-function wallClockMs(timeZone: string, wholeSecondMs: number): number {
-  // en-US with h23 formats as "MM/DD/YYYY, HH:mm:ss"; parsing fixed positions is ~3x faster
-  // than formatToParts, which remains the fallback for anything unusual (years before 1000).
-  const text = formatterFor(timeZone).format(wholeSecondMs);
-  if (text.length === 20) {
-    const year = digits(text, 6, 4);
-    if (year >= 1000) {
-      const wallMs = Date.UTC(
-        year,
-        digits(text, 0, 2) - 1,
-        digits(text, 3, 2),
-        digits(text, 12, 2) % 24,
-        digits(text, 15, 2),
-        digits(text, 18, 2),
-      );
-      if (!Number.isNaN(wallMs)) return wallMs;
-    }
-  }
-  const parts: Record<string, string> = {};
-  for (const part of eraFormatterFor(timeZone).formatToParts(wholeSecondMs)) parts[part.type] = part.value;
-  const yearOfEra = Number(parts.year);
-  const year = parts.era === 'BC' || parts.era === 'B' ? 1 - yearOfEra : yearOfEra;
-  return utcMillisOf(
-    year,
-    Number(parts.month),
-    Number(parts.day),
-    Number(parts.hour) % 24,
-    Number(parts.minute),
-    Number(parts.second),
-  );
+/**
+ * The offset at a whole-second instant: from the cached local day that holds it, else by Intl,
+ * and then that local day is worked out and cached, so the next instants of the same day (the
+ * clock of every search, the times of one day's answers) are arithmetic.
+ */
+function offsetAtWholeSecond(timeZone: string, wholeSecondMs: number): number {
+  const cached = cachedOffsetMs(timeZone, wholeSecondMs);
+  if (cached !== undefined) return cached;
+  const offsetMs = wallClockMs(timeZone, wholeSecondMs) - wholeSecondMs;
+  if (wholeSecondMs >= CACHED_FROM_MS && wholeSecondMs < CACHED_UNTIL_MS)
+    zoneDay(timeZone, Math.floor((wholeSecondMs + offsetMs) / MS_PER_DAY));
+  return offsetMs;
 }
 
 /** UTC offset of `timeZone` at `utcMs` (local wall clock minus UTC), in ms. Throws RangeError for an unknown zone. */
 export function zoneOffsetMs(timeZone: string, utcMs: number): number {
   if (!Number.isFinite(utcMs)) throw new RangeError('Invalid instant');
+  return offsetAtWholeSecond(timeZone, Math.floor(utcMs / 1000) * 1000);
+}
+
+/** The offset by Intl alone, for working out a zone day (which the cached offsets then come from). */
+function formattedOffsetMs(timeZone: string, utcMs: number): number {
   const wholeSecondMs = Math.floor(utcMs / 1000) * 1000;
   return wallClockMs(timeZone, wholeSecondMs) - wholeSecondMs;
 }
@@ -181,7 +137,7 @@ function msOf(instant: Date | number): number {
 export function localPartsOf(instant: Date | number, timeZone: string): LocalDateTimeParts {
   const ms = msOf(instant);
   const wholeSecondMs = Math.floor(ms / 1000) * 1000;
-  const wall = new Date(wallClockMs(timeZone, wholeSecondMs));
+  const wall = new Date(wholeSecondMs + offsetAtWholeSecond(timeZone, wholeSecondMs));
   return {
     year: wall.getUTCFullYear(),
     month: wall.getUTCMonth() + 1,
@@ -234,7 +190,7 @@ function findTransition(timeZone: string, lowMs: number, highMs: number, offsetA
   let high = highMs;
   while (high - low > MS_PER_MINUTE) {
     const middle = low + Math.floor((high - low) / (2 * MS_PER_MINUTE)) * MS_PER_MINUTE;
-    if (zoneOffsetMs(timeZone, middle) === offsetAtLow) low = middle;
+    if (formattedOffsetMs(timeZone, middle) === offsetAtLow) low = middle;
     else high = middle;
   }
   return high;
@@ -270,8 +226,8 @@ function dayStartUtcMs(timeZone: string, dayNumber: number): number {
   if (cached !== undefined) return cached;
   const wallMs = dayNumber * MS_PER_DAY;
   // Every instant that can show this wall time lies within a day of it (offsets are ±14 h).
-  const before = zoneOffsetMs(timeZone, wallMs - MS_PER_DAY);
-  const after = zoneOffsetMs(timeZone, wallMs + MS_PER_DAY);
+  const before = formattedOffsetMs(timeZone, wallMs - MS_PER_DAY);
+  const after = formattedOffsetMs(timeZone, wallMs + MS_PER_DAY);
   let startMs = wallMs - before;
   if (before !== after) {
     const transition = findTransition(timeZone, wallMs - MS_PER_DAY, wallMs + MS_PER_DAY, before);
@@ -284,15 +240,14 @@ function dayStartUtcMs(timeZone: string, dayNumber: number): number {
 
 /** The local day `dayNumber` (days since 1970-01-01) of `timeZone`, cached per (zone, date). */
 export function zoneDay(timeZone: string, dayNumber: number): ZoneDay {
-  const key = `${timeZone} ${dayNumber}`;
-  const cached = zoneDays.get(key);
+  const cached = zoneDays.get(timeZone)?.get(dayNumber);
   if (cached !== undefined) return cached;
   const startUtcMs = dayStartUtcMs(timeZone, dayNumber);
   const endUtcMs = dayStartUtcMs(timeZone, dayNumber + 1);
   const justBeforeMs = startUtcMs - MS_PER_MINUTE;
   const lastMinuteMs = endUtcMs - MS_PER_MINUTE;
-  const offsetBeforeMs = zoneOffsetMs(timeZone, justBeforeMs);
-  const offsetAfterMs = zoneOffsetMs(timeZone, lastMinuteMs);
+  const offsetBeforeMs = formattedOffsetMs(timeZone, justBeforeMs);
+  const offsetAfterMs = formattedOffsetMs(timeZone, lastMinuteMs);
   const day: ZoneDay = {
     timeZone,
     dayNumber,
@@ -308,7 +263,14 @@ export function zoneDay(timeZone: string, dayNumber: number): ZoneDay {
         ? Number.POSITIVE_INFINITY
         : findTransition(timeZone, justBeforeMs, lastMinuteMs, offsetBeforeMs),
   };
-  cacheSet(zoneDays, key, day);
+  if (zoneDayCount >= CACHE_LIMIT) {
+    zoneDays.clear();
+    zoneDayCount = 0;
+  }
+  let days = zoneDays.get(timeZone);
+  if (days === undefined) zoneDays.set(timeZone, (days = new Map<number, ZoneDay>()));
+  days.set(dayNumber, day);
+  zoneDayCount++;
   return day;
 }
 

@@ -8,8 +8,12 @@ const MS_PER_DAY = 86_400_000;
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME_PATTERN = /^(\d{2}):(\d{2})$/;
 
+/** The last date parsed: a search reads the day it asks for once per provider and location. */
+let lastParsed = { text: '1970-01-01', dayNumber: 0 };
+
 /** Days since 1970-01-01 of a 'YYYY-MM-DD' date; throws RangeError when malformed. */
 export function parseLocalDate(dateLocal: string): number {
+  if (dateLocal === lastParsed.text) return lastParsed.dayNumber;
   const match = DATE_PATTERN.exec(dateLocal);
   if (match) {
     const year = Number(match[1]);
@@ -18,15 +22,25 @@ export function parseLocalDate(dateLocal: string): number {
     const ms = Date.UTC(year, month - 1, day);
     const check = new Date(ms);
     if (check.getUTCFullYear() === year && check.getUTCMonth() === month - 1 && check.getUTCDate() === day) {
-      return ms / MS_PER_DAY;
+      lastParsed = { text: dateLocal, dayNumber: ms / MS_PER_DAY };
+      return lastParsed.dayNumber;
     }
   }
   throw new RangeError(`Invalid local date "${dateLocal}" (expected YYYY-MM-DD).`);
 }
 
+/** Dates already written, by day number: a search writes the same window's days again and again. */
+const formatted = new Map<number, string>();
+
 /** 'YYYY-MM-DD' of a day number. */
 export function formatLocalDate(dayNumber: number): string {
-  return new Date(dayNumber * MS_PER_DAY).toISOString().slice(0, 10);
+  let text = formatted.get(dayNumber);
+  if (text === undefined) {
+    if (formatted.size >= 20_000) formatted.clear();
+    text = new Date(dayNumber * MS_PER_DAY).toISOString().slice(0, 10);
+    formatted.set(dayNumber, text);
+  }
+  return text;
 }
 
 /** 0 = Sunday … 6 = Saturday (1970-01-01 was a Thursday). */

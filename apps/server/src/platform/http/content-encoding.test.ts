@@ -31,4 +31,15 @@ describe('content encoding', () => {
     // The same text, the same bytes (a kept answer made again is recognised as unchanged).
     expect(encodeDynamicBody(body, 'br').equals(br)).toBe(true);
   });
+
+  it('decodes brotli bodies of any size with the window fitted to them', () => {
+    let seed = 22;
+    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648);
+    for (const length of [0, 1, 2_000, 65_536, 70_000, 300_000, 2_500_000]) {
+      const body = Array.from({ length: Math.ceil(length / 8) }, () => next().toString(36).padStart(8, '0'))
+        .join('')
+        .slice(0, length);
+      expect(brotliDecompressSync(encodeDynamicBody(body, 'br')).toString('utf8')).toBe(body);
+    }
+  });
 });

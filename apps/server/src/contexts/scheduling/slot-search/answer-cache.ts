@@ -9,44 +9,66 @@ import type { BookingWindowSettings } from '@scheduler/domain/booking-window';
 import { addCalendarDays } from '@scheduler/domain/local-date';
 import { localDateOf, startOfLocalDay, timeZoneOffsetMinutes } from '@scheduler/domain/time-zone';
 
-/**
- * What an answer depends on through the clock, given its settings and time zones: per zone, the
- * window's end and its start where the clock does not clip it (the engine and day navigation start
- * at the later of the window's start and now). Equal keys, equal answers; with a window that starts
- * now ('how soon' 0 or hours) the key changes every millisecond and nothing is answered from kept.
- */
-export function clockKey(settings: BookingWindowSettings, timeZones: readonly string[], at: Date): string {
-  const parts: string[] = [];
-  for (const timeZone of timeZones) {
-    const window = computeBookingWindow(settings, at, timeZone);
-    parts.push(
-      `${Math.max(window.earliest.getTime(), at.getTime())}:${window.latestExclusive.getTime()}:${window.latestDate}`,
-    );
-  }
-  return parts.join('|');
+/** What an answer depends on through the clock at one instant (`readClock`). */
+export interface ClockReading {
+  /**
+   * Per zone, the window's end and its start where the clock does not clip it (the engine and day
+   * navigation start at the later of the window's start and now). Equal keys, equal answers; with
+   * a window that starts now ('how soon' 0 or hours) the key changes every millisecond and nothing
+   * is answered from kept.
+   */
+  clockKey: string;
+  /**
+   * Until when (exclusive) the clock key cannot change: the next local midnight of every zone (a
+   * new today) and the window's start (from then on the clock clips it), provided the zone keeps
+   * its UTC offset until that midnight (the tz database has no zone that changes its offset and
+   * back within a day), so that its wall clock only moves forward. The instant itself when the
+   * window starts now.
+   */
+  clockSteadyUntilMs: number;
 }
 
-/**
- * Until when (exclusive) the clock key of `at` cannot change: the next local midnight of every zone
- * (a new today) and the window's start (from then on the clock clips it), provided the zone keeps
- * its UTC offset until that midnight (the tz database has no zone that changes its offset and back
- * within a day), so that its wall clock only moves forward. `at` itself when the window starts now.
- */
-export function clockSteadyUntil(
+/** The last reading: a search's answer and its computation read the same clock (the same `at`). */
+let lastReading:
+  | { settings: BookingWindowSettings; timeZones: readonly string[]; atMs: number; reading: ClockReading }
+  | undefined;
+
+/** The clock's key and how long it holds, given an answer's settings and time zones, at `at`. */
+export function readClock(
   settings: BookingWindowSettings,
   timeZones: readonly string[],
   at: Date,
-): number {
+): ClockReading {
   const atMs = at.getTime();
+  if (
+    lastReading !== undefined &&
+    lastReading.settings === settings &&
+    lastReading.timeZones === timeZones &&
+    lastReading.atMs === atMs
+  )
+    return lastReading.reading;
+  const parts: string[] = [];
   let until = Number.POSITIVE_INFINITY;
+  let steady = true;
   for (const timeZone of timeZones) {
     const window = computeBookingWindow(settings, at, timeZone);
+    parts.push(
+      `${Math.max(window.earliest.getTime(), atMs)}:${window.latestExclusive.getTime()}:${window.latestDate}`,
+    );
+    if (!steady) continue;
     const nextMidnight = startOfLocalDay(addCalendarDays(localDateOf(at, timeZone), 1), timeZone).getTime();
     if (timeZoneOffsetMinutes(atMs, timeZone) !== timeZoneOffsetMinutes(nextMidnight - 1, timeZone))
-      return atMs;
-    until = Math.min(until, nextMidnight, window.earliest.getTime());
+      steady = false;
+    else until = Math.min(until, nextMidnight, window.earliest.getTime());
   }
-  return Math.max(atMs, until);
+  const reading = { clockKey: parts.join('|'), clockSteadyUntilMs: steady ? Math.max(atMs, until) : atMs };
+  lastReading = { settings, timeZones, atMs, reading };
+  return reading;
+}
+
+/** The clock key alone (`readClock`). */
+export function clockKey(settings: BookingWindowSettings, timeZones: readonly string[], at: Date): string {
+  return readClock(settings, timeZones, at).clockKey;
 }
 
 /** A slot search's answer as sent, with what it was made from. */
@@ -219,9 +241,8 @@ export class SlotSearchAnswers {
       const { body, source } = await compute();
       return this.kept.keep(key, {
         ...source,
-        clockKey: clockKey(source.settings, source.timeZones, at),
+        ...readClock(source.settings, source.timeZones, at),
         keptAtMs: at.getTime(),
-        clockSteadyUntilMs: clockSteadyUntil(source.settings, source.timeZones, at),
         body,
       });
     } finally {

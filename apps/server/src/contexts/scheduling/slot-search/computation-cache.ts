@@ -10,7 +10,7 @@
  * key (as a kept answer is): the computation read nothing older than that fingerprint.
  */
 import type { BookingWindowSettings } from '@scheduler/domain/booking-window';
-import { clockKey, clockSteadyUntil } from './answer-cache.ts';
+import { clockKey, readClock } from './answer-cache.ts';
 import type { Computation } from './compute.ts';
 
 /** What a made computation depends on through the clock (as a kept answer, answer-cache.ts). */
@@ -61,9 +61,8 @@ export class ComputationCache {
       entry.made = {
         settings: c.scope.settings,
         timeZones: c.timeZones,
-        clockKey: clockKey(c.scope.settings, c.timeZones, at),
+        ...readClock(c.scope.settings, c.timeZones, at),
         keptAtMs: at.getTime(),
-        clockSteadyUntilMs: clockSteadyUntil(c.scope.settings, c.timeZones, at),
       };
       return c;
     } catch (error) {

@@ -145,7 +145,10 @@ export function applyBusyDeltas(kept: KeptBusy, deltas: readonly BusyDelta[]): b
 /** The ranges changed in (since, kept.version], or undefined when they are not all kept. */
 export function changesSince(kept: KeptBusy, since: number): readonly BusyChangeRange[] | undefined {
   if (since < kept.changesFrom || since > kept.version) return undefined;
-  return kept.changes.filter((change) => change.version > since);
+  // In version order: the ones after `since` are the last few (a search is a booking or two behind).
+  let first = kept.changes.length;
+  while (first > 0 && (kept.changes[first - 1]?.version ?? 0) > since) first--;
+  return kept.changes.slice(first);
 }
 
 /**
