@@ -200,22 +200,6 @@ export interface ProviderBusy {
   timeOff: number[];
 }
 
-/** Statement 5 per provider, without an object per period (the slot search). */
-export async function selectBusyByProvider(db: Db, query: BusyQuery): Promise<Map<number, ProviderBusy>> {
-  const byProvider = new Map<number, ProviderBusy>();
-  for (const row of await selectPackedBusy(db, query)) {
-    let busy = byProvider.get(row.providerId);
-    if (busy === undefined) {
-      busy = { appointments: [], timeOff: [] };
-      byProvider.set(row.providerId, busy);
-    }
-    // One row per provider and part (grouped by provider); appointments and holds both add here.
-    if (row.kind === 'appointment') busy.appointments.push(...row.periods);
-    else busy.timeOff.push(...row.periods);
-  }
-  return byProvider;
-}
-
 /**
  * One logged change to a provider's busy periods at `version` (migration 2026-11-28-024): `kind`
  * 0 time off, 1 an active appointment or a hold; `delta` +1 the period [startAt, endAt) was added,
@@ -265,7 +249,7 @@ export async function selectBusyChanges(
 }
 
 /**
- * Statement 5 per provider as selectBusyByProvider reads it, and in the same statement (one
+ * Statement 5 per provider (flat pairs, no object per period), and in the same statement (one
  * snapshot of the database) the busy version of every provider it covers: those offering the
  * service, narrowed by providerId/providerIds, 0 for one never changed. The slot search keeps
  * these periods labelled with that version and applies the logged changes after it
