@@ -8,12 +8,21 @@ const MS_PER_DAY = 86_400_000;
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME_PATTERN = /^(\d{2}):(\d{2})$/;
 
-/** The last date parsed: a search reads the day it asks for once per provider and location. */
-let lastParsed = { text: '1970-01-01', dayNumber: 0 };
+/** Texts already parsed (valid ones only): a search reads the same few dates and hours per provider. */
+const PARSED_LIMIT = 20_000;
+const parsedDates = new Map<string, number>();
+const parsedTimes = new Map<string, number>();
+
+function remember(cache: Map<string, number>, text: string, value: number): number {
+  if (cache.size >= PARSED_LIMIT) cache.clear();
+  cache.set(text, value);
+  return value;
+}
 
 /** Days since 1970-01-01 of a 'YYYY-MM-DD' date; throws RangeError when malformed. */
 export function parseLocalDate(dateLocal: string): number {
-  if (dateLocal === lastParsed.text) return lastParsed.dayNumber;
+  const parsed = parsedDates.get(dateLocal);
+  if (parsed !== undefined) return parsed;
   const match = DATE_PATTERN.exec(dateLocal);
   if (match) {
     const year = Number(match[1]);
@@ -22,8 +31,7 @@ export function parseLocalDate(dateLocal: string): number {
     const ms = Date.UTC(year, month - 1, day);
     const check = new Date(ms);
     if (check.getUTCFullYear() === year && check.getUTCMonth() === month - 1 && check.getUTCDate() === day) {
-      lastParsed = { text: dateLocal, dayNumber: ms / MS_PER_DAY };
-      return lastParsed.dayNumber;
+      return remember(parsedDates, dateLocal, ms / MS_PER_DAY);
     }
   }
   throw new RangeError(`Invalid local date "${dateLocal}" (expected YYYY-MM-DD).`);
@@ -58,11 +66,14 @@ export function localMidnightMs(dayNumber: number): number {
  * day (1440). Throws RangeError when malformed.
  */
 export function parseLocalTime(timeLocal: string): number {
+  const parsed = parsedTimes.get(timeLocal);
+  if (parsed !== undefined) return parsed;
   const match = TIME_PATTERN.exec(timeLocal);
   if (match) {
     const hours = Number(match[1]);
     const minutes = Number(match[2]);
-    if ((hours < 24 && minutes < 60) || (hours === 24 && minutes === 0)) return hours * 60 + minutes;
+    if ((hours < 24 && minutes < 60) || (hours === 24 && minutes === 0))
+      return remember(parsedTimes, timeLocal, hours * 60 + minutes);
   }
   throw new RangeError(`Invalid local time "${timeLocal}" (expected HH:mm, 00:00 to 24:00).`);
 }

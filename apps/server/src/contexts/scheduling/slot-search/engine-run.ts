@@ -58,19 +58,56 @@ function runKey(
   return parts.join('|');
 }
 
+/** A provider's working hours at one run's locations, as the engine reads them and as text. */
+interface GroupHours {
+  rows: WorkingHoursRow[];
+  text: string;
+}
+
+/**
+ * Per statement 4's hours as read (the same array while statements 2–4 are kept, search-cache.ts),
+ * per set of locations, each provider's `GroupHours`: worked out once, not for every search.
+ */
+const groupHoursByInput = new WeakMap<readonly WorkingHoursRecord[], Map<string, Map<string, GroupHours>>>();
+
+function groupHoursOf(
+  hours: readonly WorkingHoursRecord[],
+  locations: readonly AvailabilityLocation[],
+): Map<string, GroupHours> {
+  let byLocations = groupHoursByInput.get(hours);
+  if (byLocations === undefined)
+    groupHoursByInput.set(hours, (byLocations = new Map<string, Map<string, GroupHours>>()));
+  const locationsKey = locations.map((l) => l.id).join(',');
+  let byProvider = byLocations.get(locationsKey);
+  if (byProvider !== undefined) return byProvider;
+  const inGroup = new Set(locations.map((l) => l.id));
+  const built = new Map<string, GroupHours>();
+  for (const row of toEngineHours(hours)) {
+    if (!inGroup.has(row.locationId)) continue;
+    let entry = built.get(row.providerId);
+    if (entry === undefined) built.set(row.providerId, (entry = { rows: [], text: '' }));
+    entry.rows.push(row);
+  }
+  for (const entry of built.values())
+    entry.text = entry.rows
+      .map(
+        (h) =>
+          `${h.locationId}:${h.weekday}:${h.startLocal}:${h.endLocal}:${h.effectiveFrom ?? ''}:${h.effectiveTo ?? ''}`,
+      )
+      .join('|');
+  byProvider = built;
+  byLocations.set(locationsKey, byProvider);
+  return byProvider;
+}
+
 /**
  * One provider's own inputs to an engine run, as text, but for its busy periods (kept with the
  * days at a busy version, search-cache.ts). A provider's free days depend on nothing of the other
  * providers (the engine's time unit divides every candidate start and end whatever the set), so
  * they are kept, and recomputed, per provider.
  */
-function providerRunKey(provider: EngineProvider, hours: readonly WorkingHoursRow[]): string {
-  const parts = [`${provider.id}:${provider.onlineBookable ? 1 : 0}:${provider.durationMinutes ?? ''}`];
-  for (const h of hours)
-    parts.push(
-      `${h.locationId}:${h.weekday}:${h.startLocal}:${h.endLocal}:${h.effectiveFrom ?? ''}:${h.effectiveTo ?? ''}`,
-    );
-  return parts.join('|');
+function providerRunKey(provider: EngineProvider, hours: GroupHours): string {
+  return `${provider.id}:${provider.onlineBookable ? 1 : 0}:${provider.durationMinutes ?? ''}|${hours.text}`;
 }
 
 /** Locations of the search that one engine run shares: same time zone and window. */
@@ -219,12 +256,6 @@ export function runEngine(
   busyOf: ReadonlyMap<number, KeptBusy>,
 ): Map<string, LocationDays[]> {
   const { clientId, service, at } = run;
-  const hoursByProvider = new Map<string, WorkingHoursRow[]>();
-  for (const row of toEngineHours(hours)) {
-    const list = hoursByProvider.get(row.providerId);
-    if (list === undefined) hoursByProvider.set(row.providerId, [row]);
-    else list.push(row);
-  }
   const merged = new Map<string, LocationDays[]>();
   const add = (providerId: string, days: readonly LocationDays[]): void => {
     const list = merged.get(providerId);
@@ -232,22 +263,20 @@ export function runEngine(
     else list.push(...days);
   };
   for (const group of runGroups(run)) {
-    const inGroup = new Set(group.locations.map((l) => l.id));
+    const hoursOf = groupHoursOf(hours, group.locations);
     const timeZone = group.locations[0]?.timeZone ?? 'UTC';
     const groupKey = runKey(clientId, group.window, at, service, group.locations, group.closures);
     const whole: ToCompute[] = [];
     // Providers whose changed days are computed again, with those days.
     const narrow: Narrow[] = [];
     for (const provider of providers) {
-      const groupHours = (hoursByProvider.get(provider.id) ?? []).filter((row) =>
-        inGroup.has(row.locationId),
-      );
-      if (groupHours.length === 0) continue;
+      const groupHours = hoursOf.get(provider.id);
+      if (groupHours === undefined) continue;
       const key = `${groupKey}|${providerRunKey(provider, groupHours)}`;
       const busy = busyOf.get(provider.record.id);
       // The version of the periods the days are computed from (at least the one statement 3 read).
       const version = busy?.version ?? (provider.record as SearchProviderRecord).busyVersion;
-      const item: ToCompute = { provider, key, hours: groupHours, version, busy };
+      const item: ToCompute = { provider, key, hours: groupHours.rows, version, busy };
       const kept = cache.providerDays(key);
       if (kept !== undefined && kept.version === version) {
         add(provider.id, kept.days);
