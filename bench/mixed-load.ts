@@ -25,6 +25,7 @@ import {
   generateBookedBrand,
   offerServiceEverywhere,
   setWindowDays,
+  slotSearchPath,
 } from './lib/data.ts';
 import { describeLoad, load } from './lib/load.ts';
 import type { LoadResult } from './lib/load.ts';
@@ -67,27 +68,14 @@ function rssMb(pid: number | undefined): number | null {
   }
 }
 
-function searchPath(brand: Brand, extra: Record<string, string> = {}): string {
-  const query = new URLSearchParams({
-    clientName: brand.slug,
-    scheduler: 'main',
-    appointmentTypeId: String(brand.serviceId),
-    locationId: 'all',
-    isExistingPatient: 'false',
-    days: '1',
-    ...extra,
-  });
-  return `/api/scheduler/getProviders?${query.toString()}`;
-}
-
 /** The day-by-day search requests of the window (one per day with a slot). */
 async function dayRequests(server: RunningServer, brand: Brand): Promise<Request[]> {
-  const response = await fetch(`${server.origin}${searchPath(brand)}`);
+  const response = await fetch(`${server.origin}${slotSearchPath(brand)}`);
   if (response.status !== 200)
     throw new Error(`search answered ${response.status}: ${await response.text()}`);
   const body = (await response.json()) as { availableDates: string[]; window: { latestDate: string } };
   const days = body.availableDates.length > 0 ? body.availableDates : [body.window.latestDate];
-  return days.map((day) => ({ method: 'GET', path: searchPath(brand, { fromDate: day }) }));
+  return days.map((day) => ({ method: 'GET', path: slotSearchPath(brand, { fromDate: day }) }));
 }
 
 interface BookingStream {

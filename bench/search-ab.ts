@@ -11,10 +11,7 @@
 //                      schema: the "before" build refuses migrations it does not know.
 //     BENCH_AB_PROVIDERS=N  providers of the brand (default 50); BENCH_COLD_RUNS=N searches
 //                      (default 100, after 10 not counted); BENCH_DATABASES=sqlite|postgres.
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   ACTIVE_STATUSES,
@@ -22,11 +19,12 @@ import {
   generateBookedBrand,
   offerServiceEverywhere,
   setWindowDays,
+  slotSearchPath,
 } from './lib/data.ts';
 import { ensureServerBuild } from './lib/process.ts';
-import { repoRoot, serverDist } from './lib/paths.ts';
 import { Report, round } from './lib/report.ts';
-import { freePort, stopChild, waitFor200 } from './lib/server.ts';
+import { startServer } from './lib/server.ts';
+import type { RunningServer } from './lib/server.ts';
 import { summarize } from './lib/stats.ts';
 import { onEachDatabase } from './lib/targets.ts';
 import type { Target } from './lib/targets.ts';
@@ -42,39 +40,6 @@ const RUNS = positiveInteger(process.env.BENCH_COLD_RUNS, 100);
 const before = process.env.BENCH_AB_BEFORE;
 if (before === undefined || !existsSync(path.join(before, 'main.js')))
   throw new Error('BENCH_AB_BEFORE must name a server build (a folder with main.js) made before the change');
-
-interface Running {
-  origin: string;
-  child: ChildProcess;
-}
-
-/** A build's main.js on a free port, quiet, rate limits far above the benchmark's rate. */
-async function start(mainJs: string, env: Record<string, string>): Promise<Running> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [mainJs], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      WEB_DIST: path.join(tmpdir(), 'scheduler-bench-no-web-build'),
-      RATE_LIMIT_READS_PER_MINUTE: '100000000',
-      RATE_LIMIT_BOOKINGS_PER_MINUTE: '100000000',
-      COOKIE_SECURE: 'false',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const origin = `http://127.0.0.1:${port}`;
-  try {
-    await waitFor200(`${origin}/api/health`, performance.now());
-  } catch (error) {
-    await stopChild(child);
-    throw error;
-  }
-  return { origin, child };
-}
 
 async function timedGet(url: string): Promise<number> {
   const started = performance.now();
@@ -93,21 +58,13 @@ async function pairedRuns(target: Target, db: string, report: Report): Promise<v
   await setWindowDays(target, brand, WINDOW_DAYS);
   target.release?.();
   const searchPath = (fromDate?: string): string =>
-    `/api/scheduler/getProviders?${new URLSearchParams({
-      clientName: brand.slug,
-      scheduler: 'main',
-      appointmentTypeId: String(brand.serviceId),
-      locationId: 'all',
-      isExistingPatient: 'false',
-      days: '1',
-      ...(fromDate === undefined ? {} : { fromDate }),
-    }).toString()}`;
+    slotSearchPath(brand, fromDate === undefined ? {} : { fromDate });
 
   // Before, after.
-  const servers: Running[] = [];
+  const servers: RunningServer[] = [];
   try {
-    servers.push(await start(path.join(path.resolve(before ?? ''), 'main.js'), target.env));
-    servers.push(await start(path.join(serverDist, 'main.js'), target.env));
+    servers.push(await startServer(target.env, path.resolve(before ?? '')));
+    servers.push(await startServer(target.env));
     const first = await fetch(`${servers[1]?.origin ?? ''}${searchPath()}`);
     const { availableDates } = (await first.json()) as { availableDates: string[] };
     await timedGet(`${servers[0]?.origin ?? ''}${searchPath()}`);
@@ -158,7 +115,7 @@ async function pairedRuns(target: Target, db: string, report: Report): Promise<v
     report.details[`${db} after`] = a;
     report.details[`${db} differences`] = d;
   } finally {
-    await Promise.all(servers.map((server) => stopChild(server.child)));
+    await Promise.all(servers.map((server) => server.stop()));
   }
 }
 

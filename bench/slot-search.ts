@@ -31,6 +31,7 @@ import {
   generateBookedBrand,
   offerServiceEverywhere,
   setWindowDays,
+  slotSearchPath,
 } from './lib/data.ts';
 import { describeLoad, load } from './lib/load.ts';
 import type { LoadResult } from './lib/load.ts';
@@ -80,32 +81,19 @@ interface SearchBody {
   timeGroups: unknown[];
 }
 
-function searchPath(brand: Brand, extra: Record<string, string> = {}): string {
-  const query = new URLSearchParams({
-    clientName: brand.slug,
-    scheduler: 'main',
-    appointmentTypeId: String(brand.serviceId),
-    locationId: 'all',
-    isExistingPatient: 'false',
-    days: '1',
-    ...extra,
-  });
-  return `/api/scheduler/getProviders?${query.toString()}`;
-}
-
 /** One search to check the answer and to list the window's days; then the day-by-day requests. */
 async function dayRequests(
   server: RunningServer,
   brand: Brand,
 ): Promise<{ body: SearchBody; requests: Request[] }> {
-  const response = await fetch(`${server.origin}${searchPath(brand)}`);
+  const response = await fetch(`${server.origin}${slotSearchPath(brand)}`);
   if (response.status !== 200)
     throw new Error(`search answered ${response.status}: ${await response.text()}`);
   const body = (await response.json()) as SearchBody;
   const days = body.availableDates.length > 0 ? body.availableDates : [body.window.latestDate];
   return {
     body,
-    requests: days.map((day) => ({ method: 'GET', path: searchPath(brand, { fromDate: day }) })),
+    requests: days.map((day) => ({ method: 'GET', path: slotSearchPath(brand, { fromDate: day }) })),
   };
 }
 
@@ -376,7 +364,7 @@ async function benchDatabase(target: Target, report: Report): Promise<CurvePoint
     report.details[`${db} curve`] = { points: curve, fit };
 
     // For information: one provider of the 50 by id (a deep link), and the whole window returned.
-    const provider = await fetch(`${server.origin}${searchPath(main)}`).then(
+    const provider = await fetch(`${server.origin}${slotSearchPath(main)}`).then(
       async (response) =>
         ((await response.json()) as { providers: { providerId: string }[] }).providers[0]?.providerId,
     );
@@ -384,7 +372,7 @@ async function benchDatabase(target: Target, report: Report): Promise<CurvePoint
       const deepLink = await searchLoad(
         server,
         `${db} providerId of 50, 10 clients`,
-        [{ method: 'GET', path: searchPath(main, { providerId: provider }) }],
+        [{ method: 'GET', path: slotSearchPath(main, { providerId: provider }) }],
         10,
         seconds / 3,
       );
@@ -399,7 +387,7 @@ async function benchDatabase(target: Target, report: Report): Promise<CurvePoint
     const whole = await searchLoad(
       server,
       `${db} 50×60 whole window, 1 client`,
-      [{ method: 'GET', path: searchPath(main).replace('&days=1', '') }],
+      [{ method: 'GET', path: slotSearchPath(main).replace('&days=1', '') }],
       1,
       seconds / 3,
     );

@@ -11,6 +11,20 @@ export interface Brand {
   providerIds: number[];
 }
 
+/** The find-appointment screen's search of a brand: every location, one day (`extra` adds or overrides). */
+export function slotSearchPath(brand: Brand, extra: Record<string, string> = {}): string {
+  const query = new URLSearchParams({
+    clientName: brand.slug,
+    scheduler: 'main',
+    appointmentTypeId: String(brand.serviceId),
+    locationId: 'all',
+    isExistingPatient: 'false',
+    days: '1',
+    ...extra,
+  });
+  return `/api/scheduler/getProviders?${query.toString()}`;
+}
+
 export const DAY_MS = 86_400_000;
 export const ACTIVE_STATUSES = ['pending', 'booked', 'arrived', 'checked-in', 'fulfilled'];
 

@@ -64,11 +64,12 @@ export function stopChild(child: ChildProcess): Promise<void> {
 /**
  * Starts the server on a free port with the given database environment, quiet logs, no web build
  * (API benchmarks) unless WEB_DIST is given, and rate limits far above any benchmark's rate.
+ * `dist`: another server build's folder (e.g. one kept from before a change).
  */
-export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+export async function startServer(env: Record<string, string>, dist = serverDist): Promise<RunningServer> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(serverDist, 'main.js')], {
+  const child = spawn(process.execPath, [path.join(dist, 'main.js')], {
     cwd: repoRoot,
     env: {
       ...process.env,
